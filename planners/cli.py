@@ -1,0 +1,357 @@
+"""The `puzzleplan` command line: list, translate, solve, validate, plan, generate, walk, play, compare."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from planners.base import Limits, Status
+from translator.errors import InputError
+
+EXIT = {"ok": 0, "error": 1, "input": 2, Status.UNSOLVABLE: 3, Status.TIMEOUT: 4, Status.MEMOUT: 5,
+        Status.UNSUPPORTED: 6, "invalid": 7, Status.ERROR: 1}
+"""Exit statuses: 0 solved and valid, 2 bad input, 3 unsolvable, 4 timeout, 5 memout, 6 unsupported,
+7 a plan that does not replay, 1 anything else."""
+
+
+def read_text(path: str) -> str:
+    """The text of a file, or InputError naming it."""
+    try:
+        return Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(f"cannot read the file: {reason}", path) from None
+
+
+def load(puzzle_name: str, path: str, level: str | None = None):
+    """The puzzle and the instance read from `path` (one level of it, for multi-level files)."""
+    from translator.registry import get_puzzle
+    puzzle = get_puzzle(puzzle_name)
+    try:
+        return puzzle, puzzle.parse_level(read_text(path), path, level)
+    except InputError as error:
+        raise error.located(path) from None
+
+
+def instance_label(path: str, level: str | None) -> str:
+    """How an instance is named in reports: the path, with the level when there is one."""
+    return f"{path}#{level}" if level else path
+
+
+# -- commands ------------------------------------------------------------------------------------------
+def cmd_list(args: argparse.Namespace) -> int:
+    """Print the puzzles and planners, and whether each planner can run here."""
+    from planners.registry import DESCRIPTIONS, PLANNERS, get_planner
+    from translator.registry import PUZZLES, get_puzzle
+    print("puzzles:")
+    for name in PUZZLES:
+        puzzle = get_puzzle(name)
+        print(f"  {name:<10} {' '.join(puzzle.suffixes):<14} {(puzzle.__doc__ or '').splitlines()[0]}")
+    print("planners:")
+    for name in PLANNERS:
+        ok, why = get_planner(name).available()
+        state = "available" if ok else f"unavailable ({why})"
+        print(f"  {name:<14} {state:<12} {DESCRIPTIONS.get(name, '')}")
+    print("  fd:SEARCH, pyperplan:SEARCH:HEURISTIC  any Fast Downward search string / pyperplan pair")
+    return 0
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    """Write domain.pddl and problem.pddl (or ops/facts with --format graphplan)."""
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    if args.puzzle == "graphplan":
+        if not args.facts:
+            raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
+        from translator.graphplan_format import graphplan_to_pddl
+        task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
+    else:
+        puzzle, instance = load(args.puzzle, args.file, args.level)
+        task = puzzle.encode(instance)
+    if args.format == "graphplan":
+        from translator.graphplan_format import pddl_to_graphplan
+        ops, facts = pddl_to_graphplan(task)
+        written = {"ops": ops, "facts": facts}
+    else:
+        written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
+    for name, text in written.items():
+        (out / name).write_text(text)
+        print(out / name)
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve an instance with a planner, replay the plan natively and report."""
+    from planners.pipeline import solve
+    puzzle, instance = load(args.puzzle, args.file, args.level)
+    report = solve(puzzle, instance, instance_label(args.file, args.level), args.planner,
+                   Limits(args.timeout, args.memory))
+    if args.plan_out and report.pddl_plan:
+        from translator.pddl import write_plan
+        Path(args.plan_out).write_text(write_plan(report.pddl_plan))
+    elif args.plan_out and report.moves:
+        Path(args.plan_out).write_text("".join(puzzle.format_move(m) + "\n" for m in report.moves))
+    if args.json:
+        print(json.dumps(report.to_json(puzzle)))
+    else:
+        print_report(puzzle, instance, report, args.show)
+    return exit_status(report.status, report.valid)
+
+
+def exit_status(status: Status, valid: bool | None) -> int:
+    """The exit status for a run."""
+    if status is Status.SOLVED:
+        return EXIT["ok"] if valid else EXIT["invalid"]
+    return EXIT[status]
+
+
+def print_report(puzzle, instance, report, show: bool) -> None:
+    """The short human report, with the boards step by step under --show."""
+    head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
+    if report.status is Status.SOLVED:
+        measure = getattr(puzzle, "optimal_measure", "moves")
+        head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
+        head += f"{report.length} moves, "
+        head += "VALID (replayed by the native simulator)" if report.valid else "INVALID"
+    print(head)
+    if report.message:
+        print(report.message)
+    if report.status is Status.SOLVED:
+        if show:
+            print(puzzle.show(instance, report.states[0]))
+        for number, move in enumerate(report.moves, start=1):
+            print(f"{number:>4}. {puzzle.format_move(move)}")
+            if show and number < len(report.states):
+                print(puzzle.show(instance, report.states[number]) + "\n")
+    figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
+    if report.steps is not None:
+        figures.append(f"steps {report.steps}")
+    figures += [f"{key} {value:.3f}s" for key, value in report.time.items()]
+    print("; ".join(figures))
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Replay a plan (IPC PDDL plan or native moves) on the native simulator; check PDDL plans in PDDL too."""
+    from translator.pddl import looks_like_pddl_plan, read_plan
+    puzzle, instance = load(args.puzzle, args.file, args.level)
+    text = read_text(args.plan)
+    result: dict[str, Any] = {"puzzle": args.puzzle, "instance": instance_label(args.file, args.level),
+                              "plan": args.plan}
+    try:
+        if looks_like_pddl_plan(text):
+            plan = read_plan(text, args.plan)
+            result["pddl_valid"], result["pddl_message"] = validate_pddl(puzzle.encode(instance), plan)
+            moves = puzzle.decode(instance, plan)
+        else:
+            moves = puzzle.parse_moves(text, args.plan)
+    except InputError as error:
+        raise error.located(args.plan) from None
+    replay = puzzle.replay(instance, moves)
+    result.update(valid=replay.valid, length=len(moves), message=replay.reason,
+                  failed_at=None if replay.failed_at is None else replay.failed_at + 1)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        if "pddl_valid" in result:
+            print(f"PDDL check (unified-planning): {'valid' if result['pddl_valid'] else 'INVALID'}"
+                  + (f": {result['pddl_message']}" if result["pddl_message"] else ""))
+        print(f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
+              + (f": {replay.reason}" if replay.reason else ""))
+    return 0 if replay.valid and result.get("pddl_valid", True) else EXIT["invalid"]
+
+
+def validate_pddl(task, plan) -> tuple[bool, str]:
+    """Check a sequential plan against a PDDL task with unified-planning's plan validator."""
+    from planners.pddl_check import check_plan
+    return check_plan(task, plan)
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
+    from planners.compile import compile_for
+    from planners.pddl_check import replay_grounded
+    from planners.registry import get_planner
+    from translator.pddl import PddlTask, write_plan
+    task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
+    planner = get_planner(args.planner)
+    ok, why = planner.available()
+    if not ok or getattr(planner, "native", False):
+        raise InputError(f"planner {args.planner} cannot run PDDL files here"
+                         + (f": {why}" if why else ""), "command line")
+    compiled = compile_for(task, planner.fragment)
+    result = planner.solve(compiled.task, Limits(args.timeout, args.memory))
+    plan = compiled.map_back(result.plan) if result.solved else []
+    valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
+    data = {"domain": args.domain, "problem": args.problem, "planner": args.planner,
+            "status": result.status.value, "optimal": result.optimal,
+            "length": len(plan) if result.solved else None, "steps": result.steps,
+            "expanded": result.expanded, "valid": valid, "plan": [[n, *a] for n, a in plan],
+            "time": {"search": round(result.search_time, 4)}}
+    if message:
+        data["message"] = message
+    if args.json:
+        print(json.dumps(data))
+    else:
+        print(f"{args.problem} with {args.planner}: {result.status.value}"
+              + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else ""))
+        if message:
+            print(message)
+        if result.solved:
+            print(write_plan(plan), end="")
+    return exit_status(result.status, valid)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Write a random instance in the puzzle's native format."""
+    from translator.registry import get_puzzle
+    puzzle = get_puzzle(args.puzzle)
+    if not hasattr(puzzle, "generate"):
+        raise InputError(f"{args.puzzle} has no generator", "command line")
+    text = puzzle.render(puzzle.generate(args.options, random.Random(args.seed)))
+    if args.output:
+        Path(args.output).write_text(text)
+    else:
+        print(text, end="")
+    return 0
+
+
+def cmd_walk(args: argparse.Namespace) -> int:
+    """A random walk of N moves, printing each move and the (normalized) state."""
+    puzzle, instance = load(args.puzzle, args.file, args.level)
+    rng = random.Random(args.seed)
+    normalize: Callable = getattr(puzzle, "normalize", lambda _, s: s)
+    state = puzzle.initial(instance)
+    print(puzzle.show(instance, normalize(instance, state)) + "\n")
+    for _ in range(args.n):
+        if puzzle.is_goal(instance, state):
+            break
+        moves = list(puzzle.moves(instance, state))
+        if not moves:
+            print("no legal move")
+            break
+        move = rng.choice(moves)
+        state = normalize(instance, puzzle.apply(instance, state, move))
+        print(puzzle.format_move(move) + "\n")
+        print(puzzle.show(instance, state) + "\n")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
+    from planners.play import play
+    puzzle, instance = load(args.puzzle, args.file, args.level)
+    return play(puzzle, instance, args.planner, Limits(args.timeout, args.memory))
+
+
+# -- parser --------------------------------------------------------------------------------------------
+def _options(extra: list[str]) -> dict[str, str]:
+    """Generator options from `--key value` / `--flag` words."""
+    options: dict[str, str] = {}
+    key = None
+    for word in extra:
+        if word.startswith("--"):
+            key = word[2:].replace("-", "_")
+            options[key] = "1"
+        elif key is not None:
+            options[key] = word
+            key = None
+        else:
+            raise InputError(f"unexpected argument {word!r}: generator options are --name value",
+                             "command line")
+    return options
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = argparse.ArgumentParser(prog="puzzleplan", description=__doc__)
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def limits(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--timeout", type=float, default=60.0, help="seconds per planner run (default 60)")
+        p.add_argument("--memory", type=int, default=None, metavar="MB",
+                       help="memory limit for subprocess planners, MiB")
+
+    def instance(p: argparse.ArgumentParser) -> None:
+        p.add_argument("puzzle")
+        p.add_argument("file")
+        p.add_argument("--level", help="level number (1-based) or title, for multi-level files")
+
+    commands.add_parser("list", help="puzzles and planners").set_defaults(run=cmd_list)
+    p = commands.add_parser("translate", help="write the PDDL (or Graphplan ops/facts) of an instance")
+    instance(p)
+    p.add_argument("facts", nargs="?", help="(translate graphplan OPS FACTS only)")
+    p.add_argument("-o", "--output", default="out", help="folder to write into (default out/)")
+    p.add_argument("--format", choices=("pddl", "graphplan"), default="pddl")
+    p.set_defaults(run=cmd_translate)
+    p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
+    instance(p)
+    limits(p)
+    p.add_argument("--planner", default="native-astar")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--show", action="store_true", help="print the board after every move")
+    p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
+    p.set_defaults(run=cmd_solve)
+    p = commands.add_parser("validate", help="replay a plan (PDDL or native moves) with the real rules")
+    instance(p)
+    p.add_argument("plan")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_validate)
+    p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
+    p.add_argument("domain")
+    p.add_argument("problem")
+    limits(p)
+    p.add_argument("--planner", default="fd")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_plan)
+    p = commands.add_parser("generate", help="write a random instance (options: --name value)")
+    p.add_argument("puzzle")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_generate, accepts_options=True)
+    p = commands.add_parser("walk", help="a random walk, printing each move and state")
+    instance(p)
+    p.add_argument("-n", type=int, default=10)
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(run=cmd_walk)
+    p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
+    instance(p)
+    limits(p)
+    p.add_argument("--planner", default="native-astar")
+    p.set_defaults(run=cmd_play)
+    try:
+        from planners import compare
+    except ImportError:
+        compare = None
+    if compare is not None and hasattr(compare, "add_commands"):
+        compare.add_commands(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; bad input prints one paragraph and exits 2, never a traceback."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        if extra and not getattr(args, "accepts_options", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.options = _options(extra)
+        return args.run(args)
+    except InputError as error:
+        print(f"puzzleplan: error: {error}", file=sys.stderr)
+        return EXIT["input"]
+    except KeyboardInterrupt:
+        print("puzzleplan: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

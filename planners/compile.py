@@ -1,0 +1,80 @@
+"""Compile a PDDL task down to the fragment a planner accepts (unified-planning compilers), and map
+plans back. unified-planning is imported only here, and only when a compilation is needed."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from translator.pddl import GroundAction, PddlTask
+
+# requirement flag -> the unified-planning compilation that removes it, in the order they are applied
+_REMOVERS = (
+    ({":conditional-effects", ":adl"}, "CONDITIONAL_EFFECTS_REMOVING"),
+    ({":disjunctive-preconditions", ":existential-preconditions", ":universal-preconditions",
+      ":quantified-preconditions", ":adl"}, "QUANTIFIERS_REMOVING"),
+    ({":disjunctive-preconditions", ":existential-preconditions", ":universal-preconditions",
+      ":quantified-preconditions", ":adl"}, "DISJUNCTIVE_CONDITIONS_REMOVING"),
+    ({":negative-preconditions", ":adl"}, "NEGATIVE_CONDITIONS_REMOVING"),
+)
+_HARMLESS = {":strips", ":typing", ":equality", ":action-costs"}
+
+
+@dataclass
+class Compiled:
+    """A task in the planner's fragment and the function that maps its plans back to the original."""
+
+    task: PddlTask
+    map_back: Callable[[list[GroundAction]], list[GroundAction]]
+    compilations: tuple[str, ...] = ()
+
+
+def needs_compilation(task: PddlTask, fragment: frozenset[str]) -> bool:
+    """True when the task declares requirements that the fragment lacks."""
+    return bool(task.requirements - fragment - ({":strips"} if ":strips" in fragment else set()))
+
+
+def compile_for(task: PddlTask, fragment: frozenset[str]) -> Compiled:
+    """The task itself when the planner accepts it, otherwise its compilation with unified-planning."""
+    if not needs_compilation(task, fragment):
+        return Compiled(task, lambda plan: plan)
+    return _compile_with_up(task, fragment)
+
+
+def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
+    """Parse with unified-planning, apply the removing compilations the fragment needs, write PDDL."""
+    import unified_planning.shortcuts as up
+    from unified_planning.engines import CompilationKind
+    from unified_planning.io import PDDLReader, PDDLWriter
+    from unified_planning.plans import ActionInstance
+
+    up.get_environment().credits_stream = None
+    problem = PDDLReader().parse_problem_string(task.domain, task.problem)
+    missing = task.requirements - fragment
+    map_backs, names = [], []
+    for flags, kind_name in _REMOVERS:
+        if not (flags & missing):
+            continue
+        kind = getattr(CompilationKind, kind_name)
+        with up.Compiler(problem_kind=problem.kind, compilation_kind=kind) as compiler:
+            result = compiler.compile(problem, kind)
+        problem = result.problem
+        map_backs.append(result.map_back_action_instance)
+        names.append(kind_name.lower())
+    writer = PDDLWriter(problem)
+    compiled = PddlTask(task.name, writer.get_domain(), writer.get_problem())
+
+    def map_back(plan: list[GroundAction]) -> list[GroundAction]:
+        original = []
+        for name, args in plan:
+            action = writer.get_item_named(name)
+            instance = ActionInstance(action, [up.ObjectExp(writer.get_item_named(a)) for a in args])
+            for back in reversed(map_backs):
+                instance = back(instance)
+                if instance is None:
+                    break
+            if instance is not None:
+                original.append((instance.action.name.lower(),
+                                 tuple(str(p).lower() for p in instance.actual_parameters)))
+        return original
+
+    return Compiled(compiled, map_back, tuple(names))

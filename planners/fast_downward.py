@@ -1,0 +1,96 @@
+"""Fast Downward, the binary that up-fast-downward ships, run through its driver script."""
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from planners.base import Limits, PlanResult, Status
+from planners.process import run
+from translator.pddl import PddlTask, read_plan
+
+ALIASES = {"lama-first": ["--alias", "lama-first"]}
+OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(ipdb())")
+
+# https://www.fast-downward.org/ExitCodes
+_UNSOLVABLE = {10, 11, 12}
+_MEMOUT = {20, 22, 24}
+_TIMEOUT = {21, 23}
+
+
+def driver_path() -> Path | None:
+    """The fast-downward.py driver inside the up_fast_downward package, if installed."""
+    spec = importlib.util.find_spec("up_fast_downward")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / "downward" / "fast-downward.py"
+    return path if path.exists() else None
+
+
+class FastDownward:
+    """Fast Downward with a search alias (lama-first) or any search string, e.g. astar(lmcut())."""
+
+    fragment = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
+                          ":equality", ":existential-preconditions", ":universal-preconditions",
+                          ":quantified-preconditions", ":conditional-effects", ":adl"})
+
+    def __init__(self, search: str = "lama-first", name: str = "fd") -> None:
+        self.search = search
+        self.name = name
+        self.optimal = search.replace(" ", "") in OPTIMAL_SEARCHES
+
+    def available(self) -> tuple[bool, str]:
+        """Available when up-fast-downward is installed."""
+        return (True, "") if driver_path() else (False, "install up-fast-downward")
+
+    def command(self, domain: Path, problem: Path, plan: Path, limits: Limits) -> list[str]:
+        """The driver command line for one run."""
+        command = [sys.executable, str(driver_path()), "--plan-file", str(plan),
+                   "--overall-time-limit", f"{max(1, int(limits.timeout))}s"]
+        if limits.memory_mb:
+            command += ["--overall-memory-limit", f"{limits.memory_mb}M"]
+        if self.search in ALIASES:
+            return command + ALIASES[self.search] + [str(domain), str(problem)]
+        return command + [str(domain), str(problem), "--search", self.search]
+
+    def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
+        """Run Fast Downward on the task and read its plan file."""
+        with tempfile.TemporaryDirectory(prefix="puzzleplan-fd-") as work:
+            folder = Path(work)
+            domain, problem, plan = folder / "domain.pddl", folder / "problem.pddl", folder / "plan"
+            domain.write_text(task.domain)
+            problem.write_text(task.problem)
+            outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout + 1,
+                          cwd=work)
+            code = outcome.returncode
+            expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
+            out_of_cpu = "exit code: -24" in outcome.stdout  # SIGXCPU: the driver's own time limit
+            if outcome.timed_out or code in _TIMEOUT or out_of_cpu:
+                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded)
+            if code in _MEMOUT or "MemoryError" in outcome.stderr:
+                return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded)
+            if code in _UNSOLVABLE:
+                return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded,
+                                  optimal=True)
+            if code != 0 or not plan.exists():
+                tail = (outcome.stderr or outcome.stdout).strip().splitlines()[-5:]
+                return PlanResult(Status.ERROR, search_time=outcome.elapsed,
+                                  message=f"fast downward exited {code}: " + " | ".join(tail))
+            return PlanResult(Status.SOLVED, read_plan(plan.read_text(), str(plan)),
+                              optimal=self.optimal, expanded=expanded, search_time=outcome.elapsed,
+                              figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s",
+                                                                     outcome.stdout)})
+
+
+def _last_int(pattern: str, text: str) -> int | None:
+    """The last integer the pattern captures in text."""
+    found = re.findall(pattern, text)
+    return int(found[-1]) if found else None
+
+
+def _last_float(pattern: str, text: str) -> float | None:
+    """The last float the pattern captures in text."""
+    found = re.findall(pattern, text)
+    return float(found[-1]) if found else None

@@ -1,0 +1,83 @@
+"""Check plans against PDDL: unified-planning's sequential plan validator, and a fast replay on the task
+grounded by pyperplan (STRIPS only). Both are imported lazily."""
+from __future__ import annotations
+
+import logging
+import tempfile
+from pathlib import Path
+
+from translator.pddl import GroundAction, PddlTask, atom
+
+log = logging.getLogger(__name__)
+
+
+def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool, str]:
+    """Validate a sequential plan with unified-planning; (valid, reason when not)."""
+    import unified_planning.shortcuts as up
+    from unified_planning.engines import ValidationResultStatus
+    from unified_planning.io import PDDLReader
+    from unified_planning.plans import ActionInstance, SequentialPlan
+
+    up.get_environment().credits_stream = None
+    problem = PDDLReader().parse_problem_string(task.domain, task.problem)
+    actions = {action.name.lower(): action for action in problem.actions}
+    objects = {obj.name.lower(): obj for obj in problem.all_objects}
+    steps = []
+    for index, (name, args) in enumerate(plan, start=1):
+        if name not in actions or any(arg not in objects for arg in args):
+            return False, f"step {index} {atom(name, *args)} names an unknown action or object"
+        steps.append(ActionInstance(actions[name], [objects[arg] for arg in args]))
+    sequential = SequentialPlan(steps)
+    with up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind) as validator:
+        result = validator.validate(problem, sequential)
+    if result.status == ValidationResultStatus.VALID:
+        return True, ""
+    return False, str(result.reason or result.inapplicable_action or "the plan is not valid")
+
+
+def ground(task: PddlTask):
+    """The task grounded by pyperplan (keeps every operator, so any legal step can be looked up)."""
+    from pyperplan.grounding import ground as pyperplan_ground
+    from pyperplan.pddl.parser import Parser
+
+    with tempfile.TemporaryDirectory(prefix="puzzleplan-ground-") as work:
+        domain, problem = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
+        domain.write_text(task.domain)
+        problem.write_text(task.problem)
+        parser = Parser(str(domain), str(problem))
+        parsed_domain = parser.parse_domain()
+        parsed_problem = parser.parse_problem(parsed_domain)
+    logging.getLogger("root").setLevel(logging.WARNING)
+    return pyperplan_ground(parsed_problem, remove_statics_from_initial_state=False,
+                            remove_irrelevant_operators=False)
+
+
+def replay_grounded(task: PddlTask, plan: list[GroundAction]) -> tuple[bool, str]:
+    """Apply the plan to the grounded task: every step applicable and the goal reached.
+
+    Tasks beyond STRIPS (pyperplan cannot ground them) are checked with unified-planning instead."""
+    if task.requirements - {":strips", ":typing"}:
+        return check_plan(task, plan)
+    grounded = ground(task)
+    operators = {operator.name: operator for operator in grounded.operators}
+    state = grounded.initial_state
+    for index, (name, args) in enumerate(plan, start=1):
+        operator = operators.get(atom(name, *args))
+        if operator is None or not operator.applicable(state):
+            return False, f"step {index} {atom(name, *args)} is not applicable"
+        state = operator.apply(state)
+    if not grounded.goal_reached(state):
+        return False, "the plan ends without reaching the goal"
+    return True, ""
+
+
+def pddl_legal_moves(puzzle, instance) -> list:
+    """Native moves of the PDDL actions applicable in the instance's initial state (decoded one by one):
+    compare with puzzle.moves() to check that the encoding and the simulator agree."""
+    grounded = ground(puzzle.encode(instance))
+    moves = []
+    for operator in grounded.operators:
+        if operator.applicable(grounded.initial_state):
+            name, *args = operator.name.strip("()").split()
+            moves.extend(puzzle.decode(instance, [(name, tuple(args))]))
+    return moves

@@ -1,0 +1,112 @@
+"""The pipeline: instance -> encode -> (compile) -> planner -> decode -> native replay -> Report."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from planners.base import Limits, PlanResult, Status
+from planners.compile import compile_for
+from planners.registry import get_planner
+from translator.errors import InputError
+from translator.puzzle import Puzzle
+
+
+@dataclass
+class Report:
+    """The outcome of solving one instance with one planner: the --json contract."""
+
+    puzzle: str
+    instance: str
+    planner: str
+    status: Status
+    optimal: bool = False
+    moves: list[Any] = field(default_factory=list)
+    valid: bool | None = None
+    expanded: int | None = None
+    steps: int | None = None
+    time: dict[str, float] = field(default_factory=dict)
+    message: str = ""
+    pddl_plan: list[Any] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def length(self) -> int | None:
+        """Number of native moves of the plan, when solved."""
+        return len(self.moves) if self.status is Status.SOLVED else None
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The JSON object of the output contract."""
+        data = {"puzzle": self.puzzle, "instance": self.instance, "planner": self.planner,
+                "status": self.status.value, "optimal": self.optimal, "length": self.length,
+                "moves": [puzzle.move_json(move) for move in self.moves], "valid": self.valid,
+                "expanded": self.expanded, "steps": self.steps,
+                "time": {key: round(value, 4) for key, value in self.time.items()}}
+        if self.message:
+            data["message"] = self.message
+        data.update(self.extra)
+        return data
+
+
+def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, limits: Limits) -> Report:
+    """Solve an instance with a planner, decode the plan and replay it on the native simulator."""
+    started = time.perf_counter()
+    planner = get_planner(planner_name)
+    report = Report(puzzle.name, instance_name, planner_name, Status.ERROR)
+    ok, why = planner.available()
+    if not ok:
+        report.status, report.message = Status.UNSUPPORTED, f"planner {planner_name} unavailable: {why}"
+        return _finish(report, started)
+    reason = puzzle.unsolvable_reason(instance)
+    if reason:
+        report.status, report.message, report.optimal = Status.UNSOLVABLE, reason, True
+        return _finish(report, started)
+    if puzzle.is_goal(instance, puzzle.initial(instance)):
+        result, moves = PlanResult(Status.SOLVED, [], optimal=True, expanded=0), []
+        report.time["translate"] = 0.0
+    elif getattr(planner, "native", False):
+        result = planner.solve_native(puzzle, instance, limits)
+        report.time["translate"] = 0.0
+        moves = result.plan
+    else:
+        result, moves = _solve_pddl(puzzle, instance, planner, limits, report)
+    report.status, report.optimal = result.status, result.optimal
+    report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
+    report.time["search"] = result.search_time
+    report.extra.update({k: v for k, v in result.figures.items() if v is not None})
+    if result.solved:
+        check = time.perf_counter()
+        replay = puzzle.replay(instance, moves)
+        report.moves, report.valid, report.states = moves, replay.valid, replay.states
+        if not replay.valid:
+            report.message = f"the plan does not replay: {replay.reason}"
+        report.time["validate"] = time.perf_counter() - check
+    return _finish(report, started)
+
+
+def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits,
+                report: Report) -> tuple[PlanResult, list[Any]]:
+    """Encode, compile to the planner's fragment, plan, map back and decode to native moves."""
+    begin = time.perf_counter()
+    compiled = compile_for(puzzle.encode(instance), planner.fragment)
+    report.time["translate"] = time.perf_counter() - begin
+    if compiled.compilations:
+        report.extra["compilations"] = list(compiled.compilations)
+    remaining = Limits(max(0.1, limits.timeout - report.time["translate"]), limits.memory_mb)
+    result = planner.solve(compiled.task, remaining)
+    if not result.solved:
+        return result, []
+    plan = compiled.map_back(result.plan)
+    report.pddl_plan = plan
+    try:
+        return result, puzzle.decode(instance, plan)
+    except InputError as error:
+        result.status, result.message = Status.ERROR, f"cannot decode the plan: {error}"
+        return result, []
+
+
+def _finish(report: Report, started: float) -> Report:
+    """Stamp the total time."""
+    report.time["total"] = time.perf_counter() - started
+    return report

@@ -1,0 +1,58 @@
+"""pyperplan (STRIPS with typing) run as a child process, with any search/heuristic pair."""
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from planners.base import Limits, PlanResult, Status
+from planners.process import run
+from translator.pddl import STRIPS, PddlTask, read_plan
+
+OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"),
+           ("ids", "blind")}
+
+
+class Pyperplan:
+    """pyperplan with a search (gbf, astar, bfs, ...) and a heuristic (hff, lmcut, ...)."""
+
+    fragment = STRIPS
+
+    def __init__(self, search: str = "gbf", heuristic: str = "hff", name: str = "pyperplan") -> None:
+        self.search = search
+        self.heuristic = heuristic
+        self.name = name
+        self.optimal = (search, heuristic) in OPTIMAL or search in ("bfs", "ids")
+
+    def available(self) -> tuple[bool, str]:
+        """Available when pyperplan is installed."""
+        return (True, "") if importlib.util.find_spec("pyperplan") else (False, "install pyperplan")
+
+    def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
+        """Run pyperplan on the task and read the .soln file it writes."""
+        with tempfile.TemporaryDirectory(prefix="puzzleplan-pyperplan-") as work:
+            domain, problem = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
+            domain.write_text(task.domain)
+            problem.write_text(task.problem)
+            command = [sys.executable, "-m", "pyperplan", "-l", "info", "-s", self.search,
+                       "-H", self.heuristic, str(domain), str(problem)]
+            outcome = run(command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work)
+            log = outcome.stdout + outcome.stderr
+            expanded = re.findall(r"(\d+) Nodes expanded", log)
+            figures = dict(expanded=int(expanded[-1]) if expanded else None,
+                           search_time=outcome.elapsed)
+            solution = Path(str(problem) + ".soln")
+            if outcome.timed_out:
+                return PlanResult(Status.TIMEOUT, **figures)
+            if "MemoryError" in log:
+                return PlanResult(Status.MEMOUT, **figures)
+            if solution.exists():
+                return PlanResult(Status.SOLVED, read_plan(solution.read_text(), str(solution)),
+                                  optimal=self.optimal, **figures)
+            if "No solution could be found" in log or "Goal is not reachable" in log.lower():
+                return PlanResult(Status.UNSOLVABLE, optimal=self.optimal, **figures)
+            tail = " | ".join(log.strip().splitlines()[-5:])
+            return PlanResult(Status.ERROR, message=f"pyperplan exited {outcome.returncode}: {tail}",
+                              **figures)

@@ -1,0 +1,53 @@
+"""The table of planners, by name, as lazy `module:Class` strings with constructor arguments.
+
+Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
+(`fd:astar(blind())`) and `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`).
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from translator.errors import InputError
+
+PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "fd": ("planners.fast_downward:FastDownward", {"search": "lama-first"}),
+    "fd-opt": ("planners.fast_downward:FastDownward", {"search": "astar(lmcut())"}),
+    "pyperplan": ("planners.pyperplan_planner:Pyperplan", {"search": "gbf", "heuristic": "hff"}),
+    "pyperplan-opt": ("planners.pyperplan_planner:Pyperplan", {"search": "astar", "heuristic": "lmcut"}),
+    "native-bfs": ("planners.native:NativeSearch", {"search": "bfs"}),
+    "native-dfs": ("planners.native:NativeSearch", {"search": "dfs"}),
+    "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
+}
+
+DESCRIPTIONS = {
+    "fd": "Fast Downward, lama-first (satisficing)",
+    "fd-opt": "Fast Downward, A* with LM-cut (optimal)",
+    "pyperplan": "pyperplan, greedy best-first with hFF (satisficing)",
+    "pyperplan-opt": "pyperplan, A* with LM-cut (optimal)",
+    "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
+    "native-dfs": "depth-first search on the puzzle's simulator",
+    "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
+}
+
+
+def _build(target: str, arguments: dict[str, Any], name: str):
+    """Import `module:Class` and build it with `arguments`."""
+    module_name, class_name = target.split(":")
+    return getattr(importlib.import_module(module_name), class_name)(name=name, **arguments)
+
+
+def get_planner(name: str):
+    """The planner called `name` (a table name, fd:SEARCH or pyperplan:SEARCH:HEURISTIC)."""
+    if name in PLANNERS:
+        target, arguments = PLANNERS[name]
+        return _build(target, arguments, name)
+    kind, _, rest = name.partition(":")
+    if kind == "fd" and rest:
+        return _build("planners.fast_downward:FastDownward", {"search": rest}, name)
+    if kind == "pyperplan" and rest.count(":") == 1:
+        search, heuristic = rest.split(":")
+        return _build("planners.pyperplan_planner:Pyperplan",
+                      {"search": search, "heuristic": heuristic}, name)
+    raise InputError(f"unknown planner {name!r}; known planners: {', '.join(PLANNERS)}, "
+                     "fd:SEARCH or pyperplan:SEARCH:HEURISTIC", "command line")

@@ -1,0 +1,291 @@
+"""Tower of Hanoi: any number of pegs and discs, partial goals, `.hanoi` files, PDDL and decoding."""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from translator.errors import IllegalMove, InputError
+from translator.pddl import GroundAction, PddlTask, atom, problem_text
+from translator.puzzle import Puzzle
+from translator.text import Line, content_lines, header_value, sections
+
+DOMAIN_FILE = Path(__file__).resolve().parent.parent / "domains" / "hanoi.pddl"
+_PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
+
+Stacks = tuple[tuple[int, ...], ...]
+"""One stack per peg, bottom to top, discs numbered by size (1 smallest)."""
+Move = tuple[int, str, str]
+"""(disc, from_peg, to_peg)."""
+
+
+@dataclass(frozen=True)
+class HanoiInstance:
+    """Pegs, the initial stacks, and the goal: for some pegs the bottom part of their stack."""
+
+    pegs: tuple[str, ...]
+    init: Stacks
+    goal: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @property
+    def discs(self) -> tuple[int, ...]:
+        """Every disc, smallest first."""
+        return tuple(sorted(disc for stack in self.init for disc in stack))
+
+
+def disc_name(disc: int) -> str:
+    """The PDDL name of a disc, as the seed writes it: disk3."""
+    return f"disk{disc}"
+
+
+class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
+    """Tower of Hanoi: move one top disc at a time, never onto a smaller disc."""
+
+    name = "hanoi"
+    suffixes = (".hanoi",)
+
+    # -- native format --------------------------------------------------------------------------
+    def parse(self, text: str, source: str = "<input>") -> HanoiInstance:
+        """Read a .hanoi file: optional `pegs:`, then `init:` and `goal:` sections of `PEG: discs`."""
+        found = sections(content_lines(text), ("pegs", "init", "goal"), source)
+        for required in ("init", "goal"):
+            if required not in found:
+                raise InputError(f"missing section '{required}:'", source)
+        pegs = self._pegs(found.get("pegs"), source)
+        init_rows = self._rows(found["init"][1], pegs, source)
+        init = tuple(init_rows.get(peg, ()) for peg in pegs)
+        discs = [disc for stack in init for disc in stack]
+        if not discs:
+            raise InputError("the init section places no discs", source, found["init"][0].number)
+        goal_rows = self._rows(found["goal"][1], pegs, source)
+        self._check_goal(goal_rows, set(discs), found["goal"][1], source)
+        goal = tuple((peg, goal_rows[peg]) for peg in pegs if peg in goal_rows and goal_rows[peg])
+        return HanoiInstance(pegs, init, goal)
+
+    @staticmethod
+    def _pegs(section: tuple[Line, list[Line]] | None, source: str) -> tuple[str, ...]:
+        """Peg names from the `pegs:` line (default A B C)."""
+        if section is None:
+            return ("A", "B", "C")
+        header, body = section
+        names = header_value(header).split() + [word for line in body for word in line.text.split()]
+        if len(names) < 2:
+            raise InputError("expected at least two peg names after 'pegs:'", source, header.number)
+        for name in names:
+            if not _PEG_NAME.match(name) or re.fullmatch(r"(?i)disk\d+", name):
+                raise InputError(f"bad peg name {name!r}: expected letters and digits, starting with a "
+                                 "letter, and not of the form diskN", source, header.number)
+        if len({name.lower() for name in names}) != len(names):
+            raise InputError("peg names must differ (ignoring case)", source, header.number)
+        return tuple(names)
+
+    @staticmethod
+    def _rows(lines: list[Line], pegs: tuple[str, ...], source: str) -> dict[str, tuple[int, ...]]:
+        """`PEG: d d d` lines -> {peg: discs bottom to top}; stacks must shrink upwards."""
+        rows: dict[str, tuple[int, ...]] = {}
+        for line in lines:
+            peg, colon, rest = line.text.partition(":")
+            peg = peg.strip()
+            if not colon or peg not in pegs:
+                raise InputError(f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found "
+                                 f"{line.text!r}", source, line.number)
+            if peg in rows:
+                raise InputError(f"peg {peg} is listed twice", source, line.number)
+            try:
+                discs = tuple(int(word) for word in rest.split())
+            except ValueError:
+                raise InputError(f"expected disc numbers (1 = smallest) after '{peg}:', found "
+                                 f"{rest.strip()!r}", source, line.number) from None
+            if any(disc < 1 for disc in discs):
+                raise InputError("disc numbers start at 1", source, line.number)
+            if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
+                raise InputError(f"peg {peg}: discs must be listed bottom to top, each smaller than the "
+                                 "one below", source, line.number)
+            rows[peg] = discs
+        seen: set[int] = set()
+        for line, discs in zip(lines, rows.values()):
+            duplicate = seen & set(discs)
+            if duplicate:
+                raise InputError(f"disc {min(duplicate)} appears twice", source, line.number)
+            seen |= set(discs)
+        return rows
+
+    @staticmethod
+    def _check_goal(rows: dict[str, tuple[int, ...]], discs: set[int], lines: list[Line],
+                    source: str) -> None:
+        """Every goal disc must exist in the initial state."""
+        for line, goal_discs in zip(lines, rows.values()):
+            unknown = set(goal_discs) - discs
+            if unknown:
+                raise InputError(f"goal names disc {min(unknown)}, which the init section does not place",
+                                 source, line.number)
+
+    def render(self, instance: HanoiInstance) -> str:
+        """The .hanoi text of an instance."""
+        lines = ["pegs: " + " ".join(instance.pegs), "init:"]
+        lines += [f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in
+                  zip(instance.pegs, instance.init)]
+        lines.append("goal:")
+        lines += [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
+        return "\n".join(lines) + "\n"
+
+    def generate(self, options: dict[str, str], rng: random.Random) -> HanoiInstance:
+        """A tower of --discs N (default 5) on the first of --pegs P (default 3) pegs, to go to the last,
+        or with --random, random legal start and goal configurations."""
+        discs, peg_count = int(options.get("discs", 5)), int(options.get("pegs", 3))
+        if discs < 1 or peg_count < 2:
+            raise InputError("generate hanoi needs --discs >= 1 and --pegs >= 2", "command line")
+        pegs = tuple(chr(ord("A") + i) if peg_count <= 26 else f"P{i}" for i in range(peg_count))
+        if options.get("random"):
+            return HanoiInstance(pegs, _random_stacks(discs, peg_count, rng),
+                                 tuple(zip(pegs, _random_stacks(discs, peg_count, rng))))
+        tower = tuple(range(discs, 0, -1))
+        init = (tower,) + ((),) * (peg_count - 1)
+        return HanoiInstance(pegs, init, ((pegs[-1], tower),))
+
+    # -- simulator --------------------------------------------------------------------------------
+    def initial(self, instance: HanoiInstance) -> Stacks:
+        """The initial stacks."""
+        return instance.init
+
+    def moves(self, instance: HanoiInstance, state: Stacks) -> list[Move]:
+        """Top discs onto empty pegs or larger discs, by source then target peg."""
+        pegs = instance.pegs
+        return [(source[-1], pegs[i], pegs[j])
+                for i, source in enumerate(state) if source
+                for j, target in enumerate(state)
+                if i != j and (not target or target[-1] > source[-1])]
+
+    def apply(self, instance: HanoiInstance, state: Stacks, move: Move) -> Stacks:
+        """Move the disc; IllegalMove says why when it is not the top disc or lands on a smaller one."""
+        disc, source, target = move
+        if source not in instance.pegs or target not in instance.pegs:
+            raise IllegalMove(f"unknown peg (pegs are {' '.join(instance.pegs)})")
+        i, j = instance.pegs.index(source), instance.pegs.index(target)
+        if i == j:
+            raise IllegalMove("source and target peg are the same")
+        if not state[i] or state[i][-1] != disc:
+            raise IllegalMove(f"disc {disc} is not on top of peg {source}")
+        if state[j] and state[j][-1] < disc:
+            raise IllegalMove(f"disc {disc} cannot go onto the smaller disc {state[j][-1]}")
+        stacks = list(state)
+        stacks[i], stacks[j] = state[i][:-1], state[j] + (disc,)
+        return tuple(stacks)
+
+    def is_goal(self, instance: HanoiInstance, state: Stacks) -> bool:
+        """Each goal peg's stack starts with its goal discs."""
+        pegs = instance.pegs
+        return all(state[pegs.index(peg)][:len(stack)] == stack for peg, stack in instance.goal)
+
+    def heuristic(self, instance: HanoiInstance, state: Stacks) -> int:
+        """Sum over discs of a lower bound (0, 1 or 2) on that disc's own moves; see _moves_needed."""
+        return sum(_moves_needed(instance, state).values())
+
+    # -- PDDL -----------------------------------------------------------------------------------
+    def encode(self, instance: HanoiInstance) -> PddlTask:
+        """domains/hanoi.pddl and a problem with the seed's names (disk1.., pegs as written)."""
+        discs = instance.discs
+        init = [atom("smaller", disc_name(d), peg) for d in discs for peg in instance.pegs]
+        init += [atom("smaller", disc_name(d), disc_name(e)) for d in discs for e in discs if d < e]
+        for peg, stack in zip(instance.pegs, instance.init):
+            init += _stack_facts(peg, stack)
+            init.append(atom("clear", disc_name(stack[-1]) if stack else peg))
+        goal = [fact for peg, stack in instance.goal for fact in _stack_facts(peg, stack)]
+        problem = problem_text(f"hanoi-{len(discs)}", "hanoi",
+                               {"disc": map(disc_name, discs), "peg": instance.pegs}, init, goal)
+        return PddlTask("hanoi", DOMAIN_FILE.read_text(), problem)
+
+    def decode(self, instance: HanoiInstance, plan: list[GroundAction]) -> list[Move]:
+        """(move diskD FROM TO) -> [D, peg of FROM, peg of TO], tracking where each disc is."""
+        state, moves = instance.init, []
+        places = {peg.lower(): peg for peg in instance.pegs}
+        for name, args in plan:
+            match = re.fullmatch(r"disk(\d+)", args[0]) if name == "move" and len(args) == 3 else None
+            if not match:
+                raise InputError(f"expected (move diskN FROM TO), found ({name} {' '.join(args)})")
+            disc = int(match.group(1))
+            source, target = (_peg_of(state, instance.pegs, places, arg) for arg in args[1:])
+            move = (disc, source, target)
+            try:
+                state = self.apply(instance, state, move)
+            except IllegalMove as error:
+                raise InputError(f"plan step ({name} {' '.join(args)}) is illegal: {error}") from None
+            moves.append(move)
+        return moves
+
+    # -- notation ---------------------------------------------------------------------------------
+    def format_move(self, move: Move) -> str:
+        """`1 A C`: disc 1 from peg A to peg C."""
+        return f"{move[0]} {move[1]} {move[2]}"
+
+    def parse_move(self, text: str) -> Move:
+        """Read `1 A C`, `[1, "A", "C"]` or `1,A,C`."""
+        words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
+        if len(words) != 3 or not words[0].isdigit():
+            raise ValueError("expected DISC FROM TO, e.g. 1 A C")
+        return int(words[0]), words[1], words[2]
+
+    def show(self, instance: HanoiInstance, state: Stacks) -> str:
+        """One line per peg, bottom to top."""
+        return "\n".join(f"{peg}: {' '.join(map(str, stack))}".rstrip()
+                         for peg, stack in zip(instance.pegs, state))
+
+
+def _stack_facts(peg: str, stack: tuple[int, ...]) -> list[str]:
+    """(on ...) facts for a stack bottom to top on a peg."""
+    supports = [peg] + [disc_name(d) for d in stack[:-1]]
+    return [atom("on", disc_name(d), below) for d, below in zip(stack, supports)]
+
+
+def _peg_of(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: str) -> str:
+    """The peg a PDDL place names: a peg itself, or the peg a disc currently sits on."""
+    if name in places:
+        return places[name]
+    match = re.fullmatch(r"disk(\d+)", name)
+    if match:
+        disc = int(match.group(1))
+        for peg, stack in zip(pegs, state):
+            if disc in stack:
+                return peg
+    raise InputError(f"unknown place {name!r} in the plan")
+
+
+def _moves_needed(instance: HanoiInstance, state: Stacks) -> dict[int, int]:
+    """A lower bound on each disc's own number of moves; their sum is an admissible heuristic.
+
+    A disc must move at least once if the goal constrains it and it is not in place (in place = on its
+    goal peg inside the matching bottom part of the goal stack), if it lies on a goal peg above a bottom
+    part that is still incomplete, or if it lies above a disc that must move. A constrained disc not in
+    place must move at least twice if it is now on its goal peg (a disc cannot move from a peg to the
+    same peg, so it must leave and come back), or if it lies above the disc it must finally rest on: it
+    must uncover that disc before the disc's last move and land on it after.
+    """
+    goal_support, goal_peg = {}, {}
+    for peg, stack in instance.goal:
+        for below, disc in zip((peg,) + stack, stack):
+            goal_support[disc], goal_peg[disc] = below, peg
+    goals = dict(instance.goal)
+    needed: dict[int, int] = {}
+    for peg, stack in zip(instance.pegs, state):
+        wanted = goals.get(peg, ())
+        prefix = 0
+        while prefix < min(len(stack), len(wanted)) and stack[prefix] == wanted[prefix]:
+            prefix += 1
+        must_move = False
+        for height, disc in enumerate(stack):
+            in_place = height < prefix
+            blocked_goal = height >= prefix and prefix < len(wanted)
+            must_move = must_move or blocked_goal or (disc in goal_support and not in_place)
+            if not must_move:
+                continue
+            twice = disc in goal_support and not in_place and (
+                goal_peg[disc] == peg or goal_support[disc] in stack[:height])
+            needed[disc] = 2 if twice else 1
+    return needed
+
+
+def _random_stacks(discs: int, pegs: int, rng: random.Random) -> Stacks:
+    """A uniformly random legal configuration: each disc on a random peg, stacked by size."""
+    where = [rng.randrange(pegs) for _ in range(discs)]
+    return tuple(tuple(d for d in range(discs, 0, -1) if where[d - 1] == p) for p in range(pegs))

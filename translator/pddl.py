@@ -1,0 +1,96 @@
+"""Shared PDDL writing (deterministic: sorted objects and facts) and IPC plan reading/writing."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from translator.errors import InputError
+
+GroundAction = tuple[str, tuple[str, ...]]
+"""A ground action: its lower-case name and its arguments, e.g. ("move", ("disk1", "disk2", "b"))."""
+
+STRIPS = frozenset({":strips", ":typing"})
+"""The fragment every planner accepts."""
+
+
+@dataclass(frozen=True)
+class PddlTask:
+    """A PDDL domain and problem as text, with the requirements the domain declares."""
+
+    name: str
+    domain: str
+    problem: str
+
+    @property
+    def requirements(self) -> frozenset[str]:
+        """The :requirements flags the domain declares (":strips" when it declares none)."""
+        match = re.search(r"\(:requirements([^)]*)\)", self.domain, re.IGNORECASE)
+        if not match:
+            return frozenset({":strips"})
+        return frozenset(flag.lower() for flag in match.group(1).split())
+
+
+def atom(*parts: object) -> str:
+    """A PDDL atom such as (on disk1 disk2)."""
+    return "(" + " ".join(str(part) for part in parts) + ")"
+
+
+def problem_text(name: str, domain: str, objects: Mapping[str, Iterable[str]],
+                 init: Iterable[str], goal: Iterable[str] | str) -> str:
+    """A PDDL problem: objects grouped by type, init facts sorted, goal a conjunction or a formula."""
+    lines = [f"(define (problem {name})", f"  (:domain {domain})", "  (:objects"]
+    for type_name in sorted(objects):
+        names = sorted(set(objects[type_name]), key=_natural_key)
+        if names:
+            lines.append("    " + " ".join(names) + f" - {type_name}")
+    lines.append("  )")
+    lines.append("  (:init")
+    lines.extend("    " + fact for fact in sorted(set(init), key=_natural_key))
+    lines.append("  )")
+    if isinstance(goal, str):
+        lines.append(f"  (:goal {goal})")
+    else:
+        lines.append("  (:goal (and")
+        lines.extend("    " + fact for fact in sorted(set(goal), key=_natural_key))
+        lines.append("  ))")
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def _natural_key(text: str) -> list:
+    """Sort key that orders disk2 before disk10."""
+    return [int(chunk) if chunk.isdigit() else chunk for chunk in re.split(r"(\d+)", text)]
+
+
+_PLAN_LINE = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:\s*)?\(\s*([^()\s]+)((?:\s+[^()\s]+)*)\s*\)\s*(?:\[[^\]]*\])?\s*$")
+
+
+def read_plan(text: str, source: str = "<plan>") -> list[GroundAction]:
+    """Read a plan in IPC format: one `(action arg ...)` a line, `;` comments, optional `t:` prefixes."""
+    plan: list[GroundAction] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split(";", 1)[0].strip()
+        if not line:
+            continue
+        match = _PLAN_LINE.match(line)
+        if not match:
+            raise InputError(f"expected a plan step such as '(move disk1 disk2 b)', found {line!r}",
+                             source, number)
+        plan.append((match.group(1).lower(), tuple(arg.lower() for arg in match.group(2).split())))
+    return plan
+
+
+def looks_like_pddl_plan(text: str) -> bool:
+    """True when the first non-comment line of `text` is a parenthesized action."""
+    for raw in text.splitlines():
+        line = raw.split(";", 1)[0].strip()
+        if line:
+            return bool(_PLAN_LINE.match(line))
+    return False
+
+
+def write_plan(plan: Iterable[GroundAction]) -> str:
+    """A plan in IPC format, with a cost comment at the end."""
+    steps = [atom(name, *args) for name, args in plan]
+    return "\n".join(steps + [f"; cost = {len(steps)} (unit cost)"]) + "\n"

@@ -1,0 +1,142 @@
+"""The puzzle extension point: one subclass per puzzle module, registered by name in translator.registry."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from typing import Any, Generic, Hashable, Iterable, Iterator, TypeVar
+
+from translator.errors import IllegalMove, InputError
+from translator.pddl import GroundAction, PddlTask
+
+Instance = TypeVar("Instance", bound=Hashable)
+State = TypeVar("State", bound=Hashable)
+Move = TypeVar("Move", bound=Hashable)
+
+
+class Puzzle(ABC, Generic[Instance, State, Move]):
+    """A puzzle: its native format, its rules (the simulator), its PDDL encoding and plan decoding.
+
+    Instances and states are immutable and hashable; moves are hashable tuples in the puzzle's notation.
+    """
+
+    name: str = ""
+    suffixes: tuple[str, ...] = ()
+    optimal_measure: str = "moves"
+
+    # -- native format -------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str, source: str = "<input>") -> Instance:
+        """Read an instance from native text; raise InputError naming the line on bad input."""
+
+    def parse_level(self, text: str, source: str, level: str | None) -> Instance:
+        """Read one level of a (possibly multi-level) file; single-level puzzles ignore `level`."""
+        if level is not None:
+            raise InputError(f"{self.name} files hold one instance; --level is not supported", source)
+        return self.parse(text, source)
+
+    def levels(self, text: str, source: str) -> list[str]:
+        """Labels of the levels in a multi-level file (a single-level file has one, "")."""
+        return [""]
+
+    @abstractmethod
+    def render(self, instance: Instance) -> str:
+        """Native text of an instance: parse(render(x)) == x."""
+
+    # -- simulator ----------------------------------------------------------------------------
+    @abstractmethod
+    def initial(self, instance: Instance) -> State:
+        """The initial state of an instance."""
+
+    @abstractmethod
+    def moves(self, instance: Instance, state: State) -> Iterable[Move]:
+        """Legal moves in `state`, in a fixed order."""
+
+    @abstractmethod
+    def apply(self, instance: Instance, state: State, move: Move) -> State:
+        """The state after `move`; raise IllegalMove with the reason when the move is not legal."""
+
+    @abstractmethod
+    def is_goal(self, instance: Instance, state: State) -> bool:
+        """True when `state` satisfies the instance's goal."""
+
+    def heuristic(self, instance: Instance, state: State) -> int:
+        """An admissible estimate of the moves still needed (0 = blind search)."""
+        return 0
+
+    def successors(self, instance: Instance, state: State) -> Iterator[tuple[Move, State]]:
+        """(move, next state) pairs; puzzles may override this with a faster version."""
+        for move in self.moves(instance, state):
+            yield move, self.apply(instance, state, move)
+
+    def unsolvable_reason(self, instance: Instance) -> str | None:
+        """A reason the instance cannot be solved, found without search, or None."""
+        return None
+
+    # -- PDDL ---------------------------------------------------------------------------------
+    @abstractmethod
+    def encode(self, instance: Instance) -> PddlTask:
+        """The PDDL domain and problem of an instance, written deterministically."""
+
+    @abstractmethod
+    def decode(self, instance: Instance, plan: list[GroundAction]) -> list[Move]:
+        """Native moves of a PDDL plan; raise InputError for an action the encoding does not have."""
+
+    # -- notation -----------------------------------------------------------------------------
+    def move_json(self, move: Move) -> Any:
+        """A move as JSON (a list in the puzzle's notation)."""
+        return list(move)
+
+    def format_move(self, move: Move) -> str:
+        """A move as the user reads and writes it."""
+        return json.dumps(self.move_json(move))
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read one native move written as format_move writes it; raise ValueError if malformed."""
+
+    def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
+        """Read native moves, one a line (`#` comments); raise InputError naming the line."""
+        moves = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            try:
+                moves.append(self.parse_move(line))
+            except ValueError as error:
+                raise InputError(f"expected a {self.name} move, found {line!r} ({error})", source,
+                                 number) from None
+        return moves
+
+    def restart(self, instance: Instance, state: State) -> Instance:
+        """The instance with `state` as its initial state (for hints from the middle of a game)."""
+        return dataclasses.replace(instance, init=state)
+
+    def show(self, instance: Instance, state: State) -> str:
+        """A picture of `state` for --show."""
+        return str(state)
+
+    def replay(self, instance: Instance, moves: Iterable[Move]) -> "Replay":
+        """Apply `moves` from the initial state with the real rules; report where it first went wrong."""
+        state = self.initial(instance)
+        states = [state]
+        for index, move in enumerate(moves):
+            try:
+                state = self.apply(instance, state, move)
+            except IllegalMove as error:
+                return Replay(False, states, index, f"move {index + 1} {self.format_move(move)}: {error}")
+            states.append(state)
+        if not self.is_goal(instance, state):
+            return Replay(False, states, None, "the moves are legal but do not reach the goal")
+        return Replay(True, states, None, "")
+
+
+class Replay:
+    """The outcome of replaying moves: valid, the states visited, and where and why it failed."""
+
+    def __init__(self, valid: bool, states: list, failed_at: int | None, reason: str) -> None:
+        self.valid = valid
+        self.states = states
+        self.failed_at = failed_at
+        self.reason = reason

@@ -1,0 +1,53 @@
+"""Shared reading of line-oriented native files: comments, numbered lines, `key:` sections."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from translator.errors import InputError
+
+
+class Line(NamedTuple):
+    """A non-blank line with its 1-based number in the file."""
+
+    number: int
+    text: str
+
+
+def content_lines(text: str, comment: str | None = "#") -> list[Line]:
+    """The non-blank lines of `text`, comments removed, stripped, with their line numbers."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if comment is not None:
+            raw = raw.split(comment, 1)[0]
+        if raw.strip():
+            lines.append(Line(number, raw.strip()))
+    return lines
+
+
+def sections(lines: list[Line], known: tuple[str, ...], source: str) -> dict[str, tuple[Line, list[Line]]]:
+    """Split lines into `name:` sections; a header may carry a value after the colon (`pegs: A B C`).
+
+    Returns {name: (header line, body lines)}; unknown or repeated headers and text before the first
+    header are errors naming the line.
+    """
+    found: dict[str, tuple[Line, list[Line]]] = {}
+    current: list[Line] | None = None
+    for line in lines:
+        head, colon, _ = line.text.partition(":")
+        name = head.strip().lower()
+        if colon and name in known:
+            if name in found:
+                raise InputError(f"section '{name}:' appears twice", source, line.number)
+            current = []
+            found[name] = (line, current)
+        elif current is None:
+            raise InputError(f"expected a section header ({', '.join(k + ':' for k in known)}), "
+                             f"found {line.text!r}", source, line.number)
+        else:
+            current.append(line)
+    return found
+
+
+def header_value(line: Line) -> str:
+    """The text after the colon of a section header line."""
+    return line.text.partition(":")[2].strip()

@@ -1,0 +1,306 @@
+"""Sliding tiles: any rectangle of at least 2x2, any number of blanks, `.tiles` files, PDDL, decoding."""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from translator.errors import IllegalMove, InputError
+from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
+from translator.pddl import GroundAction, PddlTask, atom, problem_text
+from translator.puzzle import Puzzle
+from translator.text import Line, content_lines, sections
+
+DOMAIN_FILE = Path(__file__).resolve().parent.parent / "domains" / "tiles.pddl"
+BLANK = 0
+_BLANK_TOKENS = {"X", "x", "0", "_"}
+
+Board = tuple[int, ...]
+"""Row-major cells, 0 for a blank."""
+Move = tuple[int, str]
+"""(tile, direction the tile moves)."""
+
+
+@dataclass(frozen=True)
+class TilesInstance:
+    """Board size, initial board and goal board."""
+
+    height: int
+    width: int
+    init: Board
+    goal: Board
+
+
+class Tiles(Puzzle[TilesInstance, Board, Move]):
+    """Sliding tiles: a tile moves into an adjacent blank."""
+
+    name = "tiles"
+    suffixes = (".tiles",)
+
+    # -- native format ------------------------------------------------------------------------------
+    def parse(self, text: str, source: str = "<input>") -> TilesInstance:
+        """Read a .tiles file: an `init:` grid and an optional `goal:` grid (default: tiles in order)."""
+        found = sections(content_lines(text), ("init", "goal"), source)
+        if "init" not in found:
+            raise InputError("missing section 'init:'", source)
+        header, rows = found["init"]
+        height, width, init = _grid(rows, header, source)
+        if "goal" in found:
+            goal_header, goal_rows = found["goal"]
+            goal_height, goal_width, goal = _grid(goal_rows, goal_header, source)
+            if (goal_height, goal_width) != (height, width):
+                raise InputError(f"the goal grid is {goal_height}x{goal_width} but the init grid is "
+                                 f"{height}x{width}", source, goal_header.number)
+            if sorted(goal) != sorted(init):
+                raise InputError("the goal grid must hold the same tiles and number of blanks as the init "
+                                 "grid", source, goal_header.number)
+        else:
+            goal = default_goal(init)
+        return TilesInstance(height, width, init, goal)
+
+    def render(self, instance: TilesInstance) -> str:
+        """The .tiles text, blanks written X."""
+        return ("init:\n" + self.show(instance, instance.init) + "\ngoal:\n"
+                + self.show(instance, instance.goal) + "\n")
+
+    def generate(self, options: dict[str, str], rng: random.Random) -> TilesInstance:
+        """--size HxW (default 3x3), --blanks B (default 1), --moves M: a random walk of M moves from the
+        goal; without --moves a uniformly random solvable board."""
+        size = options.get("size", "3x3")
+        match = re.fullmatch(r"(\d+)x(\d+)", size)
+        if not match:
+            raise InputError(f"expected --size HxW such as 3x3, found {size!r}", "command line")
+        height, width = int(match.group(1)), int(match.group(2))
+        blanks = int(options.get("blanks", 1))
+        if height < 2 or width < 2 or not 1 <= blanks < height * width:
+            raise InputError("generate tiles needs a size of at least 2x2 and 1 <= blanks < cells",
+                             "command line")
+        goal = default_goal(tuple(range(1, height * width - blanks + 1)) + (BLANK,) * blanks)
+        instance = TilesInstance(height, width, goal, goal)
+        if "moves" in options:
+            board = goal
+            for _ in range(int(options["moves"])):
+                board = rng.choice([child for _, child in self.successors(instance, board)])
+            return TilesInstance(height, width, board, goal)
+        while True:
+            board = tuple(rng.sample(goal, len(goal)))
+            candidate = TilesInstance(height, width, board, goal)
+            if self.unsolvable_reason(candidate) is None:
+                return candidate
+
+    # -- simulator ----------------------------------------------------------------------------------
+    def initial(self, instance: TilesInstance) -> Board:
+        """The initial board."""
+        return instance.init
+
+    def successors(self, instance: TilesInstance, board: Board):
+        """(move, board) for each tile next to a blank, by blank cell then direction."""
+        for blank, tile_cells in _slides(instance.height, instance.width):
+            if board[blank] != BLANK:
+                continue
+            for cell, direction in tile_cells:
+                tile = board[cell]
+                if tile != BLANK:
+                    cells = list(board)
+                    cells[blank], cells[cell] = tile, BLANK
+                    yield (tile, direction), tuple(cells)
+
+    def moves(self, instance: TilesInstance, board: Board) -> list[Move]:
+        """Legal moves, in the order of successors()."""
+        return [move for move, _ in self.successors(instance, board)]
+
+    def apply(self, instance: TilesInstance, board: Board, move: Move) -> Board:
+        """Slide the tile; IllegalMove says why when it is not there or the target is not blank."""
+        tile, direction = move
+        if tile == BLANK or tile not in board:
+            raise IllegalMove(f"there is no tile {tile}")
+        if direction not in DIRECTIONS:
+            raise IllegalMove(f"unknown direction {direction!r}: expected up, down, left or right")
+        cell = board.index(tile)
+        row, col = step(divmod(cell, instance.width), direction)
+        if not (0 <= row < instance.height and 0 <= col < instance.width):
+            raise IllegalMove(f"tile {tile} cannot move {direction}: it is at the edge")
+        target = row * instance.width + col
+        if board[target] != BLANK:
+            raise IllegalMove(f"tile {tile} cannot move {direction}: tile {board[target]} is in the way")
+        cells = list(board)
+        cells[target], cells[cell] = tile, BLANK
+        return tuple(cells)
+
+    def is_goal(self, instance: TilesInstance, board: Board) -> bool:
+        """The board equals the goal board."""
+        return board == instance.goal
+
+    def heuristic(self, instance: TilesInstance, board: Board) -> int:
+        """Manhattan distance plus linear conflicts (admissible for any number of blanks)."""
+        return _manhattan(instance, board) + 2 * _linear_conflicts(instance, board)
+
+    def unsolvable_reason(self, instance: TilesInstance) -> str | None:
+        """Parity for one blank: the permutation's parity must equal the blank's Manhattan distance's."""
+        blanks = instance.init.count(BLANK)
+        if blanks == 0 and instance.init != instance.goal:
+            return "the board has no blank, so no tile can move"
+        if blanks != 1:
+            return None
+        where = {tile: index for index, tile in enumerate(instance.goal)}
+        permutation = [where[tile] for tile in instance.init]
+        width = instance.width
+        blank_from, blank_to = instance.init.index(BLANK), instance.goal.index(BLANK)
+        distance = abs(blank_from // width - blank_to // width) + abs(blank_from % width - blank_to % width)
+        if _parity(permutation) != distance % 2:
+            return ("unsolvable by parity: the tile permutation is " + ("odd", "even")[_parity(permutation) == 0]
+                    + " but the blank moves an " + ("even", "odd")[distance % 2] + " distance")
+        return None
+
+    # -- PDDL ---------------------------------------------------------------------------------------
+    def encode(self, instance: TilesInstance) -> PddlTask:
+        """domains/tiles.pddl and a problem with tiles t1.. and cells cROW-COL."""
+        cells = [divmod(index, instance.width) for index in range(len(instance.init))]
+        init = adjacency_facts(cells)
+        for cell, tile in zip(cells, instance.init):
+            init.append(atom("blank", cell_name(cell)) if tile == BLANK else atom("at", f"t{tile}", cell_name(cell)))
+        goal = [atom("at", f"t{tile}", cell_name(cell)) for cell, tile in zip(cells, instance.goal) if tile != BLANK]
+        tiles = [f"t{tile}" for tile in instance.init if tile != BLANK]
+        problem = problem_text(f"tiles-{instance.height}x{instance.width}", "tiles",
+                               {"tile": tiles, "cell": map(cell_name, cells)}, init, goal)
+        return PddlTask("tiles", DOMAIN_FILE.read_text(), problem)
+
+    def decode(self, instance: TilesInstance, plan: list[GroundAction]) -> list[Move]:
+        """(slide tN FROM TO) -> [N, direction from FROM to TO]."""
+        moves = []
+        for name, args in plan:
+            try:
+                if name != "slide" or len(args) != 3 or not re.fullmatch(r"t\d+", args[0]):
+                    raise ValueError("not a slide action")
+                moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]),
+                                                                  parse_cell_name(args[2]))))
+            except ValueError as error:
+                raise InputError(f"expected (slide tN FROM TO), found ({name} {' '.join(args)}): {error}") from None
+        return moves
+
+    # -- notation -----------------------------------------------------------------------------------
+    def format_move(self, move: Move) -> str:
+        """`7 left`: tile 7 moves left."""
+        return f"{move[0]} {move[1]}"
+
+    def parse_move(self, text: str) -> Move:
+        """Read `7 left`, `[7, "left"]` or `7,left`."""
+        words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
+        if len(words) != 2 or not words[0].isdigit() or words[1].lower() not in DIRECTIONS:
+            raise ValueError("expected TILE DIRECTION, e.g. 7 left")
+        return int(words[0]), words[1].lower()
+
+    def show(self, instance: TilesInstance, board: Board) -> str:
+        """The grid, blanks as X, columns aligned."""
+        width = max(len(str(tile)) for tile in board)
+        rows = [board[r * instance.width:(r + 1) * instance.width] for r in range(instance.height)]
+        return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip()
+                         for row in rows)
+
+
+def default_goal(board: Board) -> Board:
+    """Tiles in increasing order row by row, blanks last."""
+    tiles = sorted(tile for tile in board if tile != BLANK)
+    return tuple(tiles) + (BLANK,) * (len(board) - len(tiles))
+
+
+def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]:
+    """Read a grid of tile numbers and blanks; rows must have equal length; tiles distinct."""
+    if header.text.partition(":")[2].strip():
+        raise InputError("expected the grid on the lines after the header", source, header.number)
+    if len(rows) < 2:
+        raise InputError("expected a grid of at least 2 rows", source, header.number)
+    width = len(rows[0].text.split())
+    cells: list[int] = []
+    seen: dict[int, int] = {}
+    for line in rows:
+        tokens = line.text.split()
+        if len(tokens) != width:
+            raise InputError(f"expected {width} cells in this row (like the first row), found {len(tokens)}",
+                             source, line.number)
+        for token in tokens:
+            if token in _BLANK_TOKENS:
+                cells.append(BLANK)
+                continue
+            if not token.isdigit():
+                raise InputError(f"expected a tile number or a blank (X, 0, _), found {token!r}", source,
+                                 line.number)
+            tile = int(token)
+            if tile in seen:
+                raise InputError(f"tile {tile} appears twice (first on line {seen[tile]})", source,
+                                 line.number)
+            seen[tile] = line.number
+            cells.append(tile)
+    if width < 2:
+        raise InputError("expected at least 2 columns", source, rows[0].number)
+    return len(rows), width, tuple(cells)
+
+
+@lru_cache(maxsize=None)
+def _slides(height: int, width: int) -> tuple[tuple, ...]:
+    """For each cell: the neighbouring cells and the direction a tile there moves to enter this cell."""
+    table = []
+    for blank in range(height * width):
+        cell = divmod(blank, width)
+        sources = []
+        for direction in DIRECTIONS:
+            row, col = step(cell, direction)
+            if 0 <= row < height and 0 <= col < width:
+                sources.append((row * width + col, direction_between((row, col), cell)))
+        table.append((blank, tuple(sources)))
+    return tuple(table)
+
+
+@lru_cache(maxsize=64)
+def _goal_positions(goal: Board, width: int) -> dict[int, tuple[int, int]]:
+    """Goal (row, col) of each tile."""
+    return {tile: divmod(index, width) for index, tile in enumerate(goal) if tile != BLANK}
+
+
+def _manhattan(instance: TilesInstance, board: Board) -> int:
+    """Sum of the tiles' grid distances to their goal cells."""
+    goal, width = _goal_positions(instance.goal, instance.width), instance.width
+    total = 0
+    for index, tile in enumerate(board):
+        if tile != BLANK:
+            row, col = goal[tile]
+            total += abs(index // width - row) + abs(index % width - col)
+    return total
+
+
+def _linear_conflicts(instance: TilesInstance, board: Board) -> int:
+    """Tiles to take out of a line: in each row (column), tiles whose goal is in that row (column) but
+    in reversed order conflict; the minimum removals to leave no conflict (longest increasing subsequence)."""
+    goal, width, height = _goal_positions(instance.goal, instance.width), instance.width, instance.height
+    removals = 0
+    for row in range(height):
+        line = [goal[t][1] for t in board[row * width:(row + 1) * width] if t != BLANK and goal[t][0] == row]
+        removals += len(line) - _longest_increasing(line)
+    for col in range(width):
+        line = [goal[t][0] for t in board[col::width] if t != BLANK and goal[t][1] == col]
+        removals += len(line) - _longest_increasing(line)
+    return removals
+
+
+def _longest_increasing(values: list[int]) -> int:
+    """Length of the longest strictly increasing subsequence (short lists: quadratic is fine)."""
+    best: list[int] = []
+    for i, value in enumerate(values):
+        best.append(1 + max((best[j] for j in range(i) if values[j] < value), default=0))
+    return max(best, default=0)
+
+
+def _parity(permutation: list[int]) -> int:
+    """0 for an even permutation, 1 for an odd one (by cycle decomposition)."""
+    seen, parity = [False] * len(permutation), 0
+    for start in range(len(permutation)):
+        length = 0
+        while not seen[start]:
+            seen[start] = True
+            start = permutation[start]
+            length += 1
+        if length:
+            parity ^= (length - 1) & 1
+    return parity
