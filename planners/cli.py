@@ -224,8 +224,8 @@ def cmd_walk(args: argparse.Namespace) -> int:
     puzzle, instance = load(args.puzzle, args.file, args.level)
     rng = random.Random(args.seed)
     normalize: Callable = getattr(puzzle, "normalize", lambda _, s: s)
-    state = puzzle.initial(instance)
-    print(puzzle.show(instance, normalize(instance, state)) + "\n")
+    state = normalize(instance, puzzle.initial(instance))
+    print(puzzle.show(instance, state))
     for _ in range(args.n):
         if puzzle.is_goal(instance, state):
             break
@@ -235,8 +235,8 @@ def cmd_walk(args: argparse.Namespace) -> int:
             break
         move = rng.choice(moves)
         state = normalize(instance, puzzle.apply(instance, state, move))
-        print(puzzle.format_move(move) + "\n")
-        print(puzzle.show(instance, state) + "\n")
+        print(puzzle.format_move(move))
+        print(puzzle.show(instance, state))
     return 0
 
 

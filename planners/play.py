@@ -33,14 +33,12 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
             print(puzzle.show(instance, state))
             continue
         try:
-            move = puzzle.parse_move(line)
-            history.append(state)
-            state = puzzle.apply(instance, state, move)
+            after = puzzle.apply(instance, state, puzzle.parse_move(line))
         except (ValueError, IllegalMove) as error:
-            if history and history[-1] is state:
-                history.pop()
             print(f"refused: {error}. {HELP}")
             continue
+        history.append(state)
+        state = after
         print(puzzle.show(instance, state))
     print(f"solved in {len(history)} moves")
     return 0

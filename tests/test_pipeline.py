@@ -226,3 +226,23 @@ def test_negative_and_disjunctive_tasks_are_compiled_for_strips_planners(tmp_pat
     data = json.loads(result.stdout)
     assert data["valid"] is True
     assert sorted(map(tuple, data["plan"])) == [("switch-off", "a"), ("switch-on", "c")]
+
+
+def test_unified_planning_stays_off_the_solve_path():
+    """Importing unified-planning costs over a second; STRIPS puzzles must not pay for it."""
+    code = ("import sys, contextlib, io; from planners.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    status = main(['solve', 'hanoi', 'problems/hanoi/seed1.hanoi', '--planner', 'fd'])\n"
+            "print(status, 'unified_planning' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.stdout.split() == ["0", "False"], result.stderr
+
+
+def test_play_refuses_illegal_moves_and_gives_hints():
+    session = "hint\n1 A B\n2 A B\nundo\n1 A B\n2 A C\n"
+    result = subprocess.run([sys.executable, "-m", "planners.cli", "play", "hanoi",
+                             "problems/hanoi/seed1.hanoi"], cwd=ROOT, input=session, capture_output=True,
+                            text=True, timeout=60)
+    assert "1 A B" in result.stdout.splitlines()[4]  # the hint
+    assert "refused: disc 2 cannot go onto the smaller disc 1" in result.stdout
+    assert result.stdout.rstrip().endswith("solved in 2 moves") and result.returncode == 0

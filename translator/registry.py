@@ -10,6 +10,7 @@ from translator.puzzle import Puzzle
 PUZZLES: dict[str, str] = {
     "hanoi": "translator.hanoi:Hanoi",
     "tiles": "translator.tiles:Tiles",
+    "sbp": "translator.sbp:SlidingBrick",
 }
 
 
