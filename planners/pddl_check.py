@@ -3,10 +3,8 @@ grounded by pyperplan (STRIPS only). Both are imported lazily."""
 from __future__ import annotations
 
 import logging
-import tempfile
-from pathlib import Path
 
-from translator.pddl import GroundAction, PddlTask, atom
+from translator.pddl import GroundAction, PddlTask, atom, pyperplan_ground
 
 log = logging.getLogger(__name__)
 
@@ -37,19 +35,7 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool, str]:
 
 def ground(task: PddlTask):
     """The task grounded by pyperplan (keeps every operator, so any legal step can be looked up)."""
-    from pyperplan.grounding import ground as pyperplan_ground
-    from pyperplan.pddl.parser import Parser
-
-    with tempfile.TemporaryDirectory(prefix="puzzleplan-ground-") as work:
-        domain, problem = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
-        domain.write_text(task.domain)
-        problem.write_text(task.problem)
-        parser = Parser(str(domain), str(problem))
-        parsed_domain = parser.parse_domain()
-        parsed_problem = parser.parse_problem(parsed_domain)
-    logging.getLogger("root").setLevel(logging.WARNING)
-    return pyperplan_ground(parsed_problem, remove_statics_from_initial_state=False,
-                            remove_irrelevant_operators=False)
+    return pyperplan_ground(task, remove_statics_from_initial_state=False, remove_irrelevant_operators=False)
 
 
 def replay_grounded(task: PddlTask, plan: list[GroundAction]) -> tuple[bool, str]:

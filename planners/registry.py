@@ -18,6 +18,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-bfs": ("planners.native:NativeSearch", {"search": "bfs"}),
     "native-dfs": ("planners.native:NativeSearch", {"search": "dfs"}),
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
+    "graphplan": ("planners.graphplan:Graphplan", {}),
 }
 
 DESCRIPTIONS = {
@@ -28,6 +29,7 @@ DESCRIPTIONS = {
     "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
+    "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 
 

@@ -94,3 +94,38 @@ def write_plan(plan: Iterable[GroundAction]) -> str:
     """A plan in IPC format, with a cost comment at the end."""
     steps = [atom(name, *args) for name, args in plan]
     return "\n".join(steps + [f"; cost = {len(steps)} (unit cost)"]) + "\n"
+
+
+def pyperplan_parse(task: PddlTask):
+    """pyperplan's parsed (Domain, Problem) of a STRIPS task; InputError when pyperplan cannot read it."""
+    import tempfile
+    from pathlib import Path
+
+    from pyperplan.pddl.parser import Parser
+
+    with tempfile.TemporaryDirectory(prefix="puzzleplan-parse-") as work:
+        domain_file, problem_file = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
+        domain_file.write_text(task.domain)
+        problem_file.write_text(task.problem)
+        parser = Parser(str(domain_file), str(problem_file))
+        try:
+            domain = parser.parse_domain()
+            return domain, parser.parse_problem(domain)
+        except (SystemExit, Exception) as error:  # pyperplan raises or exits on what it cannot read
+            raise InputError(f"cannot read the PDDL task: {error}", task.name) from None
+
+
+def pyperplan_ground(task: PddlTask, **options):
+    """The task grounded by pyperplan (options as pyperplan.grounding.ground takes them), quietly."""
+    import logging
+
+    from pyperplan.grounding import ground
+
+    _, problem = pyperplan_parse(task)
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(max(level, logging.WARNING))  # pyperplan logs every grounding step at INFO
+    try:
+        return ground(problem, **options)
+    finally:
+        root.setLevel(level)

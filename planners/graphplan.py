@@ -1,0 +1,548 @@
+"""The bundled Graphplan (Blum & Furst 1997) with bit-set mutexes, conflict-directed backjumping and
+explanation-based nogoods (Kambhampati 2000); it finds plans with the fewest parallel time steps.
+
+Facts and actions are numbered and every set of them is a Python int used as a bit set. Fact `f` has
+the no-op action number `n_actions + f`. Layer i of the graph holds the facts reachable in i steps and
+the pairs of them that are mutually exclusive; action layer i holds the actions whose preconditions are
+in fact layer i and not pairwise mutex, and their mutex pairs (interference, competing needs).
+
+Solution extraction works backwards from the goals at level t. At each level the next goal to achieve
+is the one with the fewest achievers left that are not mutex with the actions chosen so far (ties: the
+goal that appears latest in the graph); it tries its no-op first, then its other achievers by the level
+where they first appear. A goal that an already chosen action achieves is skipped; a goal with no
+achiever left fails the branch at once (forward checking). Every failure returns the subset of goals
+that explains it (conflict-directed backjumping: the search jumps back over decisions that are not to
+blame), and that subset is memoized as a nogood. A nogood learned at level l also holds at every lower
+level (a plan of fewer steps pads with no-ops), and any goal set containing a nogood fails at once.
+
+The search stops with "unsolvable" when the graph has levelled off at n and, for some k > n, every
+nogood learned at level k - 1 contains one valid at level k: the nogoods valid at k are then closed
+under regression through the identical levelled layers, so they fail at every level (see
+Nogoods.stable). That is Blum & Furst's "memo sets stable" test, restated for subset nogoods.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from planners.base import Limits, PlanResult, Status
+from translator.errors import InputError
+from translator.pddl import STRIPS, GroundAction, PddlTask, pyperplan_ground
+
+def bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass
+class GroundTask:
+    """A grounded STRIPS task: facts and actions numbered, every set a bit mask."""
+
+    facts: list[str]
+    actions: list[GroundAction]
+    pre: list[int]
+    add: list[int]
+    delete: list[int]
+    init: int
+    goal: int
+
+    def fact_names(self, mask: int) -> list[str]:
+        """The names of the facts in `mask`."""
+        return [self.facts[f] for f in bits(mask)]
+
+    def apply(self, state: int, action: int) -> int:
+        """The state after `action` (it must be applicable)."""
+        return (state & ~self.delete[action]) | self.add[action]
+
+    def applicable(self, state: int, action: int) -> bool:
+        """True when the preconditions of `action` hold in `state`."""
+        return self.pre[action] & ~state == 0
+
+
+def _split_name(name: str) -> GroundAction:
+    """pyperplan's "(move d1 d2 b)" as ("move", ("d1", "d2", "b"))."""
+    parts = name.strip("()").lower().split()
+    return parts[0], tuple(parts[1:])
+
+
+def ground(task: PddlTask) -> GroundTask:
+    """Parse and ground a STRIPS PDDL task with pyperplan's parser and grounder."""
+    grounded = pyperplan_ground(task)
+    operators = sorted(grounded.operators, key=lambda op: op.name)
+    facts = sorted(set(grounded.facts) | set(grounded.initial_state) | set(grounded.goals))
+    index = {fact: number for number, fact in enumerate(facts)}
+
+    def mask(names) -> int:
+        """The bit set of the named facts."""
+        return sum(1 << index[name] for name in set(names))
+
+    return GroundTask(facts=facts, actions=[_split_name(op.name) for op in operators],
+                      pre=[mask(op.preconditions) for op in operators],
+                      add=[mask(op.add_effects) for op in operators],
+                      delete=[mask(op.del_effects - op.add_effects) for op in operators],
+                      init=mask(grounded.initial_state), goal=mask(grounded.goals))
+
+
+@dataclass
+class Layer:
+    """One fact layer of the planning graph and the action layer that follows it."""
+
+    facts: int
+    fact_mutex: dict[int, int]
+    actions: int = 0
+    action_mutex: dict[int, int] = field(default_factory=dict)
+    achievers: dict[int, list[int]] = field(default_factory=dict)
+    achiever_mask: dict[int, int] = field(default_factory=dict)
+
+    def mutex_pairs(self) -> int:
+        """The number of mutually exclusive fact pairs."""
+        return sum(m.bit_count() for m in self.fact_mutex.values()) // 2
+
+
+class PlanningGraph:
+    """The planning graph, built lazily level by level until it levels off."""
+
+    def __init__(self, task: GroundTask) -> None:
+        self.task = task
+        n_facts, n_actions = len(task.facts), len(task.actions)
+        self.n_actions = n_actions
+        total = n_actions + n_facts
+        self.pre = task.pre + [1 << f for f in range(n_facts)]
+        self.add = task.add + [1 << f for f in range(n_facts)]
+        self.delete = task.delete + [0] * n_facts
+        self.consumers = [0] * n_facts
+        self.adders = [0] * n_facts
+        deleters = [0] * n_facts
+        for a in range(total):
+            for f in bits(self.pre[a]):
+                self.consumers[f] |= 1 << a
+            for f in bits(self.add[a]):
+                self.adders[f] |= 1 << a
+            for f in bits(self.delete[a]):
+                deleters[f] |= 1 << a
+        self.interference = []
+        for a in range(total):
+            mask = 0
+            for f in bits(self.delete[a]):
+                mask |= self.consumers[f] | self.adders[f]
+            for f in bits(self.pre[a] | self.add[a]):
+                mask |= deleters[f]
+            self.interference.append(mask & ~(1 << a))
+        self.first_level = [-1] * total  # first action layer of every action
+        self.fact_level = [-1] * n_facts
+        self.layers: list[Layer] = [Layer(task.init, {f: 0 for f in bits(task.init)})]
+        for f in bits(task.init):
+            self.fact_level[f] = 0
+        self.levelled_at: int | None = None
+        self.size = task.init.bit_count()
+
+    def layer(self, level: int) -> Layer:
+        """Fact layer `level`, expanding the graph as needed."""
+        while level >= len(self.layers) and self.levelled_at is None:
+            self._expand()
+        return self.layers[min(level, len(self.layers) - 1)]
+
+    def action_layer(self, level: int) -> Layer:
+        """Fact layer `level` with its action layer built, expanding the graph as needed."""
+        while level + 1 >= len(self.layers) and self.levelled_at is None:
+            self._expand()
+        return self.layers[min(level, len(self.layers) - 1)]
+
+    def _expand(self) -> None:
+        """Add the action layer after the last fact layer and the fact layer after it."""
+        level = len(self.layers) - 1
+        layer = self.layers[-1]
+        present = 0
+        for a in range(len(self.pre)):
+            pre = self.pre[a]
+            if pre & ~layer.facts == 0 and all(layer.fact_mutex[p] & pre == 0 for p in bits(pre)):
+                present |= 1 << a
+                if self.first_level[a] < 0:
+                    self.first_level[a] = level
+        needs = {}
+        for p in bits(layer.facts):
+            mask = 0
+            for q in bits(layer.fact_mutex[p]):
+                mask |= self.consumers[q]
+            needs[p] = mask
+        action_mutex = {}
+        facts = 0
+        for a in bits(present):
+            mask = self.interference[a]
+            for p in bits(self.pre[a]):
+                mask |= needs[p]
+            action_mutex[a] = mask & present
+            facts |= self.add[a]
+        layer.actions, layer.action_mutex = present, action_mutex
+        for f in bits(facts):
+            mask = self.adders[f] & present
+            layer.achiever_mask[f] = mask
+            layer.achievers[f] = sorted(bits(mask), key=self._achiever_key(f))
+            if self.fact_level[f] < 0:
+                self.fact_level[f] = level + 1
+        fact_mutex = self._fact_mutex(facts, layer)
+        self.size += present.bit_count() + facts.bit_count()
+        if facts == layer.facts and fact_mutex == layer.fact_mutex:
+            self.levelled_at = level
+            return
+        self.layers.append(Layer(facts, fact_mutex))
+
+    def _achiever_key(self, fact: int) -> Callable[[int], tuple[int, int, int]]:
+        """Order achievers: the no-op first, then by first level, then by number."""
+        noop = self.n_actions + fact
+        return lambda a: (a != noop, self.first_level[a], a)
+
+    def _fact_mutex(self, facts: int, layer: Layer) -> dict[int, int]:
+        """Facts p, q are mutex when every achiever of p is mutex with every achiever of q."""
+        common = {}
+        for p in bits(facts):
+            mask = -1
+            for a in bits(layer.achiever_mask[p]):
+                mask &= layer.action_mutex[a]
+                if not mask:
+                    break
+            common[p] = mask
+        result = {}
+        for p in bits(facts):
+            mutex = 0
+            if common[p]:
+                for q in bits(facts):
+                    if q != p and layer.achiever_mask[q] & ~common[p] == 0:
+                        mutex |= 1 << q
+            result[p] = mutex
+        return result
+
+    def goals_reachable(self, goals: int, level: int) -> bool:
+        """True when all goals are in fact layer `level` and no two are mutex there."""
+        layer = self.layer(level)
+        if goals & ~layer.facts:
+            return False
+        return all(layer.fact_mutex[g] & goals == 0 for g in bits(goals))
+
+
+class Timeout(Exception):
+    """The deadline passed during the search."""
+
+
+class Nogoods:
+    """Memoized goal sets that cannot be achieved within a number of steps, checked by subset.
+
+    A nogood is filed under its two lowest facts (or its only one), so the subset check for a goal
+    set looks at the buckets of its fact pairs only.
+    """
+
+    def __init__(self) -> None:
+        self.level: dict[int, int] = {}
+        self.singles: dict[int, int] = {}
+        self.by_pair: dict[int, list[int]] = {}
+        self.hits = 0
+
+    def __len__(self) -> int:
+        return len(self.level)
+
+    def add(self, mask: int, level: int) -> None:
+        """Record that `mask` cannot be achieved within `level` steps."""
+        known = self.level.get(mask)
+        if known is None:
+            self.level[mask] = level
+            low = mask & -mask
+            rest = mask ^ low
+            if rest:
+                self.by_pair.setdefault(low | (rest & -rest), []).append(mask)
+            else:
+                self.singles[low] = mask
+        elif known < level:
+            self.level[mask] = level
+
+    def find_exact(self, goals: int, level: int) -> int:
+        """`goals` when it is itself a recorded nogood valid at `level`, or 0 (the 1997 memo check)."""
+        known = self.level.get(goals)
+        if known is not None and known >= level:
+            self.hits += 1
+            return goals
+        return 0
+
+    def find(self, goals: int, level: int) -> int:
+        """A recorded nogood valid at `level` that is a subset of `goals`, or 0."""
+        levels = self.level
+        known = levels.get(goals)
+        if known is not None and known >= level:
+            self.hits += 1
+            return goals
+        singles, by_pair = self.singles, self.by_pair
+        lows = []
+        rest = goals
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if low in singles and levels[low] >= level:
+                self.hits += 1
+                return low
+            lows.append(low)
+        for i, first in enumerate(lows):
+            for second in lows[i + 1:]:
+                bucket = by_pair.get(first | second)
+                if bucket:
+                    for nogood in bucket:
+                        if nogood & ~goals == 0 and levels[nogood] >= level:
+                            self.hits += 1
+                            return nogood
+        return 0
+
+    def stable(self, levelled: int, top: int) -> bool:
+        """True when for some k in (levelled, top] every nogood recorded at k-1 is subsumed at k.
+
+        Then the nogoods valid at k are closed under regression through the (identical) levelled
+        layers, so none of them, the goals' explanation included, is achievable in any number of steps.
+        """
+        for k in range(max(levelled, 0) + 1, top + 1):
+            below = [mask for mask, level in self.level.items() if level == k - 1]
+            if all(self._subsumed(mask, k) for mask in below):
+                return True
+        return False
+
+    def _subsumed(self, mask: int, level: int) -> bool:
+        """True when a nogood valid at `level` is a subset of `mask`."""
+        hits = self.hits
+        found = self.find(mask, level)
+        self.hits = hits
+        return bool(found)
+
+
+@dataclass
+class Outcome:
+    """The result of a Graphplan run: the plan as steps of action numbers, and figures."""
+
+    status: Status
+    steps: list[list[int]]
+    figures: dict
+
+
+class Search:
+    """Backward solution extraction over a planning graph, with nogoods shared by all stages."""
+
+    def __init__(self, graph: PlanningGraph, deadline: float, trace: Callable[[str], None] | None = None,
+                 learning: bool = True) -> None:
+        self.graph = graph
+        self.learning = learning
+        self.task = graph.task
+        self.deadline = deadline
+        self.nogoods = Nogoods()
+        self.actions_tried = 0
+        self.calls = 0
+        self.trace = trace
+
+    def check_deadline(self) -> None:
+        """Raise Timeout once the deadline has passed."""
+        if time.perf_counter() > self.deadline:
+            raise Timeout
+
+    def extract(self, goals: int, level: int) -> tuple[list[list[int]] | None, int]:
+        """Steps (lists of actions) achieving `goals` at `level`, or None and the goals to blame."""
+        if level == 0:
+            missing = goals & ~self.task.init
+            if not missing:
+                return [], 0
+            return None, missing & -missing if self.learning else goals
+        self.calls += 1
+        if self.calls & 255 == 0:
+            self.check_deadline()
+        nogood = self.nogoods.find(goals, level) if self.learning else self.nogoods.find_exact(goals, level)
+        if nogood:
+            return None, nogood
+        if self.trace:
+            self.trace(f"level {level}: goals {' '.join(self.task.fact_names(goals))}")
+        layer = self.graph.action_layer(level - 1)
+        plan, conflict = self._assign(goals, layer, level)
+        if plan is None:
+            if not self.learning:
+                conflict = goals
+            self.nogoods.add(conflict, level)
+        return plan, conflict
+
+    def _assign(self, goals: int, layer: Layer, level: int) -> tuple[list[list[int]] | None, int]:
+        """Choose non-mutex achievers for the goals, then recurse on their preconditions.
+
+        The next goal is the one with the fewest achievers left (ties: the one that appears latest in
+        the graph); a goal with none left fails at once, blaming the decisions that ruled them out.
+        """
+        graph = self.graph
+        achievers, achiever_mask, action_mutex = layer.achievers, layer.achiever_mask, layer.action_mutex
+        pre, add, n_actions, fact_level = graph.pre, graph.add, graph.n_actions, graph.fact_level
+        chosen: list[tuple[int, int]] = []  # (goal, action) decisions
+
+        def solve(pending: int, added: int, forbidden: int) -> tuple[list[list[int]] | None, int]:
+            """Achieve the goals in `pending` not yet `added`, avoiding the `forbidden` actions."""
+            pending &= ~added
+            if not pending:
+                needs = 0
+                for _, a in chosen:
+                    needs |= pre[a]
+                below, conflict = self.extract(needs, level - 1)
+                if below is not None:
+                    return below + [[a for _, a in chosen if a < n_actions]], 0
+                return None, self._cover(chosen, pre, conflict)
+            goal, fewest = -1, 1 << 30
+            rest = pending
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                g = low.bit_length() - 1
+                left = (achiever_mask[g] & ~forbidden).bit_count()
+                if left == 0:
+                    return None, low | self._cover(chosen, action_mutex, achiever_mask[g])
+                if left < fewest or (left == fewest and fact_level[g] > fact_level[goal]):
+                    goal, fewest = g, left
+            goal_bit = 1 << goal
+            pending ^= goal_bit
+            blame = 0
+            for a in achievers[goal]:
+                if a < n_actions:
+                    self.actions_tried += 1
+                if forbidden >> a & 1:
+                    for g, b in chosen:
+                        if action_mutex[b] >> a & 1:
+                            blame |= 1 << g
+                            break
+                    continue
+                chosen.append((goal, a))
+                plan, conflict = solve(pending, added | add[a], forbidden | action_mutex[a])
+                chosen.pop()
+                if plan is not None:
+                    return plan, 0
+                if not conflict & goal_bit:
+                    return None, conflict
+                blame |= conflict
+            return None, blame | goal_bit
+
+        return solve(goals, 0, 0)
+
+    @staticmethod
+    def _cover(chosen: list[tuple[int, int]], sets: list[int] | dict[int, int], target: int) -> int:
+        """Goals of the earliest decisions whose actions' `sets` together cover `target`.
+
+        With `pre` it names the decisions that bring in a failed subgoal set; with the action mutexes
+        the decisions that rule out every achiever of a goal. Earliest first lets the search jump back
+        as far as possible.
+        """
+        blame = 0
+        for goal, action in chosen:
+            if sets[action] & target:
+                blame |= 1 << goal
+                target &= ~sets[action]
+                if not target:
+                    break
+        return blame
+
+
+def graphplan(task: GroundTask, deadline: float, steps: int | None = None,
+              report: Callable[[str], None] | None = None,
+              trace: Callable[[str], None] | None = None, learning: bool = True) -> Outcome:
+    """Run Graphplan: expand the graph until the goals appear, then extract or expand and retry.
+
+    With `steps` given, only a plan of exactly that many time steps is looked for. `report` receives
+    the original's progress lines (levels, stages); `trace` every goal set the search enters. With
+    `learning` off, memos are whole goal sets checked by equality, as in the 1997 program (for
+    comparison).
+    """
+    graph = PlanningGraph(task)
+    search = Search(graph, deadline, trace, learning)
+    started = time.perf_counter()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))
+    try:
+        status, plan = _stages(graph, search, steps, report or (lambda line: None))
+    except Timeout:
+        status, plan = Status.TIMEOUT, []
+    finally:
+        sys.setrecursionlimit(limit)
+    sizes = [mask.bit_count() for mask in search.nogoods.level]
+    figures = dict(actions_tried=search.actions_tried, memo_entries=len(search.nogoods),
+                   memo_set_size=round(sum(sizes) / len(sizes), 1) if sizes else 0,
+                   memo_hits=search.nogoods.hits, levels=len(graph.layers) - 1,
+                   levelled_off_at=graph.levelled_at, graph_size=graph.size,
+                   facts=len(task.facts), ground_actions=len(task.actions),
+                   search_seconds=round(time.perf_counter() - started, 4))
+    return Outcome(status, plan, figures)
+
+
+def _stages(graph: PlanningGraph, search: Search, steps: int | None,
+            report: Callable[[str], None]) -> tuple[Status, list[list[int]]]:
+    """Try t = first level where the goals appear, t + 1, ...; stop on a plan or a proof of none."""
+    goal = graph.task.goal
+    level = 0
+    while not graph.goals_reachable(goal, level):
+        if graph.levelled_at is not None and level >= graph.levelled_at:
+            report("Goals not reachable: the graph levelled off without them.")
+            return Status.UNSOLVABLE, []
+        level += 1
+        search.check_deadline()
+        _report_level(graph, level, report)
+        if goal & ~graph.layer(level).facts == 0 and not graph.goals_reachable(goal, level):
+            report(f"Goals reachable at {level} steps but mutually exclusive.")
+        if steps is not None and level > steps:
+            return Status.UNSOLVABLE, []
+    report(f"Goals first reachable in {level} steps.")
+    report(f"{graph.size} nodes created.")
+    if steps is not None:
+        level = steps
+    while True:
+        plan, _ = search.extract(goal, level)
+        if plan is not None:
+            return Status.SOLVED, plan
+        report(f"Can't solve in {level} steps")
+        if steps is not None:
+            return Status.UNSOLVABLE, []
+        levelled = graph.levelled_at
+        if levelled is not None and search.nogoods.stable(levelled, level):
+            report("The graph levelled off and the memos are stable: no plan exists.")
+            return Status.UNSOLVABLE, []
+        level += 1
+        _report_level(graph, level, report)
+
+
+def _report_level(graph: PlanningGraph, level: int, report: Callable[[str], None]) -> None:
+    """The original's line for a new level: its facts and exclusive pairs."""
+    layer = graph.layer(level)
+    report(f"time: {level}, {layer.facts.bit_count()} facts and {layer.mutex_pairs()} exclusive pairs.")
+
+
+class Graphplan:
+    """Graphplan run in-process on the task grounded by pyperplan: fewest time steps."""
+
+    fragment = STRIPS
+    optimal = True
+
+    def __init__(self, name: str = "graphplan") -> None:
+        self.name = name
+
+    def available(self) -> tuple[bool, str]:
+        """Always available: pure Python over pyperplan's grounder."""
+        return True, ""
+
+    def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
+        """Ground the task, run Graphplan under the time limit and return the plan step by step."""
+        started = time.perf_counter()
+        deadline = started + limits.timeout
+        try:
+            ground_task = ground(task)
+        except InputError as error:
+            return PlanResult(Status.ERROR, message=str(error))
+        ground_seconds = time.perf_counter() - started
+        outcome = graphplan(ground_task, deadline)
+        figures = dict(outcome.figures, ground_seconds=round(ground_seconds, 4))
+        plan = [ground_task.actions[a] for step in outcome.steps for a in step]
+        elapsed = time.perf_counter() - started
+        if outcome.status is not Status.SOLVED:
+            return PlanResult(outcome.status, search_time=elapsed, figures=figures)
+        parallel = len(outcome.steps)
+        # Fewest time steps is not fewest actions, except when every step holds one action.
+        sequential_optimal = all(len(step) == 1 for step in outcome.steps)
+        return PlanResult(Status.SOLVED, plan, optimal=sequential_optimal,
+                          expanded=figures["actions_tried"], steps=parallel, search_time=elapsed,
+                          figures=figures)

@@ -1,0 +1,111 @@
+"""The `graphplan` command: the original program's flags and output, on the bundled planner.
+
+    graphplan -o block_ops.txt -f block_facts3.txt
+
+prints the progress lines, then the plan as `STEP action_arg_arg` lines grouped by time step, then the
+counts. It never asks questions (-d is accepted for compatibility) and has no node limit (-M is
+accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the time limit passed),
+2 for bad input.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from planners.base import Status
+from planners.graphplan import GroundTask, Outcome, graphplan, ground
+from translator.errors import InputError
+from translator.graphplan_format import Facts, Ops, load_facts, load_ops, to_pddl
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The original's command-line flags."""
+    parser = argparse.ArgumentParser(prog="graphplan", description="Graphplan on an operators file and "
+                                     "a facts file (the original program's format and flags).")
+    parser.add_argument("-o", dest="ops", required=True, help="operators file")
+    parser.add_argument("-f", dest="facts", required=True, help="facts file")
+    parser.add_argument("-d", action="store_true", help="use the defaults (there are no questions)")
+    parser.add_argument("-t", dest="steps", type=int, help="look for a plan of exactly STEPS time steps")
+    parser.add_argument("-i", dest="info", type=int, default=0,
+                        help="info level: 1 or more also prints the goal sets searched")
+    parser.add_argument("-M", dest="max_nodes", type=int, help="ignored: there is no node limit")
+    parser.add_argument("--timeout", type=float, default=3600.0, help="seconds (default 3600)")
+    parser.add_argument("--classic", action="store_true",
+                        help="memoize whole goal sets, checked by equality, as the 1997 program does "
+                             "(no explanation-based nogoods; for comparison)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        ops, facts = _load(args.ops, args.facts)
+        task = to_pddl(ops, facts, args.ops, args.facts, "graphplan-domain", "graphplan-problem")
+        ground_task = ground(task)
+    except InputError as error:
+        print(f"graphplan: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"graphplan: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    if args.steps is not None and args.steps < 0:
+        print("graphplan: -t needs a number of steps >= 0", file=sys.stderr)
+        return 2
+    started = time.process_time()
+    trace = print if args.info >= 1 else None
+    outcome = graphplan(ground_task, time.perf_counter() + args.timeout, steps=args.steps,
+                        report=print, trace=trace, learning=not args.classic)
+    print()
+    print(render_plan(ground_task, outcome, _case_map(ops, facts)), end="")
+    print(render_counts(outcome, time.process_time() - started))
+    return 0 if outcome.status is Status.SOLVED else 1
+
+
+def _load(ops_path: str, facts_path: str) -> tuple[Ops, Facts]:
+    """Read and load both files, printing the original's acknowledgements."""
+    ops = load_ops(Path(ops_path).read_text(), ops_path)
+    for op in ops.operators:
+        print(op.name)
+    print("ops loaded.")
+    facts = load_facts(Path(facts_path).read_text(), facts_path)
+    print("facts loaded.")
+    return ops, facts
+
+
+def _case_map(ops: Ops, facts: Facts) -> dict[str, str]:
+    """Lower-case PDDL names back to the spelling of the Graphplan files."""
+    names = [op.name for op in ops.operators] + [name for name, _ in facts.objects]
+    return {name.lower(): name for name in names}
+
+
+def render_plan(task: GroundTask, outcome: Outcome, spelling: dict[str, str]) -> str:
+    """`STEP name_arg_arg` lines, one per action, grouped by time step (or why there is no plan)."""
+    if outcome.status is Status.TIMEOUT:
+        return "Time limit reached: no plan found.\n"
+    if outcome.status is not Status.SOLVED:
+        return "No plan exists.\n"
+    lines = []
+    for number, step in enumerate(outcome.steps, start=1):
+        for action in step:
+            name, args = task.actions[action]
+            lines.append(f"{number} " + "_".join(spelling.get(part, part) for part in (name, *args)))
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def render_counts(outcome: Outcome, seconds: float) -> str:
+    """The original's closing counts: memo entries and hits, actions tried, CPU seconds."""
+    figures = outcome.figures
+    return (f"{figures['memo_entries']} entries in hash table, {figures['memo_hits']} hash hits, "
+            f"avg set size {figures['memo_set_size']}.\n"
+            f"{figures['graph_size']} nodes in {figures['levels']} levels"
+            + (f", levelled off at {figures['levelled_off_at']}" if figures['levelled_off_at'] is not None
+               else "") + ".\n"
+            f"{figures['actions_tried']} actions tried\n"
+            f"  {seconds:.2f} secs")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
