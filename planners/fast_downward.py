@@ -32,14 +32,18 @@ def driver_path() -> Path | None:
 class FastDownward:
     """Fast Downward with a search alias (lama-first) or any search string, e.g. astar(lmcut())."""
 
-    fragment = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
-                          ":equality", ":existential-preconditions", ":universal-preconditions",
-                          ":quantified-preconditions", ":conditional-effects", ":adl"})
+    ADL = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
+                     ":equality", ":existential-preconditions", ":universal-preconditions",
+                     ":quantified-preconditions", ":conditional-effects", ":adl"})
+    WITHOUT_AXIOMS = frozenset({":strips", ":typing", ":negative-preconditions", ":equality"})
+    """Fast Downward turns disjunctive and quantified conditions into axioms, which LM-cut and most other
+    heuristics refuse: only lama-first gets the whole ADL fragment; other searches get a compiled task."""
 
     def __init__(self, search: str = "lama-first", name: str = "fd") -> None:
         self.search = search
         self.name = name
         self.optimal = search.replace(" ", "") in OPTIMAL_SEARCHES
+        self.fragment = self.ADL if search in ALIASES else self.WITHOUT_AXIOMS
 
     def available(self) -> tuple[bool, str]:
         """Available when up-fast-downward is installed."""

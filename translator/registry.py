@@ -10,6 +10,7 @@ from translator.puzzle import Puzzle
 PUZZLES: dict[str, str] = {
     "hanoi": "translator.hanoi:Hanoi",
     "tiles": "translator.tiles:Tiles",
+    "shrdlu": "translator.shrdlu:Shrdlu",
     "sbp": "translator.sbp:SlidingBrick",
 }
 
