@@ -2,8 +2,11 @@
 plans back. unified-planning is imported only here, and only when a compilation is needed."""
 from __future__ import annotations
 
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from translator.pddl import GroundAction, PddlTask
 
@@ -33,11 +36,36 @@ def needs_compilation(task: PddlTask, fragment: frozenset[str]) -> bool:
     return bool(task.requirements - fragment - ({":strips"} if ":strips" in fragment else set()))
 
 
-def compile_for(task: PddlTask, fragment: frozenset[str]) -> Compiled:
-    """The task itself when the planner accepts it, otherwise its compilation with unified-planning."""
+class CompilationTimeout(Exception):
+    """The compilation did not finish within its time limit."""
+
+
+def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None = None) -> Compiled:
+    """The task itself when the planner accepts it, otherwise its compilation with unified-planning,
+    interrupted after `timeout` seconds (CompilationTimeout) when running in the main thread."""
     if not needs_compilation(task, fragment):
         return Compiled(task, lambda plan: plan)
-    return _compile_with_up(task, fragment)
+    with _time_limit(timeout):
+        return _compile_with_up(task, fragment)
+
+
+@contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise CompilationTimeout in the main thread after `seconds` (no limit elsewhere)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise CompilationTimeout(f"compiling the task to the planner's fragment took over {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:

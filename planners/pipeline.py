@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planners.base import Limits, PlanResult, Status
-from planners.compile import compile_for
+from planners.compile import CompilationTimeout, compile_for
 from planners.registry import get_planner
 from translator.errors import InputError
 from translator.puzzle import Puzzle
@@ -89,7 +89,11 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits,
                 report: Report) -> tuple[PlanResult, list[Any]]:
     """Encode, compile to the planner's fragment, plan, map back and decode to native moves."""
     begin = time.perf_counter()
-    compiled = compile_for(puzzle.encode(instance), planner.fragment)
+    try:
+        compiled = compile_for(puzzle.encode(instance), planner.fragment, limits.timeout)
+    except CompilationTimeout as error:
+        report.time["translate"] = time.perf_counter() - begin
+        return PlanResult(Status.TIMEOUT, message=str(error)), []
     report.time["translate"] = time.perf_counter() - begin
     if compiled.compilations:
         report.extra["compilations"] = list(compiled.compilations)

@@ -257,3 +257,11 @@ def test_play_refuses_illegal_moves_and_gives_hints():
     assert "1 A B" in result.stdout.splitlines()[4]  # the hint
     assert "refused: disc 2 cannot go onto the smaller disc 1" in result.stdout
     assert result.stdout.rstrip().endswith("solved in 2 moves") and result.returncode == 0
+
+
+def test_a_slow_compilation_is_cut_off_by_the_time_limit():
+    """The unified-planning compilation runs under --timeout too (this goal's DNF is huge)."""
+    result = run("solve", "shrdlu", "problems/shrdlu/n5-mixed.shrdlu", "--planner", "pyperplan",
+                 "--timeout", "3", "--json", timeout=60)
+    data = json.loads(result.stdout)
+    assert result.returncode == 4 and data["status"] == "timeout" and "compiling" in data["message"]
