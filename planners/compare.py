@@ -1,0 +1,447 @@
+"""`puzzleplan compare` and `puzzleplan report`: planners x instances, each run in its own limited process.
+
+Every run is a `python -m planners.run_one` process (hard time and memory limit, peak memory measured);
+rows are appended to DIR/results.jsonl as they finish, so `--resume` continues an interrupted experiment.
+Runs go to a local pool of `--jobs` threads, or to a Dask distributed cluster with `--scheduler`.
+Heavy imports (rich, matplotlib, distributed) happen inside the functions that need them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from translator.errors import InputError
+
+log = logging.getLogger(__name__)
+
+RESULTS = "results.jsonl"
+GRACE_WRAPPER = 60.0
+"""Seconds past a run's own hard limit after which the experiment gives up on its wrapper process."""
+
+
+# -- the experiment's instances and tasks -------------------------------------------------------------
+@dataclass(frozen=True)
+class Instance:
+    """One instance of an experiment: a puzzle, a label for reports, its file's text and level."""
+
+    puzzle: str
+    label: str
+    file: str
+    text: str
+    level: str = ""
+    measure: str = "moves"
+
+
+def parse_memory(text: str | None) -> int | None:
+    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None or 0 means no limit."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
+    if not match:
+        raise InputError(f"expected a memory size such as 2G or 500M, found {text!r}", "command line")
+    number, unit = float(match.group(1)), match.group(2).upper()
+    mib = number * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[unit]
+    return int(mib) or None
+
+
+def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """`PUZZLE FILE... PUZZLE FILE...` as (puzzle, files) groups; a registered puzzle name starts a group."""
+    names = set(puzzles)
+    groups: list[tuple[str, list[str]]] = []
+    for word in words:
+        if word in names:
+            groups.append((word, []))
+        elif not groups:
+            raise InputError(f"expected a puzzle name ({', '.join(sorted(names))}) before the file "
+                             f"{word!r}", "command line")
+        else:
+            groups[-1][1].append(word)
+    for puzzle, files in groups:
+        if not files:
+            raise InputError(f"no files given after the puzzle name {puzzle!r}", "command line")
+    return groups
+
+
+def _files(puzzle, path: str) -> list[str]:
+    """The path itself, or the files with the puzzle's suffixes in a folder (sorted)."""
+    folder = Path(path)
+    if not folder.is_dir():
+        return [path]
+    found = sorted(str(p) for p in folder.iterdir() if p.suffix in puzzle.suffixes)
+    if not found:
+        raise InputError(f"no {' or '.join(puzzle.suffixes)} files in the folder", path)
+    return found
+
+
+def file_instances(puzzle_name: str, path: str) -> list[Instance]:
+    """The instances of one file: one per level for multi-level files."""
+    from planners.cli import instance_label, read_text
+    from translator.registry import get_puzzle
+    puzzle = get_puzzle(puzzle_name)
+    measure = getattr(puzzle, "optimal_measure", "moves")
+    instances = []
+    for name in _files(puzzle, path):
+        text = read_text(name)
+        try:
+            levels = puzzle.levels(text, name)
+        except InputError as error:
+            raise error.located(name) from None
+        instances += [Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure)
+                      for level in levels]
+    return instances
+
+
+def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
+    """`tiles:size=3x3,moves=30,count=5,seed=1` as (puzzle, generator options, count, seed)."""
+    puzzle, _, rest = spec.partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, rest.split(",")):
+        key, equals, value = item.partition("=")
+        options[key.strip().replace("-", "_")] = value.strip() if equals else "1"
+    try:
+        count, seed = int(options.pop("count", "1")), int(options.pop("seed", "1"))
+    except ValueError:
+        raise InputError(f"--generate {spec}: count and seed must be integers", "command line") from None
+    if not puzzle or count < 1:
+        raise InputError(f"expected --generate PUZZLE:key=value,...,count=N,seed=S, found {spec!r}",
+                         "command line")
+    return puzzle, options, count, seed
+
+
+def generated_instances(spec: str, out: Path) -> list[Instance]:
+    """Generate the instances of a --generate spec, saved under OUT/generated/ so they can be re-run."""
+    from translator.registry import get_puzzle
+    name, options, count, seed = parse_generate(spec)
+    puzzle = get_puzzle(name)
+    if not hasattr(puzzle, "generate"):
+        raise InputError(f"{name} has no generator", "command line")
+    rng = random.Random(seed)
+    slug = "-".join(f"{k}{re.sub(r'[^A-Za-z0-9.]+', '', v)}" for k, v in sorted(options.items()))
+    folder = out / "generated"
+    folder.mkdir(parents=True, exist_ok=True)
+    suffix = puzzle.suffixes[0] if puzzle.suffixes else ".txt"
+    instances = []
+    for number in range(1, count + 1):
+        text = puzzle.render(puzzle.generate(dict(options), rng))
+        label = f"generated/{name}-{slug + '-' if slug else ''}seed{seed}-{number:03d}{suffix}"
+        (out / label).write_text(text)
+        instances.append(Instance(name, label, str(out / label), text, "",
+                                  getattr(puzzle, "optimal_measure", "moves")))
+    return instances
+
+
+def make_tasks(instances: list[Instance], planners: list[str], timeout: float,
+               memory_mb: int | None) -> list[dict[str, Any]]:
+    """One task per (instance, planner), instance-major, duplicates dropped."""
+    tasks, seen = [], set()
+    for instance in instances:
+        for planner in planners:
+            key = (instance.puzzle, instance.label, planner)
+            if key in seen:
+                continue
+            seen.add(key)
+            tasks.append({"puzzle": instance.puzzle, "instance": instance.label, "file": instance.file,
+                          "text": instance.text, "level": instance.level, "measure": instance.measure,
+                          "planner": planner, "timeout": timeout, "memory_mb": memory_mb})
+    return tasks
+
+
+def task_key(row: dict[str, Any]) -> tuple[str, str, str]:
+    """What identifies a run: (puzzle, instance, planner)."""
+    return row["puzzle"], row["instance"], row["planner"]
+
+
+# -- the results file ---------------------------------------------------------------------------------
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a results.jsonl file; a malformed line is an InputError naming it."""
+    rows = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            task_key(row)
+        except (ValueError, KeyError, TypeError):
+            raise InputError("expected one JSON result row with puzzle, instance and planner", str(path),
+                             number) from None
+        rows.append(row)
+    return rows
+
+
+def _drop_partial_line(path: Path) -> None:
+    """Cut a last line left unfinished by a killed experiment, so appended rows stay one a line."""
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[: data.rfind(b"\n") + 1])
+        log.warning("%s: dropped an unfinished last line", path)
+
+
+# -- running a task -------------------------------------------------------------------------------------
+_LIVE: set[subprocess.Popen] = set()
+_LIVE_LOCK = threading.Lock()
+
+
+def run_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Run one task in a `planners.run_one` wrapper process and return its row (on any machine)."""
+    command = [sys.executable, "-m", "planners.run_one"]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    with _LIVE_LOCK:
+        _LIVE.add(process)
+    try:
+        stdout, stderr = process.communicate(json.dumps(task), timeout=task["timeout"] + GRACE_WRAPPER)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        stdout, stderr = process.communicate()
+    finally:
+        with _LIVE_LOCK:
+            _LIVE.discard(process)
+    try:
+        return json.loads(stdout)
+    except ValueError:
+        tail = " | ".join(stderr.strip().splitlines()[-3:])
+        return failed_row(task, f"the run's wrapper exited {process.returncode}: {tail}")
+
+
+def failed_row(task: dict[str, Any], message: str) -> dict[str, Any]:
+    """An error row for a task whose wrapper itself failed."""
+    from planners.run_one import base_row
+    return dict(base_row(task), message=message)
+
+
+def stop_live_runs() -> None:
+    """SIGTERM every local wrapper: each kills its solver's process group before exiting."""
+    with _LIVE_LOCK:
+        for process in list(_LIVE):
+            process.terminate()
+
+
+# -- back ends: a local thread pool or a Dask cluster -----------------------------------------------------
+class LocalBackend:
+    """Runs tasks on this machine, `jobs` at a time."""
+
+    def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+        self.slots = jobs
+        self.pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="puzzleplan-run")
+
+    def submit(self, task: dict[str, Any]):
+        """Start a task; a concurrent.futures Future."""
+        return self.pool.submit(run_task, task)
+
+    def close(self, interrupted: bool = False) -> None:
+        """Stop the pool (killing running solvers when interrupted)."""
+        if interrupted:
+            stop_live_runs()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskBackend:
+    """Runs tasks on a Dask distributed cluster; as many at once as its workers have threads (or --jobs)."""
+
+    def __init__(self, address: str, jobs: int | None) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise InputError("--scheduler needs the Dask distributed package: "
+                             "pip install 'puzzleplan[dask]'", "command line") from None
+        try:
+            self.client = Client(address, timeout=10)
+        except (OSError, TimeoutError) as error:
+            raise InputError(f"cannot reach the Dask scheduler at {address}: {error}", "command line") \
+                from None
+        threads = sum(self.client.nthreads().values()) or 1
+        self.slots = jobs or threads
+        self.futures: list = []
+
+    def submit(self, task: dict[str, Any]):
+        """Start a task on the cluster; a distributed Future."""
+        future = self.client.submit(run_task, task, pure=False)
+        self.futures.append(future)
+        return future
+
+    def close(self, interrupted: bool = False) -> None:
+        """Cancel what is left and disconnect."""
+        if interrupted:
+            self.client.cancel([f for f in self.futures if not f.done()])
+        self.client.close()
+
+
+# -- the experiment loop ---------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What the progress bar shows."""
+
+    done: int = 0
+    solved: int = 0
+    running: dict[Any, tuple[dict[str, Any], float]] = field(default_factory=dict)
+
+    def slowest(self) -> str:
+        """The running task that started first, with its age."""
+        if not self.running:
+            return ""
+        task, started = min(self.running.values(), key=lambda item: item[1])
+        return f"{task['planner']} on {task['instance']} {time.monotonic() - started:.0f}s"
+
+
+def run_all(tasks: list[dict[str, Any]], backend, on_row: Callable[[dict[str, Any]], None],
+            on_tick: Callable[[Tally], None] = lambda tally: None) -> Tally:
+    """Run the tasks at most backend.slots at a time; each row goes to on_row as soon as it is known."""
+    pending = deque(tasks)
+    tally = Tally()
+    finished = threading.Event()
+    while pending or tally.running:
+        while pending and len(tally.running) < backend.slots:
+            task = pending.popleft()
+            future = backend.submit(task)
+            tally.running[future] = (task, time.monotonic())
+            future.add_done_callback(lambda _: finished.set())
+        on_tick(tally)
+        finished.wait(0.5)
+        finished.clear()
+        for future in [f for f in tally.running if f.done()]:
+            task, _ = tally.running.pop(future)
+            try:
+                row = future.result()
+            except Exception as error:  # a lost worker or a broken cluster: a row, not a stop
+                row = failed_row(task, f"the run failed to execute: {error!r}")
+            tally.done += 1
+            tally.solved += row.get("status") == "solved" and row.get("valid") is not False
+            on_row(row)
+    on_tick(tally)
+    return tally
+
+
+def _progress(total: int):
+    """A rich progress bar on standard error: done/total, solved so far, slowest running task."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    progress = Progress(TextColumn("[bold]compare"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("solved [green]{task.fields[solved]}"), TimeElapsedColumn(),
+                        TextColumn("slowest: {task.fields[slowest]}"), console=Console(stderr=True))
+    bar = progress.add_task("compare", total=total, solved=0, slowest="")
+    return progress, lambda tally: progress.update(bar, completed=tally.done, solved=tally.solved,
+                                                   slowest=tally.slowest())
+
+
+def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
+    """The tasks of the command line: files (per level) and generated instances x planners."""
+    from planners.registry import get_planner
+    from translator.registry import PUZZLES
+    planners = [name.strip() for name in args.planners.split(",") if name.strip()]
+    if not planners:
+        raise InputError("--planners needs at least one planner name", "command line")
+    for name in planners:
+        get_planner(name)  # unknown names fail here, before anything runs
+    instances: list[Instance] = []
+    for puzzle, paths in split_groups(args.items, PUZZLES):
+        for path in paths:
+            instances += file_instances(puzzle, path)
+    for spec in args.generate or []:
+        instances += generated_instances(spec, out)
+    if not instances:
+        raise InputError("no instances: give PUZZLE FILE... or --generate", "command line")
+    if args.timeout <= 0 or (args.jobs is not None and args.jobs < 1):
+        raise InputError("--timeout and --jobs must be positive", "command line")
+    return make_tasks(instances, planners, args.timeout, parse_memory(args.memory))
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = out / RESULTS
+    if results.exists() and results.stat().st_size and not args.resume:
+        raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out",
+                         str(results))
+    tasks = experiment_tasks(args, out)
+    done = set()
+    if results.exists():
+        _drop_partial_line(results)
+        old = read_rows(results)
+        done = {task_key(row) for row in old}
+        limits = {(row.get("timeout"), row.get("memory_mb")) for row in old}
+        if limits - {(tasks[0]["timeout"], tasks[0]["memory_mb"])}:
+            print(f"note: {results} holds runs made with other limits (timeout, MiB): "
+                  f"{sorted(limits, key=str)}", file=sys.stderr)
+    todo = [task for task in tasks if task_key(task) not in done]
+    print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do",
+          flush=True)
+    backend = DaskBackend(args.scheduler, args.jobs) if args.scheduler else LocalBackend(args.jobs or 1)
+    started = time.perf_counter()
+    progress, tick = _progress(len(todo))
+    interrupted = False
+    with results.open("a") as sink, progress:
+        def write(row: dict[str, Any]) -> None:
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+        try:
+            tally = run_all(todo, backend, write, tick)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            backend.close(interrupted)
+    if interrupted:
+        print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
+        return 130
+    print(f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
+          f"results in {results}; tables and plots: puzzleplan report {out}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters."""
+    from planners.report import build_tables, print_tables, write_report
+    folder = Path(args.folder)
+    results = folder / RESULTS if folder.is_dir() else folder
+    if not results.exists():
+        raise InputError("no results file: run puzzleplan compare --out FOLDER first", str(results))
+    pairs = []
+    for spec in args.scatter or []:
+        names = [name.strip() for name in spec.split(",")]
+        if len(names) != 2 or not all(names):
+            raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
+        pairs.append((names[0], names[1]))
+    rows = read_rows(results)
+    tables = build_tables(rows) if rows else []
+    print_tables(tables)
+    for path in write_report(rows, results.parent, pairs, tables):
+        print(f"wrote {path}")
+    return 0
+
+
+def add_commands(subparsers) -> None:
+    """Register the `compare` and `report` subcommands."""
+    p = subparsers.add_parser("compare", help="run planners on instances under hard limits, in parallel",
+                              description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
+                                          "--planners a,b,c: a registered puzzle name starts a group of "
+                                          "files (or folders); multi-level files give one instance per "
+                                          "level.")
+    p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
+    p.add_argument("--planners", default="native-astar,fd", help="comma-separated planner names")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per run (default 60)")
+    p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="runs at once (default 1; with --scheduler the cluster's thread count)")
+    p.add_argument("--out", default="results", help="folder of results.jsonl (default results/)")
+    p.add_argument("--resume", action="store_true", help="skip the runs already in results.jsonl")
+    p.add_argument("--generate", action="append", metavar="PUZZLE:key=value,...,count=N,seed=S",
+                   help="add generated instances, e.g. tiles:size=3x3,moves=30,count=5,seed=1")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask distributed cluster")
+    p.set_defaults(run=cmd_compare)
+    p = subparsers.add_parser("report", help="tables and plots from a compare results folder")
+    p.add_argument("folder", help="the --out folder of puzzleplan compare (or its results.jsonl)")
+    p.add_argument("--scatter", action="append", metavar="A,B",
+                   help="time scatter plot of two planners (repeatable; default the first two)")
+    p.set_defaults(run=cmd_report)

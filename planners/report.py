@@ -1,0 +1,439 @@
+"""Tables and plots from compare results: coverage, time over commonly solved instances, plan lengths, bugs.
+
+Tables are plain data (Table) rendered four ways: a rich terminal table, Markdown, HTML and CSV.
+Plots use matplotlib's object API (no pyplot state): a cactus plot and a time scatter for two planners.
+The time of a run is the pipeline's `total` (translate + plan + decode + replay, inside the run's process),
+or its wall time when the run was killed; geometric means clamp times to at least 1 ms.
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from translator.errors import InputError
+
+STATUSES = ("solved", "unsolvable", "timeout", "memout", "unsupported", "error", "invalid")
+MIN_TIME = 0.001
+
+
+# -- rows -----------------------------------------------------------------------------------------------
+def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (puzzle, instance, planner): the last one written."""
+    by_key = {(r["puzzle"], r["instance"], r["planner"]): r for r in rows}
+    return list(by_key.values())
+
+
+def outcome(row: dict[str, Any]) -> str:
+    """The row's status, with a solved plan that does not replay counted as `invalid`."""
+    if row.get("status") == "solved" and row.get("valid") is False:
+        return "invalid"
+    return str(row.get("status"))
+
+
+def is_solved(row: dict[str, Any] | None) -> bool:
+    """Solved with a plan that replays."""
+    return row is not None and outcome(row) == "solved"
+
+
+def seconds(row: dict[str, Any]) -> float:
+    """The run's time: the pipeline's total, or the wall time of a killed run."""
+    times = row.get("time") or {}
+    return float(times.get("total", times.get("wall", 0.0)))
+
+
+def geometric_mean(values: list[float]) -> float:
+    """Geometric mean of times clamped to MIN_TIME (NaN for none)."""
+    if not values:
+        return math.nan
+    return math.exp(sum(math.log(max(v, MIN_TIME)) for v in values) / len(values))
+
+
+@dataclass
+class Grid:
+    """The results arranged by puzzle, instance and planner, in the order they first appear."""
+
+    puzzles: list[str] = field(default_factory=list)
+    planners: list[str] = field(default_factory=list)
+    instances: dict[str, list[str]] = field(default_factory=dict)
+    cell: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rows: Iterable[dict[str, Any]]) -> "Grid":
+        """Arrange rows (the last row per run wins)."""
+        grid = cls()
+        for row in latest(rows):
+            puzzle, instance, planner = row["puzzle"], row["instance"], row["planner"]
+            if puzzle not in grid.instances:
+                grid.puzzles.append(puzzle)
+                grid.instances[puzzle] = []
+            if (puzzle, instance) not in grid.cell:
+                grid.instances[puzzle].append(instance)
+                grid.cell[(puzzle, instance)] = {}
+            if planner not in grid.planners:
+                grid.planners.append(planner)
+            grid.cell[(puzzle, instance)][planner] = row
+        grid.puzzles.sort()
+        grid.planners.sort()
+        return grid
+
+    def runs(self, puzzle: str | None = None) -> Iterable[tuple[str, str, dict[str, dict[str, Any]]]]:
+        """(puzzle, instance, rows by planner) for one puzzle or all."""
+        for name in [puzzle] if puzzle else self.puzzles:
+            for instance in self.instances[name]:
+                yield name, instance, self.cell[(name, instance)]
+
+    def common(self, puzzle: str | None = None) -> list[dict[str, dict[str, Any]]]:
+        """Rows by planner of the instances that every planner run on that puzzle solved."""
+        found = []
+        for name in [puzzle] if puzzle else self.puzzles:
+            planners = {p for _, _, rows in self.runs(name) for p in rows}
+            found += [rows for _, _, rows in self.runs(name)
+                      if all(is_solved(rows.get(p)) for p in planners)]
+        return found
+
+    def planners_of(self, puzzle: str | None) -> list[str]:
+        """The planners that ran on a puzzle (all planners for None)."""
+        ran = {p for _, _, rows in self.runs(puzzle) for p in rows}
+        return [p for p in self.planners if p in ran]
+
+
+# -- tables ---------------------------------------------------------------------------------------------
+@dataclass
+class Table:
+    """A titled table of strings; rows whose index is in `bugs` are shown in red."""
+
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    bugs: set[int] = field(default_factory=set)
+    note: str = ""
+
+
+def _time(value: float) -> str:
+    """Seconds as text."""
+    return "-" if math.isnan(value) else f"{value:.3f}"
+
+
+def coverage_table(grid: Grid) -> Table:
+    """Solved instances per puzzle and planner (a plan that does not replay is not solved)."""
+    rows = []
+    for puzzle in grid.puzzles:
+        cells = {p: sum(is_solved(r.get(p)) for _, _, r in grid.runs(puzzle)) for p in grid.planners}
+        rows.append([puzzle, str(len(grid.instances[puzzle]))] + [str(cells[p]) for p in grid.planners])
+    totals = [sum(int(row[i]) for row in rows) for i in range(1, len(grid.planners) + 2)]
+    rows.append(["all"] + [str(total) for total in totals])
+    return Table("Coverage (instances solved)", ["puzzle", "instances"] + grid.planners, rows)
+
+
+def outcome_counts(grid: Grid, puzzle: str | None, planner: str) -> Counter:
+    """How many runs of a planner ended in each outcome."""
+    return Counter(outcome(rows[planner]) for _, _, rows in grid.runs(puzzle) if planner in rows)
+
+
+def outcomes_table(grid: Grid) -> Table:
+    """Every run's outcome, counted per planner."""
+    rows = []
+    for planner in grid.planners:
+        counts = outcome_counts(grid, None, planner)
+        rows.append([planner] + [str(counts[s]) for s in STATUSES])
+    return Table("Outcomes of all runs", ["planner", *STATUSES], rows)
+
+
+def common_figures(grid: Grid, puzzle: str | None) -> dict[str, dict[str, float]]:
+    """Per planner, over the commonly solved instances: time sum, time geometric mean and length sum."""
+    common = grid.common(puzzle)
+    figures = {}
+    for planner in grid.planners_of(puzzle):
+        times = [seconds(rows[planner]) for rows in common]
+        figures[planner] = {"common": len(common), "time_sum": sum(times),
+                            "time_geomean": geometric_mean(times),
+                            "length_sum": sum(rows[planner]["length"] for rows in common)}
+    return figures
+
+
+def common_table(grid: Grid, key: str, title: str, fmt=_time) -> Table:
+    """One figure over commonly solved instances: rows are puzzles (and all), columns planners."""
+    rows = []
+    for puzzle in grid.puzzles + [None]:
+        figures = common_figures(grid, puzzle)
+        rows.append([puzzle or "all", str(len(grid.common(puzzle)))]
+                    + [fmt(figures[p][key]) if p in figures else "-" for p in grid.planners])
+    return Table(title, ["puzzle", "common"] + grid.planners, rows)
+
+
+def shortest_counts(grid: Grid, puzzle: str | None) -> Counter:
+    """Per planner: the instances where its plan is as short as the shortest any planner found."""
+    counts: Counter = Counter()
+    for _, _, rows in grid.runs(puzzle):
+        lengths = {p: r["length"] for p, r in rows.items() if is_solved(r)}
+        if lengths:
+            best = min(lengths.values())
+            counts.update(p for p, length in lengths.items() if length == best)
+    return counts
+
+
+def length_table(grid: Grid) -> Table:
+    """Pairwise plan lengths: on how many instances the row planner's plan is shorter than the column's."""
+    shorter: Counter = Counter()
+    for _, _, rows in grid.runs():
+        lengths = {p: r["length"] for p, r in rows.items() if is_solved(r)}
+        for a, length_a in lengths.items():
+            for b, length_b in lengths.items():
+                shorter[(a, b)] += length_a < length_b
+    best = shortest_counts(grid, None)
+    rows = [[a, str(best[a])] + ["-" if a == b else str(shorter[(a, b)]) for b in grid.planners]
+            for a in grid.planners]
+    return Table("Plan length: instances where the row planner's plan is shorter than the column's",
+                 ["planner", "shortest found"] + [f"< {p}" for p in grid.planners], rows)
+
+
+def find_bugs(grid: Grid) -> list[list[str]]:
+    """Optimal planners that disagree on a length, plans that do not replay, wrong `unsolvable` claims."""
+    bugs = []
+    for puzzle, instance, rows in grid.runs():
+        bugs += [[puzzle, instance, problem] for problem in _optimality_bugs(rows)]
+        for planner, row in rows.items():
+            if outcome(row) == "invalid":
+                bugs.append([puzzle, instance, f"{planner}'s plan does not replay: {row.get('message', '')}"])
+        solvers = sorted(p for p, r in rows.items() if is_solved(r))
+        for planner, row in rows.items():
+            if outcome(row) == "unsolvable" and solvers:
+                bugs.append([puzzle, instance, f"{planner} says unsolvable but {', '.join(solvers)} "
+                                               "solved it"])
+    return bugs
+
+
+def _optimality_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
+    """Optimal claims that another run refutes (lengths count moves: other measures are not compared)."""
+    solved = {p: r for p, r in rows.items() if is_solved(r)}
+    optimal = {p: r for p, r in solved.items() if r.get("optimal")}
+    if not optimal or any(r.get("measure", "moves") != "moves" for r in solved.values()):
+        return []
+    if len({r["length"] for r in optimal.values()}) > 1:
+        claims = ", ".join(f"{p} {r['length']}" for p, r in sorted(optimal.items()))
+        return [f"optimal planners disagree on the plan length: {claims}"]
+    claimed = next(iter(optimal.values()))["length"]
+    shorter = sorted(p for p, r in solved.items() if r["length"] < claimed)
+    if shorter:
+        return [f"{', '.join(sorted(optimal))} claim an optimal plan of {claimed} moves but "
+                f"{shorter[0]} found one of {solved[shorter[0]]['length']}"]
+    return []
+
+
+def bugs_table(grid: Grid) -> Table:
+    """The bugs, every row red; a note when there are none."""
+    bugs = find_bugs(grid)
+    return Table("Bugs: disagreeing optimal planners, invalid plans, wrong unsolvable claims",
+                 ["puzzle", "instance", "problem"], bugs, set(range(len(bugs))),
+                 "" if bugs else "none: every optimal planner agrees and every plan replays")
+
+
+def build_tables(rows: list[dict[str, Any]]) -> list[Table]:
+    """Every table of the report."""
+    grid = Grid.of(rows)
+    return [coverage_table(grid), outcomes_table(grid),
+            common_table(grid, "time_sum", "Time sum over commonly solved instances (s)"),
+            common_table(grid, "time_geomean", "Time geometric mean over commonly solved instances (s)"),
+            common_table(grid, "length_sum", "Plan length sum over commonly solved instances", str),
+            length_table(grid), bugs_table(grid)]
+
+
+def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The CSV records: one per (puzzle, planner) and per planner over all puzzles."""
+    grid = Grid.of(rows)
+    records = []
+    for puzzle in grid.puzzles + [None]:
+        figures, shortest = common_figures(grid, puzzle), shortest_counts(grid, puzzle)
+        for planner in grid.planners_of(puzzle):
+            counts = outcome_counts(grid, puzzle, planner)
+            record = {"puzzle": puzzle or "all", "planner": planner, "runs": sum(counts.values())}
+            record.update({status: counts[status] for status in STATUSES})
+            record.update(figures[planner], shortest=shortest[planner])
+            record["time_sum"] = round(record["time_sum"], 4)
+            record["time_geomean"] = round(record["time_geomean"], 4)
+            records.append(record)
+    return records
+
+
+# -- renderers ------------------------------------------------------------------------------------------
+def print_tables(tables: list[Table], console=None) -> None:
+    """Print the tables with rich; bug rows in red."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+    console = console or Console()
+    for table in tables:
+        if not table.rows:
+            console.print(f"[bold]{table.title}[/bold]: {table.note}")
+            continue
+        shown = RichTable(title=table.title, title_justify="left")
+        for number, header in enumerate(table.headers):
+            shown.add_column(header, justify="left" if number == 0 else "right")
+        for index, row in enumerate(table.rows):
+            shown.add_row(*row, style="bold red" if index in table.bugs else None)
+        console.print(shown)
+        if table.note:
+            console.print(f"  {table.note}")
+
+
+def to_markdown(tables: list[Table], images: list[str]) -> str:
+    """The report as Markdown; bug rows in bold, marked BUG."""
+    parts = ["# puzzleplan compare report\n"]
+    for table in tables:
+        parts.append(f"## {table.title}\n")
+        if table.rows:
+            parts.append("| " + " | ".join(table.headers) + " |")
+            parts.append("|" + "|".join(["---"] + ["---:"] * (len(table.headers) - 1)) + "|")
+            for index, row in enumerate(table.rows):
+                cells = [c.replace("|", "\\|") for c in row]
+                if index in table.bugs:
+                    cells = [f"**BUG** {cells[0]}"] + [f"**{c}**" for c in cells[1:]]
+                parts.append("| " + " | ".join(cells) + " |")
+        if table.note:
+            parts.append(("\n" if table.rows else "") + table.note)
+        parts.append("")
+    parts += [f"![{name}]({name})\n" for name in images]
+    return "\n".join(parts)
+
+
+def to_html(tables: list[Table], images: list[str]) -> str:
+    """The report as one HTML page; bug rows in red."""
+    out = ["<!DOCTYPE html>", "<html><head><meta charset=\"utf-8\"><title>puzzleplan compare report</title>",
+           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}"
+           "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child,th:first-child"
+           "{text-align:left}tr.bug td{color:#c00;font-weight:bold}</style></head><body>",
+           "<h1>puzzleplan compare report</h1>"]
+    for table in tables:
+        out.append(f"<h2>{html.escape(table.title)}</h2>")
+        if table.rows:
+            out.append("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in table.headers) + "</tr>")
+            for index, row in enumerate(table.rows):
+                css = ' class="bug"' if index in table.bugs else ""
+                out.append(f"<tr{css}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+            out.append("</table>")
+        if table.note:
+            out.append(f"<p>{html.escape(table.note)}</p>")
+    out += [f'<p><img src="{html.escape(name)}" alt="{html.escape(name)}"></p>' for name in images]
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def to_csv(records: list[dict[str, Any]]) -> str:
+    """The per-(puzzle, planner) summary as CSV."""
+    buffer = io.StringIO()
+    if records:
+        writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+    return buffer.getvalue()
+
+
+# -- plots ----------------------------------------------------------------------------------------------
+def _figure():
+    """A matplotlib Figure and its axes, without pyplot's global state."""
+    from matplotlib.figure import Figure
+    figure = Figure(figsize=(7, 4.5), layout="constrained")
+    return figure, figure.add_subplot()
+
+
+def _limit(rows: list[dict[str, Any]]) -> float:
+    """The largest timeout of the runs."""
+    return max((float(r.get("timeout") or 0) for r in rows), default=0.0) or 1.0
+
+
+def _lowest(rows: list[dict[str, Any]]) -> float:
+    """Where time axes start: half the fastest solved run's time, at least MIN_TIME."""
+    return max(MIN_TIME, min((seconds(r) for r in rows if is_solved(r)), default=1.0) / 2)
+
+
+def cactus_plot(rows: list[dict[str, Any]], path: Path) -> Path:
+    """Instances solved (y) within a time (x, log) per planner."""
+    grid = Grid.of(rows)
+    rows = latest(rows)
+    lowest = _lowest(rows)
+    figure, axes = _figure()
+    for planner in grid.planners:
+        times = sorted(max(seconds(r), lowest) for r in rows if r["planner"] == planner and is_solved(r))
+        if times:
+            axes.step([lowest] + times, range(len(times) + 1), where="post",
+                      label=f"{planner} ({len(times)})")
+    limit = _limit(rows)
+    axes.axvline(limit, color="grey", linestyle=":", label=f"timeout {limit:g}s")
+    axes.set_xscale("log")
+    axes.set_xlabel("time per instance (s, log scale)")
+    axes.set_ylabel("instances solved")
+    axes.set_title(f"Cactus plot: {sum(len(v) for v in grid.instances.values())} instances, "
+                   f"{len(grid.puzzles)} puzzles")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(loc="lower right", fontsize="small")
+    figure.savefig(path, dpi=110)
+    return path
+
+
+def scatter_plot(rows: list[dict[str, Any]], first: str, second: str, path: Path) -> Path:
+    """Time of `first` (x) against `second` (y) per instance; unsolved runs drawn on the `unsolved` line."""
+    grid = Grid.of(rows)
+    missing = [p for p in (first, second) if p not in grid.planners]
+    if missing:
+        raise InputError(f"no results for planner {missing[0]!r}; planners in the results: "
+                         f"{', '.join(grid.planners)}", "command line")
+    limit, lowest = _limit(latest(rows)), _lowest(latest(rows))
+    failed = limit * 2
+    figure, axes = _figure()
+    colours = iter(["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"] * 10)
+    for puzzle in grid.puzzles:
+        points = [(_point(rows_[first], failed, lowest), _point(rows_[second], failed, lowest))
+                  for _, _, rows_ in grid.runs(puzzle) if first in rows_ and second in rows_
+                  and (is_solved(rows_[first]) or is_solved(rows_[second]))]
+        if points:
+            axes.scatter(*zip(*points), label=f"{puzzle} ({len(points)})", color=next(colours), alpha=0.7)
+    axes.plot([lowest, failed], [lowest, failed], color="grey", linewidth=0.8)
+    for line in (axes.axhline, axes.axvline):
+        line(failed, color="grey", linestyle="--", linewidth=0.8)
+    axes.text(lowest * 1.2, failed * 1.1, "unsolved", fontsize="small", color="grey")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlim(lowest / 1.5, failed * 1.6)
+    axes.set_ylim(lowest / 1.5, failed * 1.6)
+    axes.set_xlabel(f"{first}: time (s)")
+    axes.set_ylabel(f"{second}: time (s)")
+    axes.set_title(f"{first} vs {second}: below the diagonal {second} is faster")
+    if axes.get_legend_handles_labels()[0]:
+        axes.legend(loc="lower right", fontsize="small")
+    figure.savefig(path, dpi=110)
+    return path
+
+
+def _point(row: dict[str, Any], failed: float, lowest: float) -> float:
+    """A run's time on the scatter plot; unsolved runs on the `failed` line."""
+    return max(seconds(row), lowest) if is_solved(row) else failed
+
+
+def scatter_name(first: str, second: str) -> str:
+    """The file name of a scatter plot (planner names made file-safe)."""
+    safe = [re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") for name in (first, second)]
+    return f"scatter-{safe[0]}-vs-{safe[1]}.png"
+
+
+def write_report(rows: list[dict[str, Any]], folder: Path, pairs: list[tuple[str, str]],
+                 tables: list[Table] | None = None) -> list[Path]:
+    """Write report.md, report.csv, report.html, cactus.png and the scatter plots; the paths written."""
+    if not rows:
+        raise InputError("the results file holds no runs", str(folder))
+    tables = tables if tables is not None else build_tables(rows)
+    planners = Grid.of(rows).planners
+    pairs = pairs or ([(planners[0], planners[1])] if len(planners) > 1 else [])
+    images = [cactus_plot(rows, folder / "cactus.png")]
+    images += [scatter_plot(rows, a, b, folder / scatter_name(a, b)) for a, b in pairs]
+    names = [image.name for image in images]
+    written = [folder / "report.md", folder / "report.csv", folder / "report.html"]
+    written[0].write_text(to_markdown(tables, names))
+    written[1].write_text(to_csv(summary_records(rows)))
+    written[2].write_text(to_html(tables, names))
+    return written + images

@@ -1,0 +1,136 @@
+"""One comparison run in its own process: `puzzleplan solve --json` under hard limits, as one JSON row.
+
+`python -m planners.run_one < task.json` reads a task (puzzle, instance label, file text, level, planner,
+timeout, memory_mb), runs the solver as a child under a hard time and memory limit (planners.process.run),
+and prints one row whatever happens: a crash, a timeout or a memout is a status, never a missing row. The
+peak memory is the largest resident set of the child and its reaped descendants (RUSAGE_CHILDREN of this
+wrapper, which runs nothing else).
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import re
+import resource
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from planners.process import Outcome, run
+
+GRACE = 5.0
+"""Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
+
+_MEMORY_ERRORS = re.compile(r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
+                            r"out of memory", re.IGNORECASE)
+_PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
+
+
+def solve_command(task: dict[str, Any], path: str) -> list[str]:
+    """The `puzzleplan solve --json` command line of a task whose instance text is in `path`."""
+    command = [sys.executable, "-m", "planners.cli", "solve", task["puzzle"], path,
+               f"--planner={task['planner']}", f"--timeout={task['timeout']}", "--json"]
+    if task.get("level"):
+        command.append(f"--level={task['level']}")
+    if task.get("memory_mb"):
+        command.append(f"--memory={task['memory_mb']}")
+    return command
+
+
+def _prctl(option: int, value: int) -> None:
+    """Linux prctl, best effort (a no-op elsewhere)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _reap_orphans(seconds: float = 1.0) -> None:
+    """Wait for killed grandchildren re-parented to this subreaper, so their memory is counted."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.01)
+
+
+def supervise(command: list[str], timeout: float, memory_mb: int | None) -> tuple[Outcome, float]:
+    """Run `command` under a hard wall-clock and address-space limit; the outcome and peak memory (MiB)."""
+    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+    outcome = run(command, timeout=timeout, memory_mb=memory_mb)
+    _reap_orphans()
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return outcome, round(peak_kib / 1024, 1)
+
+
+def classify(outcome: Outcome, memory_mb: int | None) -> dict[str, Any]:
+    """The row fields of a finished child: its own JSON report, or a timeout, memout or error status."""
+    try:
+        report = json.loads(outcome.stdout)
+    except ValueError:
+        report = None
+    if isinstance(report, dict) and "status" in report:
+        report.pop("moves", None)
+        return report
+    if outcome.timed_out:
+        return {"status": "timeout", "message": "killed at the hard time limit"}
+    tail = " | ".join(outcome.stderr.strip().splitlines()[-3:])
+    found = _MEMORY_ERRORS.search(outcome.stderr)
+    if memory_mb and found:
+        return {"status": "memout", "message": f"out of memory under {memory_mb} MiB ({found.group(0)})"}
+    code = outcome.returncode
+    how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 \
+        else f"exit status {code}"
+    return {"status": "error", "message": f"{how}: {tail}"}
+
+
+def base_row(task: dict[str, Any]) -> dict[str, Any]:
+    """The row of a task before its outcome is known: an error with no figures."""
+    return {"puzzle": task["puzzle"], "instance": task["instance"], "planner": task["planner"],
+            "status": "error", "length": None, "optimal": False, "valid": None, "expanded": None,
+            "steps": None, "time": {}, "level": task.get("level") or None,
+            "measure": task.get("measure", "moves"), "timeout": task["timeout"],
+            "memory_mb": task.get("memory_mb"), "peak_memory_mb": None}
+
+
+def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
+    """Run one task under its limits and return its row."""
+    with tempfile.TemporaryDirectory(prefix="puzzleplan-run-") as work:
+        path = Path(work) / (Path(task.get("file") or "instance").name or "instance")
+        path.write_text(task["text"])
+        outcome, peak = supervise(solve_command(task, str(path)), task["timeout"] + grace,
+                                  task.get("memory_mb"))
+        fields = classify(outcome, task.get("memory_mb"))
+    identity = base_row(task)
+    row = dict(identity, **fields)
+    row.update({key: identity[key] for key in ("puzzle", "instance", "planner", "level", "measure")},
+               peak_memory_mb=peak, returncode=outcome.returncode)
+    row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
+    if row.get("message"):
+        row["message"] = row["message"].replace(str(path), task.get("file") or task["instance"])
+    return row
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    """SIGTERM from the experiment: unwind, so that process.run kills the child's process group."""
+    raise KeyboardInterrupt
+
+
+def main() -> int:
+    """Read one task as JSON on standard input and print its row as one JSON line."""
+    signal.signal(signal.SIGTERM, _terminate)
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    task = json.loads(sys.stdin.read())
+    print(json.dumps(execute(task)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
