@@ -170,11 +170,13 @@ def _processes_under(folder: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("planner", ["fd-opt", "pyperplan-opt", "native-bfs"])
-def test_timeout_is_a_status_and_leaves_no_process(planner, tmp_path):
-    result = run("solve", "hanoi", "problems/hanoi/tower10.hanoi", "--planner", planner, "--timeout", "1",
-                 "--json", timeout=30, tmp=tmp_path)
-    assert result.returncode == 4, result.stdout + result.stderr
+@pytest.mark.parametrize("planner,puzzle,path", [("fd-opt", "hanoi", "problems/hanoi/tower10.hanoi"),
+                                                 ("pyperplan-opt", "hanoi", "problems/hanoi/tower10.hanoi"),
+                                                 ("native-bfs", "tiles", "problems/tiles/fifteen-48.tiles")])
+def test_timeout_is_a_status_and_leaves_no_process(planner, puzzle, path, tmp_path):
+    result = run("solve", puzzle, path, "--planner", planner, "--timeout", "1", "--json", timeout=30,
+                 tmp=tmp_path)
+    assert result.returncode == 4, result.stdout[:300] + result.stderr
     assert json.loads(result.stdout)["status"] == "timeout"
     assert _processes_under(tmp_path) == []
 
