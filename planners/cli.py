@@ -113,7 +113,7 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     """The short human report, with the boards step by step under --show."""
     head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
     if report.status is Status.SOLVED:
-        measure = getattr(puzzle, "optimal_measure", "moves")
+        measure = report.extra.get("optimal_measure", puzzle.optimal_measure)
         head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
         head += f"{report.length} moves, "
         head += "VALID (replayed by the native simulator)" if report.valid else "INVALID"
@@ -172,7 +172,7 @@ def validate_pddl(task, plan) -> tuple[bool, str]:
 
 def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
-    from planners.compile import CompilationTimeout, compile_for
+    from planners.compile import CompilationTimeout, UnsupportedTask, compile_for
     from planners.pddl_check import replay_grounded
     from planners.registry import get_planner
     from translator.pddl import PddlTask, write_plan
@@ -187,6 +187,9 @@ def cmd_plan(args: argparse.Namespace) -> int:
     except CompilationTimeout as error:
         print(f"{args.problem} with {args.planner}: timeout ({error})")
         return EXIT[Status.TIMEOUT]
+    except UnsupportedTask as error:
+        print(f"{args.problem} with {args.planner}: unsupported ({error})")
+        return EXIT[Status.UNSUPPORTED]
     result = planner.solve(compiled.task, Limits(args.timeout, args.memory))
     plan = compiled.map_back(result.plan) if result.solved else []
     valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)

@@ -40,11 +40,20 @@ class CompilationTimeout(Exception):
     """The compilation did not finish within its time limit."""
 
 
+class UnsupportedTask(Exception):
+    """The task needs requirements that the planner lacks and no compilation removes."""
+
+
 def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None = None) -> Compiled:
     """The task itself when the planner accepts it, otherwise its compilation with unified-planning,
     interrupted after `timeout` seconds (CompilationTimeout) when running in the main thread."""
     if not needs_compilation(task, fragment):
         return Compiled(task, lambda plan: plan)
+    removable = set().union(*(flags for flags, _ in _REMOVERS)) | _HARMLESS
+    beyond = task.requirements - fragment - removable
+    if beyond:
+        raise UnsupportedTask(f"the task needs {' '.join(sorted(beyond))}, which this planner does not "
+                              "support and no compilation removes")
     with _time_limit(timeout):
         return _compile_with_up(task, fragment)
 

@@ -34,16 +34,18 @@ class FastDownward:
 
     ADL = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
                      ":equality", ":existential-preconditions", ":universal-preconditions",
-                     ":quantified-preconditions", ":conditional-effects", ":adl"})
+                     ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates"})
     WITHOUT_AXIOMS = frozenset({":strips", ":typing", ":negative-preconditions", ":equality"})
-    """Fast Downward turns disjunctive and quantified conditions into axioms, which LM-cut and most other
-    heuristics refuse: only lama-first gets the whole ADL fragment; other searches get a compiled task."""
+    """Fast Downward turns disjunctive and quantified conditions into axioms, and reads derived predicates
+    as axioms; LM-cut, the PDB heuristics, merge-and-shrink and operator counting refuse them. Searches
+    that use those get the task compiled (or unsupported, for derived predicates)."""
 
     def __init__(self, search: str = "lama-first", name: str = "fd") -> None:
         self.search = search
         self.name = name
         self.optimal = search.replace(" ", "") in OPTIMAL_SEARCHES
-        self.fragment = self.ADL if search in ALIASES else self.WITHOUT_AXIOMS
+        refuses_axioms = re.search(r"lmcut|pdb|merge_and_shrink|operatorcounting", search)
+        self.fragment = self.WITHOUT_AXIOMS if refuses_axioms else self.ADL
 
     def available(self) -> tuple[bool, str]:
         """Available when up-fast-downward is installed."""

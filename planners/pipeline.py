@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planners.base import Limits, PlanResult, Status
-from planners.compile import CompilationTimeout, compile_for
+from planners.compile import CompilationTimeout, UnsupportedTask, compile_for
 from planners.registry import get_planner
 from translator.errors import InputError
 from translator.puzzle import Puzzle
@@ -79,6 +79,7 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
         check = time.perf_counter()
         replay = puzzle.replay(instance, moves)
         report.moves, report.valid, report.states = moves, replay.valid, replay.states
+        report.extra.update(puzzle.annotate(instance, moves))
         if not replay.valid:
             report.message = f"the plan does not replay: {replay.reason}"
         report.time["validate"] = time.perf_counter() - check
@@ -94,6 +95,9 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits,
     except CompilationTimeout as error:
         report.time["translate"] = time.perf_counter() - begin
         return PlanResult(Status.TIMEOUT, message=str(error)), []
+    except UnsupportedTask as error:
+        report.time["translate"] = time.perf_counter() - begin
+        return PlanResult(Status.UNSUPPORTED, message=f"{planner.name}: {error}"), []
     report.time["translate"] = time.perf_counter() - begin
     if compiled.compilations:
         report.extra["compilations"] = list(compiled.compilations)

@@ -19,6 +19,8 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-dfs": ("planners.native:NativeSearch", {"search": "dfs"}),
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("planners.graphplan:Graphplan", {}),
+    "native-push-astar": ("translator.sokoban_search:PushAStar", {}),
+    "native-push-wastar": ("translator.sokoban_search:PushAStar", {"weight": 5}),
 }
 
 DESCRIPTIONS = {
@@ -29,6 +31,8 @@ DESCRIPTIONS = {
     "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
+    "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
+    "native-push-wastar": "Sokoban only: weighted A* over pushes, g + 5h (satisficing)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HANOI = [str(ROOT / "problems/hanoi/tower5.hanoi"), str(ROOT / "problems/hanoi/seed1.hanoi")]
 TILES = [str(ROOT / "problems/tiles/seven1.tiles"), str(ROOT / "problems/tiles/seven2.tiles")]
 PLANNERS = ["native-astar", "fd", "pyperplan"]
-# a random 15-puzzle (200 random moves from the goal, 40 moves from it): too hard for pyperplan in 3 s
-HARD = "tiles:size=4x4,moves=200,count=1,seed=1"
+# a random 35-puzzle (400 random moves from the goal): pyperplan does not solve it within 20 s, let alone 3 s
+HARD = "tiles:size=6x6,moves=400,count=1,seed=1"
 
 
 def puzzleplan(*words: str, check: bool = True) -> subprocess.CompletedProcess:
@@ -34,7 +34,7 @@ def puzzleplan(*words: str, check: bool = True) -> subprocess.CompletedProcess:
 
 
 def experiment_words(out: Path) -> list[str]:
-    """The main experiment: 2 hanoi + 2 tiles files + 1 generated 15-puzzle, x 4 planners."""
+    """The main experiment: 2 hanoi + 2 tiles files + 1 generated 35-puzzle, x 3 planners."""
     return ["compare", "hanoi", *HANOI, "tiles", *TILES, "--generate", HARD,
             "--planners", ",".join(PLANNERS), "--timeout", "3", "--memory", "2G", "--jobs", "2",
             "--out", str(out)]

@@ -109,6 +109,10 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
                                  number) from None
         return moves
 
+    def annotate(self, instance: Instance, moves: list[Move]) -> dict[str, Any]:
+        """Extra JSON fields describing a replayed solution (e.g. Sokoban's LURD string)."""
+        return {}
+
     def restart(self, instance: Instance, state: State) -> Instance:
         """The instance with `state` as its initial state (for hints from the middle of a game)."""
         return dataclasses.replace(instance, init=state)

@@ -1,0 +1,32 @@
+(define (problem sokoban-2boxes-5cells)
+  (:domain sokoban-moves)
+  (:objects
+    c1-1 c1-2 c1-3 c1-4 c1-5 - cell
+    left right - direction
+  )
+  (:init
+    (adjacent c1-1 c1-2 right)
+    (adjacent c1-2 c1-1 left)
+    (adjacent c1-2 c1-3 right)
+    (adjacent c1-3 c1-2 left)
+    (adjacent c1-3 c1-4 right)
+    (adjacent c1-4 c1-3 left)
+    (adjacent c1-4 c1-5 right)
+    (adjacent c1-5 c1-4 left)
+    (at c1-1)
+    (box c1-2)
+    (box c1-4)
+    (clear c1-1)
+    (clear c1-3)
+    (clear c1-5)
+    (live c1-1)
+    (live c1-2)
+    (live c1-3)
+    (live c1-4)
+    (live c1-5)
+  )
+  (:goal (and
+    (box c1-1)
+    (box c1-5)
+  ))
+)

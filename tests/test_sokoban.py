@@ -1,0 +1,355 @@
+"""Sokoban: XSB and integer formats, the simulator and LURD, both PDDL encodings, the push-level A*."""
+from __future__ import annotations
+
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from planners.base import Limits, Status
+from planners.pddl_check import pddl_legal_moves
+from planners.pipeline import solve
+from planners.registry import get_planner
+from translator.errors import IllegalMove, InputError
+from translator.grid import step
+from translator.sokoban import (DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State, flood,
+                                render_integers)
+from translator.sokoban_search import analysis, push_astar
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ROOT / "problems" / "sokoban"
+SOKOBAN, PUSHES = Sokoban(), SokobanPushes()
+
+
+def level(name: str) -> SokobanInstance:
+    """A level from problems/sokoban."""
+    path = LEVELS / name
+    return SOKOBAN.parse(path.read_text(), str(path))
+
+
+# -- random levels ---------------------------------------------------------------------------------------
+@st.composite
+def levels(draw, max_side: int = 5, max_boxes: int = 3) -> SokobanInstance:
+    """A walled rectangle with random inner walls, a keeper, boxes and at least as many goals."""
+    height, width = draw(st.integers(2, max_side)), draw(st.integers(2, max_side))
+    offset = draw(st.integers(0, 2))
+    interior = [(r, c) for r in range(1, height + 1) for c in range(1 + offset, width + 1 + offset)]
+    blocked = set(draw(st.lists(st.sampled_from(interior), max_size=len(interior) // 3)))
+    floor = [cell for cell in interior if cell not in blocked]
+    assume(floor)
+    keeper = draw(st.sampled_from(floor))
+    region = set(flood(keeper, lambda cell: cell in floor, height + 2, width + 2 + offset)) - {keeper}
+    assume(region)
+    region_list = sorted(region)
+    boxes = draw(st.sets(st.sampled_from(region_list), min_size=1, max_size=min(max_boxes, len(region))))
+    goals = draw(st.sets(st.sampled_from(sorted(region | {keeper})), min_size=len(boxes),
+                         max_size=len(boxes) + 1))
+    walls = {(r, c) for r in range(height + 2) for c in range(offset, width + 2 + offset)} - set(floor)
+    notation = draw(st.sampled_from(["xsb", "integers"]))
+    return SokobanInstance(frozenset(walls), frozenset(goals), frozenset(boxes), keeper, notation)
+
+
+def random_state(instance: SokobanInstance, seed: int, steps: int) -> State:
+    """A state reached by a random walk of legal moves."""
+    rng, state = random.Random(seed), SOKOBAN.initial(instance)
+    for _ in range(steps):
+        moves = SOKOBAN.moves(instance, state)
+        if not moves:
+            break
+        state = SOKOBAN.apply(instance, state, rng.choice(moves))
+    return state
+
+
+@settings(max_examples=80, deadline=None)
+@given(levels())
+def test_parse_render_round_trip(instance):
+    text = SOKOBAN.render(instance)
+    again = SOKOBAN.parse(text)
+    assert again == instance and again.notation == instance.notation
+    assert SOKOBAN.render(again) == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(levels(), st.integers(0, 999), st.integers(0, 12))
+def test_pddl_and_simulator_agree_on_legal_moves(instance, seed, steps):
+    state = random_state(instance, seed, steps)
+    here = SOKOBAN.restart(instance, state)
+    expected = [move for move, _ in SOKOBAN.successors(here, state)]   # pushes onto dead squares dropped
+    assert sorted(pddl_legal_moves(SOKOBAN, here)) == sorted(expected)
+    dropped = set(SOKOBAN.moves(here, state)) - set(expected)
+    assert all(step(step(state.keeper, DIRECTION_OF[m.lower()]), DIRECTION_OF[m.lower()]) not in here.live
+               for m in dropped)
+
+
+def fewest_pushes(instance: SokobanInstance) -> int | None:
+    """A reference: 0-1 breadth-first search over every legal move, walks free and pushes costing 1."""
+    start = SOKOBAN.initial(instance)
+    best, queue = {start: 0}, deque([(0, start)])
+    while queue:
+        cost, state = queue.popleft()
+        if cost > best[state]:
+            continue
+        if SOKOBAN.is_goal(instance, state):
+            return cost
+        for move in SOKOBAN.moves(instance, state):
+            child, child_cost = SOKOBAN.apply(instance, state, move), cost + move.isupper()
+            if child_cost < best.get(child, child_cost + 1):
+                best[child] = child_cost
+                queue.append((child_cost, child)) if move.isupper() else queue.appendleft((child_cost, child))
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(levels(max_side=4, max_boxes=2))
+def test_push_search_is_optimal_and_bound_admissible(instance):
+    """Push A* finds as few pushes as exhaustive search; the matching bound never exceeds them."""
+    result = push_astar(SOKOBAN, instance, Limits(20))
+    reference = fewest_pushes(instance)
+    assert result.solved == (reference is not None)
+    if result.solved:
+        assert result.figures["pushes"] == reference
+        assert analysis(instance).lower_bound(instance.boxes) <= reference
+        assert SOKOBAN.heuristic(instance, SOKOBAN.initial(instance)) <= reference
+        assert SOKOBAN.replay(instance, result.plan).valid
+
+
+# -- the seed's next-states examples ---------------------------------------------------------------------
+SEED_EXAMPLES = {
+    "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 3 0 1) (1 0 0 0 1) (1 1 1 1 1))": [
+        "((1 1 1 1 1) (1 0 2 4 1) (1 0 3 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 0 3 1) (1 0 0 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 3 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 3 0 0 1) (1 0 0 0 1) (1 1 1 1 1))"],
+    "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 3 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))": [
+        "((1 1 1 1 1) (1 0 0 6 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 0 3 1) (1 0 0 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 0 0 4 1) (1 2 3 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))"],
+    "((1 1 1 1 1) (1 0 0 6 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))": [
+        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 3 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 0 3 4 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))"],
+    "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 0 5 3 1) (1 1 1 1 1))": [
+        "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 3 1) (1 0 5 0 1) (1 1 1 1 1))",
+        "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 2 6 0 1) (1 1 1 1 1))"],
+}
+
+
+def _squash(text: str) -> str:
+    """An integer matrix on one line, for comparison with the seed's printout."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("start", SEED_EXAMPLES)
+def test_seed_next_states(start):
+    instance = SOKOBAN.parse(start)
+    start_state = SOKOBAN.initial(instance)
+    children = [render_integers(instance, SOKOBAN.apply(instance, start_state, move))
+                for move in SOKOBAN.moves(instance, start_state)]
+    assert sorted(map(_squash, children)) == sorted(SEED_EXAMPLES[start])
+
+
+def test_seed_move_letters_and_goal():
+    instance = SOKOBAN.parse(list(SEED_EXAMPLES)[0])
+    assert SOKOBAN.moves(instance, SOKOBAN.initial(instance)) == ["U", "d", "l", "r"]
+    assert not SOKOBAN.is_goal(instance, SOKOBAN.initial(instance))
+    assert SOKOBAN.replay(instance, list("UluR")).valid
+
+
+# -- formats -----------------------------------------------------------------------------------------------
+def test_integer_forms_agree():
+    plain = "1 1 1 1 1\n1 0 0 4 1\n1 0 2 0 1\n1 0 3 0 1\n1 0 0 0 1\n1 1 1 1 1\n"
+    lisp = "(setq s1 '((1 1 1 1 1)\n (1 0 0 4 1) (1 0 2 0 1)\n (1 0 3 0 1) (1 0 0 0 1) (1 1 1 1 1)))\n"
+    xsb = "#####\n#  .#\n# $ #\n# @ #\n#   #\n#####\n"
+    assert SOKOBAN.parse(plain) == SOKOBAN.parse(lisp) == SOKOBAN.parse(xsb) == level("seed-s1.lsp")
+    assert SOKOBAN.render(SOKOBAN.parse(plain)).startswith("((1 1 1 1 1)\n (1 0 0 4 1)")
+
+
+BAD_LEVELS = [
+    ("#####\n#.$ #\n#####\n", 1, None, "no keeper"),
+    ("######\n#@$.@#\n######\n", 2, 5, "second keeper"),
+    ("#####\n#@$$.#\n######\n", 1, None, "2 boxes but only 1 goals"),
+    ("#####\n#@ .#\n#####\n", 1, None, "no box"),
+    ("#####\n#@$.\n#####\n", 2, 2, "not walled in"),
+    ("#####\n#@$.#\n#####\n #$ #\n #..#\n ####\n", 4, 3, "box outside the walls"),
+    ("#####\n#@$x#\n#####\n", 2, 4, "unknown character 'x'"),
+    ("((1 1 1) (1 3 1) (1 7 1))", 1, 21, "square code 0-6"),
+    ("((1 1 1 1) (1 3 2 4 1)", 1, 1, "never closed"),
+    ("", None, None, "no level found"),
+]
+
+
+@pytest.mark.parametrize("text,line,column,expected", BAD_LEVELS)
+def test_bad_levels_rejected_with_line_and_column(text, line, column, expected):
+    with pytest.raises(InputError) as caught:
+        SOKOBAN.parse(text, "bad.xsb")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert expected in str(caught.value) and str(caught.value).startswith("bad.xsb")
+
+
+COLLECTION = """Some collection, made by someone
+; first one
+####
+#@$.#
+#####
+
+; Second
+#####
+#.$@#
+#####
+Title: renamed
+"""
+
+
+def test_collection_levels_by_number_and_label():
+    assert SOKOBAN.levels(COLLECTION, "c.txt") == ["first one", "Second"]
+    assert SOKOBAN.parse_level(COLLECTION, "c.txt", "2") == SOKOBAN.parse_level(COLLECTION, "c.txt", "second")
+    assert SOKOBAN.parse_level(COLLECTION, "c.txt", "first one").keeper == (1, 1)
+    with pytest.raises(InputError, match="holds 2 levels"):
+        SOKOBAN.parse(COLLECTION, "c.txt")
+    with pytest.raises(InputError, match="no level '3'"):
+        SOKOBAN.parse_level(COLLECTION, "c.txt", "3")
+    assert SOKOBAN.levels("; a\n#####\n#@$.#\n#####\nTitle: b\n\n#####\n#@$.#\n#####\nTitle: c\n",
+                          "t") == ["a", "c"]
+
+
+def test_microban_collection(shared_data):
+    path = shared_data / "sokoban" / "microban.txt"
+    text = path.read_text()
+    labels = SOKOBAN.levels(text, str(path))
+    assert len(labels) == 155 and labels[:43] == [str(n) for n in range(1, 44)]
+    assert labels[43] == "44 'Duh!'" and labels[154] == "155 'The Dungeon'"
+    assert SOKOBAN.parse_level(text, str(path), "duh!") == SOKOBAN.parse_level(text, str(path), "44")
+    for label in labels:
+        instance = SOKOBAN.parse_level(text, str(path), label)
+        assert SOKOBAN.parse(SOKOBAN.render(instance)) == instance
+        assert SOKOBAN.unsolvable_reason(instance) is None
+
+
+def test_xsokoban_collection(shared_data):
+    path = shared_data / "sokoban" / "xsokoban90.txt"
+    text = path.read_text()
+    assert SOKOBAN.levels(text, str(path)) == [str(n) for n in range(1, 91)]
+    for label in map(str, range(1, 91)):
+        instance = SOKOBAN.parse_level(text, str(path), label)
+        assert SOKOBAN.parse(SOKOBAN.render(instance)) == instance
+        assert SOKOBAN.unsolvable_reason(instance) is None
+
+
+# -- LURD and replay -----------------------------------------------------------------------------------------
+def test_lurd_string_parses_and_replay_says_where_it_fails():
+    instance = level("seed-s1.lsp")
+    assert SOKOBAN.parse_moves("Ul\nuR ; done\n") == ["U", "l", "u", "R"]
+    with pytest.raises(InputError) as caught:
+        SOKOBAN.parse_moves("Ulu\nRx", "sol.txt")
+    assert (caught.value.line, caught.value.column) == (2, 2)
+    replay = SOKOBAN.replay(instance, SOKOBAN.parse_moves("Ulu"))
+    assert not replay.valid and replay.failed_at is None and "do not reach" in replay.reason
+    replay = SOKOBAN.replay(instance, SOKOBAN.parse_moves("UluRr"))
+    assert not replay.valid and replay.failed_at == 4 and "walks into the box" in replay.reason
+    replay = SOKOBAN.replay(instance, list("uluR"))
+    assert not replay.valid and replay.failed_at == 0 and "push with U" in replay.reason
+    with pytest.raises(IllegalMove, match="no box"):
+        SOKOBAN.apply(instance, SOKOBAN.initial(instance), "L")
+    with pytest.raises(IllegalMove, match="wall"):
+        SOKOBAN.apply(instance, State((1, 1), instance.boxes), "u")
+
+
+# -- encodings, planners, decoding ------------------------------------------------------------------------
+GOLDEN = sorted(path.name for path in LEVELS.iterdir() if path.suffix in (".xsb", ".lsp"))
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_golden_problems(name):
+    instance = level(name)
+    stem = LEVELS / Path(name).stem
+    assert SOKOBAN.encode(instance).problem == stem.with_suffix(".pddl").read_text()
+    assert PUSHES.encode(instance).problem == Path(f"{stem}.pushes.pddl").read_text()
+
+
+def test_static_facts_cover_only_the_walled_in_live_cells():
+    instance = level("seed-p1.lsp")
+    problem = SOKOBAN.encode(instance).problem
+    assert "c0-0" not in problem and "c1-3 " in problem            # outside the walls / inside
+    assert "(live c3-1)" not in problem and "(live c2-3)" in problem   # dead corner / live square
+
+
+@pytest.mark.parametrize("planner", ["fd", "pyperplan", "fd-opt", "native-astar", "native-bfs"])
+@pytest.mark.parametrize("name", ["seed-s1.lsp", "two-rooms.xsb", "extra-goal.xsb"])
+def test_move_level_plans_decode_and_replay(planner, name):
+    report = solve(SOKOBAN, level(name), name, planner, Limits(60))
+    assert report.status is Status.SOLVED and report.valid, report.message
+
+
+def test_optimal_move_counts_agree():
+    instance = level("two-rooms.xsb")
+    lengths = {name: solve(SOKOBAN, instance, "two-rooms", name, Limits(60)).length
+               for name in ("fd-opt", "native-astar", "native-bfs")}
+    assert len(set(lengths.values())) == 1, lengths
+
+
+def _solve_pushes(planner_name: str, instance: SokobanInstance):
+    """The push encoding solved by Fast Downward (which reads derived predicates natively)."""
+    result = get_planner(planner_name).solve(PUSHES.encode(instance), Limits(60))
+    assert result.status is Status.SOLVED, result.message
+    moves = PUSHES.decode(instance, result.plan)
+    assert PUSHES.replay(instance, moves).valid
+    return result, moves
+
+
+@pytest.mark.parametrize("name", ["seed-s1.lsp", "two-rooms.xsb", "extra-goal.xsb", "seed-p1.lsp"])
+def test_push_level_fd_is_push_optimal_like_native(name):
+    instance = level(name)
+    result, moves = _solve_pushes("fd:astar(blind())", instance)
+    native = PUSHES.native_search(instance, Limits(30))
+    assert len(result.plan) == sum(m.isupper() for m in moves) == native.figures["pushes"]
+    assert SOKOBAN.replay(instance, native.plan).valid
+
+
+def test_push_level_satisficing_fd():
+    result, _ = _solve_pushes("fd", level("seed-p1.lsp"))
+    assert result.plan and all(name == "push" for name, _ in result.plan)
+
+
+def test_decode_rejects_foreign_actions():
+    instance = level("seed-s1.lsp")
+    with pytest.raises(InputError, match="unknown action"):
+        SOKOBAN.decode(instance, [("jump", ("c3-2", "c2-2", "up"))])
+    with pytest.raises(InputError, match="does not match"):
+        SOKOBAN.decode(instance, [("move", ("c3-2", "c3-1", "left")), ("move", ("c3-1", "c3-2", "up"))])
+    with pytest.raises(InputError, match="illegal"):
+        SOKOBAN.decode(instance, [("move", ("c3-2", "c2-2", "up"))])
+
+
+# -- deadlocks and unsolvable levels ----------------------------------------------------------------------
+def test_unsolvable_levels_are_results():
+    stuck = level("stuck-corridor.xsb")
+    assert push_astar(SOKOBAN, stuck, Limits(10)).status is Status.UNSOLVABLE
+    report = solve(SOKOBAN, SOKOBAN.parse("#####\n#@ $#\n#  .#\n#####\n"), "dead", "native-astar", Limits(5))
+    assert report.status is Status.UNSOLVABLE and "dead square" in report.message
+
+
+def test_freeze_deadlock():
+    instance = SOKOBAN.parse("#######\n#     #\n# $$  #\n# $$ @#\n#.... #\n#######\n")
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    assert data.deadlocked(data.index[(2, 2)], boxes)          # a 2x2 block never moves again
+    pair = data.mask([(2, 2), (2, 3)])
+    assert not data.deadlocked(data.index[(2, 3)], pair)
+    square = data.mask([(1, 2), (1, 3), (2, 2), (2, 3)])
+    assert data.deadlocked(data.index[(1, 3)], square)     # against the top wall, side by side
+    on_goals = SOKOBAN.parse("#####\n#@  #\n# * #\n# **#\n#####\n")
+    goal_data = analysis(on_goals)
+    frozen = goal_data.mask(on_goals.boxes)
+    assert not goal_data.deadlocked(goal_data.index[(3, 3)], frozen)   # frozen, but all on goals
+
+
+@pytest.mark.slow
+def test_microban_first_levels_native(shared_data):
+    path = shared_data / "sokoban" / "microban.txt"
+    text = path.read_text()
+    for label in map(str, range(1, 31)):
+        instance = SOKOBAN.parse_level(text, str(path), label)
+        result = push_astar(SOKOBAN, instance, Limits(60))
+        assert result.solved and SOKOBAN.replay(instance, result.plan).valid, label
