@@ -116,6 +116,19 @@ def _solved(moves: list, expanded: int, deadline: Deadline, optimal: bool) -> Pl
                       search_time=deadline.elapsed())
 
 
+def distances(puzzle, instance, starts) -> dict:
+    """Breadth-first distance from the nearest of `starts` to every state reachable from them."""
+    distance = {state: 0 for state in starts}
+    frontier = deque(distance)
+    while frontier:
+        state = frontier.popleft()
+        for _, child in puzzle.successors(instance, state):
+            if child not in distance:
+                distance[child] = distance[state] + 1
+                frontier.append(child)
+    return distance
+
+
 SEARCHES = {"bfs": (breadth_first, True), "dfs": (depth_first, False), "astar": (astar, True)}
 
 

@@ -3,13 +3,12 @@ optimality, never wall-clock times."""
 from __future__ import annotations
 
 import time
-from collections import deque
 
 import pytest
 
 from conftest import ROOT
 from planners.base import Limits, Status
-from planners.native import Deadline, astar
+from planners.native import Deadline, astar, distances
 from planners.pipeline import solve
 from strategies import HANOI, TILES
 from translator.tiles import TilesInstance
@@ -20,15 +19,7 @@ pytestmark = pytest.mark.slow
 def eight_puzzle_depths() -> dict[tuple[int, ...], int]:
     """Optimal distance of every one of the 181,440 solvable 8-puzzle boards, by BFS from the goal."""
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-    instance = TilesInstance(3, 3, goal, goal)
-    depth, frontier = {goal: 0}, deque([goal])
-    while frontier:
-        board = frontier.popleft()
-        for _, child in TILES.successors(instance, board):
-            if child not in depth:
-                depth[child] = depth[board] + 1
-                frontier.append(child)
-    return depth
+    return distances(TILES, TilesInstance(3, 3, goal, goal), [goal])
 
 
 def test_every_hard_eight_puzzle_optimally():

@@ -3,7 +3,7 @@ encoding, unsolvable goals, the heuristic, random generation, and planners agree
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planners.base import Limits, Status
+from planners.native import distances
 from planners.pipeline import solve
 from translator.errors import IllegalMove, InputError
 from translator.registry import get_puzzle
@@ -38,16 +39,7 @@ def instance(goal: str, rows: str = "0 0 3\n4 0 1\n6 5 2") -> ShrdluInstance:
 
 def bfs_distances(inst: ShrdluInstance) -> dict:
     """Every board reachable from the initial one, with its distance."""
-    start = PUZZLE.initial(inst)
-    distance = {start: 0}
-    queue = deque([start])
-    while queue:
-        state = queue.popleft()
-        for _, child in PUZZLE.successors(inst, state):
-            if child not in distance:
-                distance[child] = distance[state] + 1
-                queue.append(child)
-    return distance
+    return distances(PUZZLE, inst, [PUZZLE.initial(inst)])
 
 
 # -- the seed's worked example ----------------------------------------------------------------------
@@ -383,15 +375,7 @@ def test_heuristic_is_admissible_and_astar_is_optimal(inst: ShrdluInstance) -> N
 
 def _distances_to(inst: ShrdluInstance, goals: list) -> dict:
     """Distance from every board to the nearest goal board (moves are reversible)."""
-    distance = {board: 0 for board in goals}
-    queue = deque(goals)
-    while queue:
-        board = queue.popleft()
-        for _, child in PUZZLE.successors(inst, board):
-            if child not in distance:
-                distance[child] = distance[board] + 1
-                queue.append(child)
-    return distance
+    return distances(PUZZLE, inst, goals)
 
 
 @settings(max_examples=40, deadline=None)

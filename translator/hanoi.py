@@ -207,10 +207,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             disc = int(match.group(1))
             source, target = (_peg_of(state, instance.pegs, places, arg) for arg in args[1:])
             move = (disc, source, target)
-            try:
-                state = self.apply(instance, state, move)
-            except IllegalMove as error:
-                raise InputError(f"plan step ({name} {' '.join(args)}) is illegal: {error}") from None
+            state = self.apply_step(instance, state, move, atom(name, *args))
             moves.append(move)
         return moves
 

@@ -82,6 +82,13 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def decode(self, instance: Instance, plan: list[GroundAction]) -> list[Move]:
         """Native moves of a PDDL plan; raise InputError for an action the encoding does not have."""
 
+    def apply_step(self, instance: Instance, state: State, move: Move, step: str) -> State:
+        """apply() for decoding: an illegal move is an InputError naming the PDDL plan step."""
+        try:
+            return self.apply(instance, state, move)
+        except IllegalMove as error:
+            raise InputError(f"plan step {step} is illegal: {error}") from None
+
     # -- notation -----------------------------------------------------------------------------
     def move_json(self, move: Move) -> Any:
         """A move as JSON (a list in the puzzle's notation)."""

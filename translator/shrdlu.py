@@ -899,10 +899,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
                 move = (parse_cell_name(args[1])[1], parse_cell_name(args[3])[1])
             except ValueError:
                 raise InputError(f"expected (move bN FROM OVER TO BASE), found {step}") from None
-            try:
-                following = self.apply(instance, state, move)
-            except IllegalMove as error:
-                raise InputError(f"plan step {step} is illegal: {error}") from None
+            following = self.apply_step(instance, state, move, step)
             if state[move[0]][-1] != int(args[0][1:]):
                 raise InputError(f"plan step {step} moves {args[0]}, but the top of column {move[0]} "
                                  f"is b{state[move[0]][-1]}")

@@ -489,10 +489,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
             else:
                 raise InputError(f"unknown action {atom(name, *args)} in a sokoban plan")
             for move in steps:
-                try:
-                    state = self.apply(instance, state, move)
-                except IllegalMove as error:
-                    raise InputError(f"plan step {atom(name, *args)} is illegal: {error}") from None
+                state = self.apply_step(instance, state, move, atom(name, *args))
             letters.extend(steps)
         return letters
 
