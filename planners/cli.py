@@ -50,12 +50,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("puzzles:")
     for name in PUZZLES:
         puzzle = get_puzzle(name)
-        print(f"  {name:<10} {' '.join(puzzle.suffixes):<14} {(puzzle.__doc__ or '').splitlines()[0]}")
+        print(f"  {name:<15} {' '.join(puzzle.suffixes):<15} {(puzzle.__doc__ or '').splitlines()[0]}")
     print("planners:")
     for name in PLANNERS:
         ok, why = get_planner(name).available()
         state = "available" if ok else f"unavailable ({why})"
-        print(f"  {name:<14} {state:<12} {DESCRIPTIONS.get(name, '')}")
+        print(f"  {name:<19} {state:<12} {DESCRIPTIONS.get(name, '')}")
     print("  fd:SEARCH, pyperplan:SEARCH:HEURISTIC  any Fast Downward search string / pyperplan pair")
     return 0
 
