@@ -172,7 +172,7 @@ def validate_pddl(task, plan) -> tuple[bool, str]:
 
 def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
-    from planners.compile import CompilationTimeout, UnsupportedTask, compile_for
+    from planners.compile import CompilationFailed, compile_for
     from planners.pddl_check import replay_grounded
     from planners.registry import get_planner
     from translator.pddl import PddlTask, write_plan
@@ -184,12 +184,9 @@ def cmd_plan(args: argparse.Namespace) -> int:
                          + (f": {why}" if why else ""), "command line")
     try:
         compiled = compile_for(task, planner.fragment, args.timeout)
-    except CompilationTimeout as error:
-        print(f"{args.problem} with {args.planner}: timeout ({error})")
-        return EXIT[Status.TIMEOUT]
-    except UnsupportedTask as error:
-        print(f"{args.problem} with {args.planner}: unsupported ({error})")
-        return EXIT[Status.UNSUPPORTED]
+    except CompilationFailed as error:
+        print(f"{args.problem} with {args.planner}: {error.status.value} ({error})")
+        return EXIT[error.status]
     result = planner.solve(compiled.task, Limits(args.timeout, args.memory))
     plan = compiled.map_back(result.plan) if result.solved else []
     valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)

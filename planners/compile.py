@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from planners.base import Status
 from translator.pddl import GroundAction, PddlTask
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
@@ -20,6 +21,8 @@ _REMOVERS = (
     ({":negative-preconditions", ":adl"}, "NEGATIVE_CONDITIONS_REMOVING"),
 )
 _HARMLESS = {":strips", ":typing", ":equality", ":action-costs"}
+_REMOVABLE = set().union(*(flags for flags, _ in _REMOVERS)) | _HARMLESS
+"""Requirements a planner may lack: a compilation removes them, or they need no support."""
 
 
 @dataclass
@@ -36,12 +39,22 @@ def needs_compilation(task: PddlTask, fragment: frozenset[str]) -> bool:
     return bool(task.requirements - fragment - ({":strips"} if ":strips" in fragment else set()))
 
 
-class CompilationTimeout(Exception):
+class CompilationFailed(Exception):
+    """The task cannot be brought down to the planner's fragment; `status` says how the run ends."""
+
+    status = Status.ERROR
+
+
+class CompilationTimeout(CompilationFailed):
     """The compilation did not finish within its time limit."""
 
+    status = Status.TIMEOUT
 
-class UnsupportedTask(Exception):
+
+class UnsupportedTask(CompilationFailed):
     """The task needs requirements that the planner lacks and no compilation removes."""
+
+    status = Status.UNSUPPORTED
 
 
 def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None = None) -> Compiled:
@@ -49,8 +62,7 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
     interrupted after `timeout` seconds (CompilationTimeout) when running in the main thread."""
     if not needs_compilation(task, fragment):
         return Compiled(task, lambda plan: plan)
-    removable = set().union(*(flags for flags, _ in _REMOVERS)) | _HARMLESS
-    beyond = task.requirements - fragment - removable
+    beyond = task.requirements - fragment - _REMOVABLE
     if beyond:
         raise UnsupportedTask(f"the task needs {' '.join(sorted(beyond))}, which this planner does not "
                               "support and no compilation removes")

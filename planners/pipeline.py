@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planners.base import Limits, PlanResult, Status
-from planners.compile import CompilationTimeout, UnsupportedTask, compile_for
+from planners.compile import CompilationFailed, compile_for
 from planners.registry import get_planner
 from translator.errors import InputError
 from translator.puzzle import Puzzle
@@ -92,12 +92,9 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits,
     begin = time.perf_counter()
     try:
         compiled = compile_for(puzzle.encode(instance), planner.fragment, limits.timeout)
-    except CompilationTimeout as error:
+    except CompilationFailed as error:
         report.time["translate"] = time.perf_counter() - begin
-        return PlanResult(Status.TIMEOUT, message=str(error)), []
-    except UnsupportedTask as error:
-        report.time["translate"] = time.perf_counter() - begin
-        return PlanResult(Status.UNSUPPORTED, message=f"{planner.name}: {error}"), []
+        return PlanResult(error.status, message=f"{planner.name}: {error}"), []
     report.time["translate"] = time.perf_counter() - begin
     if compiled.compilations:
         report.extra["compilations"] = list(compiled.compilations)
