@@ -248,7 +248,7 @@ def _solved(puzzle: Sokoban, instance: SokobanInstance, data: Analysis, parents:
             letters.append(move)
     return PlanResult(Status.SOLVED, letters, optimal=weight == 1, expanded=expanded,
                       search_time=time.perf_counter() - started,
-                      figures={"optimal_measure": "pushes", "pushes": len(pushes), "lurd": "".join(letters)})
+                      figures={"optimal_measure": "pushes", "pushes": len(pushes)})
 
 
 class PushAStar:
