@@ -20,7 +20,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("planners.graphplan:Graphplan", {}),
     "native-push-astar": ("translator.sokoban_search:PushAStar", {}),
-    "native-push-wastar": ("translator.sokoban_search:PushAStar", {"weight": 5}),
+    "native-push-wastar": ("translator.sokoban_search:PushAStar", {"weight": 5, "bidirectional": True}),
 }
 
 DESCRIPTIONS = {
@@ -32,7 +32,7 @@ DESCRIPTIONS = {
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
     "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
-    "native-push-wastar": "Sokoban only: weighted A* over pushes, g + 5h (satisficing)",
+    "native-push-wastar": "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 

@@ -16,8 +16,8 @@ from planners.registry import get_planner
 from translator.errors import IllegalMove, InputError
 from translator.grid import step
 from translator.sokoban import (DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State, flood,
-                                render_integers)
-from translator.sokoban_search import analysis, push_astar
+                                pull_distances, push_distances, render_integers)
+from translator.sokoban_search import _NAMES, INFINITE, analysis, push_astar
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"
@@ -114,6 +114,69 @@ def test_push_search_is_optimal_and_bound_admissible(instance):
         assert analysis(instance).lower_bound(instance.boxes) <= reference
         assert SOKOBAN.heuristic(instance, SOKOBAN.initial(instance)) <= reference
         assert SOKOBAN.replay(instance, result.plan).valid
+
+
+@settings(max_examples=40, deadline=None)
+@given(levels(max_side=5, max_boxes=3))
+def test_bidirectional_search_agrees_with_exhaustive_search(instance):
+    """Bidirectional weighted search solves exactly the solvable levels, and its plans replay."""
+    reference = fewest_pushes(instance)
+    result = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True)
+    assert result.solved == (reference is not None)
+    if result.solved:
+        assert result.figures["pushes"] >= reference
+        assert SOKOBAN.replay(instance, result.plan).valid
+
+
+@settings(max_examples=25, deadline=None)
+@given(levels(max_side=5, max_boxes=3))
+def test_push_search_stays_optimal_on_larger_levels(instance):
+    """With PI-corral pruning and frozen-box walls, A* still finds the fewest pushes (3 boxes, 5x5)."""
+    reference = fewest_pushes(instance)
+    result = push_astar(SOKOBAN, instance, Limits(20))
+    assert result.solved == (reference is not None)
+    if result.solved:
+        assert result.figures["pushes"] == reference and result.optimal
+
+
+def test_push_and_pull_distances_mirror_each_other():
+    instance = level("two-rooms.xsb")
+    cells = sorted(instance.inside)
+    for source in cells[::3]:
+        pushed = push_distances(instance.inside, [source])
+        for target, pushes in pushed.items():
+            assert pull_distances(instance.inside, [target])[source] == pushes
+
+
+def test_pi_corral_restricts_pushes_to_its_barrier():
+    """The keeper cannot reach the goal room behind the two boxes in column 3, which can only be pushed
+    into it: those two pushes are all that must be tried, not the push of the box at the left."""
+    walled = SOKOBAN.parse("#######\n#@ $ .#\n#$ $ .#\n#. ####\n####\n")
+    data = analysis(walled)
+    boxes = data.mask(walled.boxes)
+    reach = data.reach(data.index[walled.keeper], boxes)
+    every = data.pushes(reach, boxes)
+    chosen = data.corral_pushes(reach, boxes, every)
+    assert {(data.cell(box), _NAMES[d]) for box, d, _ in every} == {
+        ((1, 3), "right"), ((2, 3), "right"), ((2, 1), "down")}
+    assert {(data.cell(box), _NAMES[d]) for box, d, _ in chosen} == {((1, 3), "right"), ((2, 3), "right")}
+    opened = SOKOBAN.parse("#######\n#@ $ .#\n#$   .#\n#. ####\n####\n")     # the room is reachable
+    data = analysis(opened)
+    boxes = data.mask(opened.boxes)
+    reach = data.reach(data.index[opened.keeper], boxes)
+    assert data.corral_pushes(reach, boxes, data.pushes(reach, boxes)) == data.pushes(reach, boxes)
+
+
+def test_boxes_frozen_on_goals_become_walls():
+    """Two boxes frozen on goals at the mouth of a one-wide goal corridor seal the goals behind them: the
+    bound with them as walls is infinite, though the box below stands on a live square."""
+    instance = SOKOBAN.parse("######\n#..**#\n###  #\n#  $ #\n# @  #\n######\n")
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    pair = data.mask([(1, 3), (1, 4)])
+    assert data.frozen_with(data.index[(1, 3)], boxes) == pair
+    assert data.bound(boxes) < INFINITE <= data.bound(boxes, pair)
+    assert push_astar(SOKOBAN, instance, Limits(10)).status is Status.UNSOLVABLE
 
 
 # -- the seed's next-states examples ---------------------------------------------------------------------

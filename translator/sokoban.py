@@ -97,16 +97,27 @@ def flood(start: Cell, passable, height: int, width: int) -> list[Cell]:
 def pull_distances(inside: frozenset[Cell], targets: Iterable[Cell]) -> dict[Cell, int]:
     """Pushes a lone box needs to reach the nearest target, for every cell of the walled area `inside`
     from which it can reach one."""
-    distance = {cell: 0 for cell in targets if cell in inside}
+    return _lone_box_distances(inside, targets, pulling=True)
+
+
+def push_distances(inside: frozenset[Cell], sources: Iterable[Cell]) -> dict[Cell, int]:
+    """Pushes a lone box needs to get from the nearest source to each cell of `inside` it can reach (the
+    pulls back to a source, for searching backwards from the goals)."""
+    return _lone_box_distances(inside, sources, pulling=False)
+
+
+def _lone_box_distances(inside: frozenset[Cell], starts: Iterable[Cell], pulling: bool) -> dict[Cell, int]:
+    """Breadth-first over a lone box's pulls (from targets) or pushes (from sources)."""
+    distance = {cell: 0 for cell in starts if cell in inside}
     queue = deque(distance)
     while queue:
         cell = queue.popleft()
         for name in DIRECTIONS:
-            before = step(cell, OPPOSITE[name])          # the box came from here, pushed `name`
-            keeper = step(before, OPPOSITE[name])
-            if before in inside and keeper in inside and before not in distance:
-                distance[before] = distance[cell] + 1
-                queue.append(before)
+            nxt = step(cell, OPPOSITE[name] if pulling else name)    # where the box is one push earlier/later
+            keeper = step(nxt, OPPOSITE[name]) if pulling else step(cell, OPPOSITE[name])
+            if nxt in inside and keeper in inside and nxt not in distance:
+                distance[nxt] = distance[cell] + 1
+                queue.append(nxt)
     return distance
 
 

@@ -1,28 +1,30 @@
 """Native push-level search for Sokoban: A* over pushes with a matching lower bound, dead squares, freeze
-deadlocks and states keyed on the normalized keeper position (the smallest cell the keeper can reach).
+deadlocks, boxes frozen on goals treated as walls, PI-corral pruning and states keyed on the normalized
+keeper position (the smallest cell the keeper can reach).
 
 The plan it returns is full LURD: each push is preceded by the keeper's shortest walk to it."""
 from __future__ import annotations
 
 import heapq
 import time
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import count
+
+import numpy
+from scipy.optimize import linear_sum_assignment
 
 from planners.base import Limits, PlanResult, Status
 from translator.grid import DIRECTIONS, Cell, step
-from translator.sokoban import LURD, Sokoban, SokobanInstance, pull_distances, walk_path
-
-try:                                 # scipy comes with unified-planning; pure Python is the fallback
-    from scipy.optimize import linear_sum_assignment as _linear_sum_assignment
-except ImportError:  # pragma: no cover
-    _linear_sum_assignment = None
+from translator.sokoban import LURD, Sokoban, SokobanInstance, pull_distances, push_distances, walk_path
 
 INFINITE = 10 ** 9
 _NAMES = tuple(DIRECTIONS)           # up, down, left, right: axis 0 is (up, down), axis 1 (left, right)
 _BACK = (1, 0, 3, 2)                 # index of the opposite direction
 _CHECK_EVERY = 256
+
+Push = tuple[int, int, int]
+"""(box cell, direction index, target cell) on cell numbers."""
 
 
 @dataclass
@@ -39,6 +41,7 @@ class Analysis:
     distance: list[list[int]]                      # distance[g][cell]: pushes of a lone box to goal g
     inside: int                                    # mask of the walled-in cells
     goal_mask: int
+    _tables: dict[int, numpy.ndarray] = field(default_factory=dict, repr=False)
 
     def mask(self, cells) -> int:
         """The bit mask of some walled-in cells."""
@@ -52,44 +55,143 @@ class Analysis:
         """Minimum-cost matching of boxes (cells) to goals on push distances; INFINITE when none."""
         return self.bound(self.mask(boxes))
 
-    def bound(self, boxes: int) -> int:
-        """The matching lower bound for a box mask (scipy's assignment solver when it is installed)."""
-        numbers = bits(boxes)
-        if self.matrix is None:
-            rows = [[self.distance[g][box] for g in range(len(self.goals))] for box in numbers]
-            return INFINITE if any(min(row) >= INFINITE for row in rows) else assignment_cost(rows)
-        rows = self.matrix[numbers]
+    def bound(self, boxes: int, frozen: int = 0) -> int:
+        """The matching lower bound for a box mask. Boxes in `frozen` (frozen on their goals: they never
+        move again) count as walls, so goals they cut off are out of reach of the others."""
+        numbers = bits(boxes & ~frozen)
+        if not numbers:
+            return 0
+        rows = self.table(frozen)[numbers]
         nearest = rows.min(axis=1)
         if nearest.max() >= INFINITE:
             return INFINITE
         choice = rows.argmin(axis=1)
         if len(set(choice.tolist())) == len(choice):       # every box has its own nearest goal
             return int(nearest.sum())
-        row, column = _linear_sum_assignment(rows)
+        row, column = linear_sum_assignment(rows)
         total = int(rows[row, column].sum())
         return INFINITE if total >= INFINITE else total
 
-    @cached_property
-    def matrix(self):
-        """distance as a numpy array indexed [cell, goal], or None without numpy and scipy."""
-        if _linear_sum_assignment is None:
-            return None
-        import numpy
-        return numpy.array(self.distance, dtype=numpy.int64).T.copy()
+    def table(self, frozen: int) -> numpy.ndarray:
+        """Push distances [cell, goal] with the `frozen` boxes as walls and their goals left out (computed
+        once per frozen set)."""
+        if frozen not in self._tables:
+            rows = self.distance if not frozen else self._distances(frozen)
+            self._tables[frozen] = numpy.array(rows, dtype=numpy.int64).reshape(
+                len(rows), len(self.neighbour)).T.copy()
+        return self._tables[frozen]
 
-    def reach(self, keeper: int, boxes: int) -> int:
-        """Mask of the cells the keeper can walk to without pushing (bit-parallel flood fill)."""
-        free, width, reach = self.inside & ~boxes, self.width, 1 << keeper
+    def _distances(self, frozen: int) -> list[list[int]]:
+        """Push distances to each goal not in `frozen`, with the frozen cells as walls."""
+        inside = frozenset(self.cell(n) for n in self.index.values() if not (frozen >> n) & 1)
+        rows = []
+        for number in self.goals:
+            if not (frozen >> number) & 1:
+                row = [INFINITE] * len(self.neighbour)
+                for cell, pushes in pull_distances(inside, [self.cell(number)]).items():
+                    row[self.index[cell]] = pushes
+                rows.append(row)
+        return rows
+
+    def flood(self, seed: int, area: int) -> int:
+        """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
+        width, reach = self.width, seed
         while True:
-            grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & free
+            grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
             if grown == reach:
                 return reach
             reach = grown
 
+    def reach(self, keeper: int, boxes: int) -> int:
+        """Mask of the cells the keeper can walk to without pushing."""
+        return self.flood(1 << keeper, self.inside & ~boxes)
+
+    def pushes(self, reach: int, boxes: int) -> list[Push]:
+        """Every push the keeper can make from its area onto a live free cell."""
+        neighbour, live, found = self.neighbour, self.live, []
+        for box in bits(boxes):
+            for d in range(4):
+                behind, target = neighbour[box][_BACK[d]], neighbour[box][d]
+                if behind >= 0 and (reach >> behind) & 1 and target >= 0 and live[target] \
+                        and not (boxes >> target) & 1:
+                    found.append((box, d, target))
+        return found
+
+    def pulls(self, reach: int, boxes: int) -> list[Push]:
+        """Every pull the keeper can make (searching backwards): it stands next to a box and steps away,
+        the box following onto its cell (a live one); the keeper ends one cell further, at target + d."""
+        neighbour, live, found = self.neighbour, self.live, []
+        for box in bits(boxes):
+            for d in range(4):
+                target = neighbour[box][d]
+                if target >= 0 and (reach >> target) & 1 and live[target]:
+                    beyond = neighbour[target][d]
+                    if beyond >= 0 and not (boxes >> beyond) & 1:
+                        found.append((box, d, target))
+        return found
+
+    def corral_pushes(self, reach: int, boxes: int, pushes: list[Push]) -> list[Push]:
+        """The pushes worth trying: those of the barrier of the PI-corral with the fewest pushes, or all.
+
+        A corral is an area of free cells the keeper cannot reach; its barrier is the boxes next to it.
+        It is a PI-corral when every barrier box can only ever be pushed into it (I) and the keeper can
+        make every such push now (P). If it still has work (a barrier box off its goal, or an empty goal
+        inside when goals and boxes are as many), every solution pushes a barrier box into it first, and
+        that push can be made first: pruning the others keeps solvability and push-optimality."""
+        rest = self.inside & ~boxes & ~reach
+        best = pushes
+        while rest:
+            corral = self.flood(rest & -rest, rest)
+            rest &= ~corral
+            barrier = boxes & self._grow(corral)
+            if not self._needs_work(corral, barrier, boxes) or not self._pi(corral, barrier, reach):
+                continue
+            chosen = [push for push in pushes if (barrier >> push[0]) & 1]
+            if len(chosen) < len(best):
+                best = chosen
+        return best
+
+    def _grow(self, cells: int) -> int:
+        """The cells next to some cell of the mask, and the mask itself."""
+        width = self.width
+        return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
+
+    def _needs_work(self, corral: int, barrier: int, boxes: int) -> bool:
+        """A barrier box off its goal, or an empty goal inside that some box must fill."""
+        if barrier & ~self.goal_mask:
+            return True
+        return bool(corral & self.goal_mask) and len(self.goals) == bin(boxes).count("1")
+
+    def _pi(self, corral: int, barrier: int, reach: int) -> bool:
+        """I and P: every live push of a barrier box goes into the corral, and the keeper can make each
+        one that does now. A push whose keeper cell is a barrier box or in the corral cannot happen before
+        some barrier box moves, so it does not count."""
+        neighbour, live = self.neighbour, self.live
+        for box in bits(barrier):
+            for d in range(4):
+                behind, target = neighbour[box][_BACK[d]], neighbour[box][d]
+                if behind < 0 or target < 0 or not live[target] or (barrier >> target) & 1:
+                    continue
+                if ((corral | barrier) >> behind) & 1:
+                    continue
+                if not (corral >> target) & 1 or not (reach >> behind) & 1:
+                    return False
+        return True
+
+    def frozen_with(self, box: int, boxes: int) -> int | None:
+        """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
+        box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
+        it can move)."""
+        cluster = self._frozen(box, boxes, 0)
+        if cluster is None:
+            return 0
+        if not all(self.goal[b] for b in cluster):
+            return None
+        return sum(1 << b for b in cluster)
+
     def deadlocked(self, box: int, boxes: int) -> bool:
         """True when `box` is frozen (immovable along both axes) together with a box off its goal."""
-        cluster = self._frozen(box, boxes, 0)
-        return cluster is not None and not all(self.goal[b] for b in cluster)
+        return self.frozen_with(box, boxes) is None
 
     def _frozen(self, box: int, boxes: int, walls: int) -> list[int] | None:
         """The boxes frozen with `box` (treating the `walls` mask as walls), or None if `box` can move."""
@@ -121,18 +223,20 @@ def bits(mask: int) -> list[int]:
 
 
 @lru_cache(maxsize=16)
-def _analyse(goals: frozenset[Cell], inside: frozenset[Cell], width: int) -> Analysis:
-    """Build the Analysis of a walled area with its goals."""
+def _analyse(targets: frozenset[Cell], inside: frozenset[Cell], width: int, pulling: bool = True) -> Analysis:
+    """Build the Analysis of a walled area towards its goals (pulling: push distances to the targets), or
+    for searching backwards (the targets are the initial boxes and distances are pulls back to them)."""
     index = {cell: cell[0] * width + cell[1] for cell in inside}
     size = max(index.values()) + width + 2
     neighbour = [(-1, -1, -1, -1)] * size
     for cell, number in index.items():
         neighbour[number] = tuple(index.get(step(cell, name), -1) for name in _NAMES)
-    goal_list = sorted(index[g] for g in goals if g in index)
+    goal_list = sorted(index[g] for g in targets if g in index)
+    lone_box = pull_distances if pulling else push_distances
     distance = []
     for number in goal_list:
         row = [INFINITE] * size
-        for cell, pushes in pull_distances(inside, [divmod(number, width)]).items():
+        for cell, pushes in lone_box(inside, [divmod(number, width)]).items():
             row[index[cell]] = pushes
         distance.append(row)
     live = [any(row[c] < INFINITE for row in distance) for c in range(size)]
@@ -149,126 +253,177 @@ def analysis(instance: SokobanInstance) -> Analysis:
     return _analyse(instance.goals, instance.inside, instance.width)
 
 
-def assignment_cost(rows: list[list[int]]) -> int:
-    """Minimum total cost of assigning each row to a distinct column (rows <= columns): Hungarian method."""
-    n, m = len(rows), len(rows[0])
-    u, v, match, way = [0] * (n + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1)
-    for i in range(1, n + 1):
-        match[0], column = i, 0
-        minimum, used = [float("inf")] * (m + 1), [False] * (m + 1)
-        while match[column]:
-            used[column] = True
-            row, delta, best = match[column], float("inf"), 0
-            for j in range(1, m + 1):
-                if not used[j]:
-                    current = rows[row - 1][j - 1] - u[row] - v[j]
-                    if current < minimum[j]:
-                        minimum[j], way[j] = current, column
-                    if minimum[j] < delta:
-                        delta, best = minimum[j], j
-            for j in range(m + 1):
-                if used[j]:
-                    u[match[j]] += delta
-                    v[j] -= delta
-                else:
-                    minimum[j] -= delta
-            column = best
-        while column:
-            match[column] = match[way[column]]
-            column = way[column]
-    total = sum(rows[match[j] - 1][j - 1] for j in range(1, m + 1) if match[j])
-    return INFINITE if total >= INFINITE else total
+def backward_analysis(instance: SokobanInstance) -> Analysis:
+    """The analysis for searching backwards: its goals are the initial boxes, its distances pulls."""
+    return _analyse(instance.active_boxes, instance.inside, instance.width, pulling=False)
 
 
-def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int = 1) -> PlanResult:
-    """A* over pushes (each push costs 1): push-optimal with weight 1; weight w > 1 orders the frontier by
-    g + w*h (weighted A*: faster, at most w times the optimal number of pushes). The plan is full LURD."""
+class _Side:
+    """One direction of a push search, best-first on g + weight * h: forward over pushes from the level
+    (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
+    solved position. Nodes record the forward push that links them to their parent."""
+
+    def __init__(self, data: Analysis, forward: bool, weight: int) -> None:
+        self.data, self.forward, self.weight = data, forward, weight
+        self.heap: list[tuple] = []
+        self.closed: dict[tuple[int, int], int] = {}
+        self.parents: list[tuple[int, int, int]] = []        # (parent node, box cell, direction)
+        self.bounds: dict[int, int] = {}
+        self.tie = count(0, -1) if weight > 1 else count()   # weighted: newest first among equals
+        self.expanded = 0
+
+    def add(self, g: int, keeper: int, boxes: int, frozen: int, parent: int, box: int, d: int) -> None:
+        """Queue a position unless its bound proves it dead."""
+        if boxes not in self.bounds:
+            self.bounds[boxes] = self.data.bound(boxes, frozen)
+        h = self.bounds[boxes]
+        if h < INFINITE:
+            self.parents.append((parent, box, d))
+            heapq.heappush(self.heap, (g + self.weight * h, h, next(self.tie), g, keeper, boxes, frozen,
+                                       len(self.parents) - 1))
+
+    def pop(self) -> tuple | None:
+        """The best position not yet closed, as (key, node, reach, boxes, g, frozen); None when empty."""
+        while self.heap:
+            _, _, _, g, keeper, boxes, frozen, node = heapq.heappop(self.heap)
+            reach = self.data.reach(keeper, boxes)
+            key = ((reach & -reach).bit_length(), boxes)
+            if key not in self.closed:
+                self.closed[key] = node
+                return key, node, reach, boxes, g, frozen
+        return None
+
+    def expand(self, node: int, reach: int, boxes: int, g: int, frozen: int) -> None:
+        """Queue the children of a closed position."""
+        self.expanded += 1
+        data = self.data
+        if self.forward:
+            for box, d, target in data.corral_pushes(reach, boxes, data.pushes(reach, boxes)):
+                moved = boxes ^ (1 << box) ^ (1 << target)
+                newly_frozen = data.frozen_with(target, moved)
+                if newly_frozen is not None:
+                    self.add(g + 1, box, moved, frozen | newly_frozen, node, box, d)
+            return
+        for box, d, target in data.pulls(reach, boxes):
+            moved = boxes ^ (1 << box) ^ (1 << target)
+            self.add(g + 1, data.neighbour[target][d], moved, 0, node, target, _BACK[d])
+
+    def pushes_to(self, node: int) -> list[tuple[int, int]]:
+        """The (box cell, direction) pushes along the parent links from `node` to the root: the forward
+        side's in reverse order, the backward side's in the order they are made."""
+        found = []
+        while self.parents[node][0] >= 0:
+            node, box, d = self.parents[node]
+            found.append((box, d))
+        return found
+
+
+def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int = 1,
+               bidirectional: bool = False) -> PlanResult:
+    """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
+    push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
+    and boxes are as many) alternates with a backward search over pulls from the solved position and stops
+    where the two meet (not optimal). The plan is full LURD."""
     started = time.perf_counter()
     data = analysis(instance)
-    neighbour, live, goal_mask = data.neighbour, data.live, data.goal_mask
-    bounds: dict[int, int] = {}
-
-    def bound(boxes: int) -> int:
-        if boxes not in bounds:
-            bounds[boxes] = data.bound(boxes)
-        return bounds[boxes]
-
+    forward = _Side(data, True, weight)
     boxes0 = data.mask(instance.active_boxes)
-    tie = count(0, -1) if weight > 1 else count()      # greedy: newest first among equals
-    parents: list[tuple[int, int, int]] = [(-1, -1, -1)]    # (parent node, box cell, direction)
-    frontier = [(weight * bound(boxes0), 0, next(tie), 0, data.index[instance.keeper], boxes0, 0)]
-    closed: set[tuple[int, int]] = set()
-    expanded = 0
-    while frontier:
-        f, _, _, g, keeper, boxes, node = heapq.heappop(frontier)
-        if f >= INFINITE:
-            break
-        reach = data.reach(keeper, boxes)
-        key = ((reach & -reach).bit_length(), boxes)
-        if key in closed:
+    forward.add(0, data.index[instance.keeper], boxes0, _frozen_on_goals(data, boxes0), -1, -1, -1)
+    sides = [forward]
+    if bidirectional and len(data.goals) == bin(boxes0).count("1"):
+        sides.append(_backward_side(instance, data, weight))
+    turn = 0
+    while forward.heap:
+        side = sides[turn % len(sides)]
+        turn += 1
+        popped = side.pop()
+        if popped is None:
+            sides.remove(side)                  # a backward search that ran dry proves nothing here
             continue
-        closed.add(key)
-        if boxes & goal_mask == boxes:
-            return _solved(puzzle, instance, data, parents, node, expanded, started, weight)
-        expanded += 1
-        if expanded % _CHECK_EVERY == 0 and time.perf_counter() - started > limits.timeout:
-            return PlanResult(Status.TIMEOUT, expanded=expanded, search_time=time.perf_counter() - started)
-        for box in bits(boxes):
-            for d in range(4):
-                behind, target = neighbour[box][_BACK[d]], neighbour[box][d]
-                if behind < 0 or not (reach >> behind) & 1 or target < 0 or not live[target] \
-                        or (boxes >> target) & 1:
-                    continue
-                moved = boxes ^ (1 << box) ^ (1 << target)
-                if data.deadlocked(target, moved):
-                    continue
-                h = bound(moved)
-                if h >= INFINITE:
-                    continue
-                parents.append((node, box, d))
-                heapq.heappush(frontier, (g + 1 + weight * h, h, next(tie), g + 1, box, moved,
-                                          len(parents) - 1))
-    return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=expanded,
+        key, node, reach, boxes, g, frozen = popped
+        other = sides[-1] if side is forward else forward
+        if other is not side and key in other.closed:
+            ends = (node, other.closed[key]) if side is forward else (other.closed[key], node)
+            return _solved(puzzle, instance, sides, ends, started, weight)
+        if side is forward and boxes & data.goal_mask == boxes:
+            return _solved(puzzle, instance, [forward], (node, 0), started, weight)
+        side.expand(node, reach, boxes, g, frozen)
+        if turn % _CHECK_EVERY == 0 and time.perf_counter() - started > limits.timeout:
+            return PlanResult(Status.TIMEOUT, expanded=_expanded(sides),
+                              search_time=time.perf_counter() - started)
+    return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides),
                       search_time=time.perf_counter() - started)
 
 
-def _solved(puzzle: Sokoban, instance: SokobanInstance, data: Analysis, parents: list, node: int,
-            expanded: int, started: float, weight: int) -> PlanResult:
-    """The push sequence ending at `node`, expanded to LURD with shortest walks between pushes."""
-    pushes = []
-    while parents[node][0] >= 0:
-        node, box, d = parents[node][0], parents[node][1], parents[node][2]
-        pushes.append((data.cell(box), _NAMES[d]))
-    pushes.reverse()
-    state, letters = puzzle.initial(instance), []
-    for box, name in pushes:
-        walk = walk_path(instance, state.keeper, step(box, _NAMES[_BACK[_NAMES.index(name)]]), state.boxes)
-        for move in (walk or "") + LURD[name].upper():
+def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _Side:
+    """The backward search, started from every keeper area of the solved position."""
+    backward = _Side(backward_analysis(instance), False, weight)
+    free = data.inside & ~data.goal_mask
+    while free:
+        area = data.flood(free & -free, free)
+        free &= ~area
+        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, 0, -1, -1, -1)
+    return backward
+
+
+def _expanded(sides: list[_Side]) -> int:
+    """Positions expanded by all sides."""
+    return sum(side.expanded for side in sides)
+
+
+def _frozen_on_goals(data: Analysis, boxes: int) -> int:
+    """The mask of the boxes frozen on goals in a position (they never move again)."""
+    frozen = 0
+    for box in bits(boxes & data.goal_mask):
+        frozen |= data.frozen_with(box, boxes) or 0
+    return frozen
+
+
+def _solved(puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int],
+            started: float, weight: int) -> PlanResult:
+    """The pushes from the start to the forward node ends[0], then those from the backward node ends[1] to
+    the solved position, as a plan."""
+    pushes = sides[0].pushes_to(ends[0])[::-1]
+    if len(sides) > 1:
+        pushes += sides[1].pushes_to(ends[1])
+    return _plan(puzzle, instance, pushes, _expanded(sides), started,
+                 optimal=weight == 1 and len(sides) == 1)
+
+
+def _plan(puzzle: Sokoban, instance: SokobanInstance, pushes: list[tuple[int, int]], expanded: int,
+          started: float, optimal: bool) -> PlanResult:
+    """A push sequence (box cell, direction) expanded to LURD with shortest walks between pushes."""
+    data, state, letters = analysis(instance), puzzle.initial(instance), []
+    for box, d in pushes:
+        cell = data.cell(box)
+        walk = walk_path(instance, state.keeper, step(cell, _NAMES[_BACK[d]]), state.boxes)
+        for move in (walk or "") + LURD[_NAMES[d]].upper():
             state = puzzle.apply(instance, state, move)
             letters.append(move)
-    return PlanResult(Status.SOLVED, letters, optimal=weight == 1, expanded=expanded,
+    return PlanResult(Status.SOLVED, letters, optimal=optimal, expanded=expanded,
                       search_time=time.perf_counter() - started,
                       figures={"optimal_measure": "pushes", "pushes": len(pushes)})
 
 
 class PushAStar:
-    """The push-level A* as a planner (native: it searches the simulator, not PDDL)."""
+    """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
+    (push-optimal) or bidirectional weighted A*."""
 
     native = True
     optimal = True
     fragment = frozenset()
 
-    def __init__(self, name: str = "native-push-astar", weight: int = 1) -> None:
+    def __init__(self, name: str = "native-push-astar", weight: int = 1, bidirectional: bool = False) -> None:
         self.name = name
-        self.weight = weight
-        self.optimal = weight == 1
+        self.weight, self.bidirectional = weight, bidirectional
+        self.optimal = weight == 1 and not bidirectional
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
         return True, ""
 
     def solve_native(self, puzzle, instance, limits: Limits) -> PlanResult:
-        """Push-optimal search for Sokoban levels; other puzzles are unsupported."""
+        """Search a Sokoban level; other puzzles are unsupported."""
         if not isinstance(puzzle, Sokoban):
-            return PlanResult(Status.UNSUPPORTED, message="native-push-astar searches Sokoban levels only")
-        return push_astar(puzzle, instance, limits, self.weight)
+            return PlanResult(Status.UNSUPPORTED, message=f"{self.name} searches Sokoban levels only")
+        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional)
