@@ -272,41 +272,41 @@ class _Side:
         self.tie = count(0, -1) if weight > 1 else count()   # weighted: newest first among equals
         self.expanded = 0
 
-    def add(self, g: int, keeper: int, boxes: int, frozen: int, parent: int, box: int, d: int) -> None:
+    def add(self, g: int, keeper: int, boxes: int, parent: int, box: int, d: int) -> None:
         """Queue a position unless its bound proves it dead."""
         if boxes not in self.bounds:
+            frozen = _frozen_on_goals(self.data, boxes) if self.forward else 0
             self.bounds[boxes] = self.data.bound(boxes, frozen)
         h = self.bounds[boxes]
         if h < INFINITE:
             self.parents.append((parent, box, d))
-            heapq.heappush(self.heap, (g + self.weight * h, h, next(self.tie), g, keeper, boxes, frozen,
+            heapq.heappush(self.heap, (g + self.weight * h, h, next(self.tie), g, keeper, boxes,
                                        len(self.parents) - 1))
 
     def pop(self) -> tuple | None:
-        """The best position not yet closed, as (key, node, reach, boxes, g, frozen); None when empty."""
+        """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
         while self.heap:
-            _, _, _, g, keeper, boxes, frozen, node = heapq.heappop(self.heap)
+            _, _, _, g, keeper, boxes, node = heapq.heappop(self.heap)
             reach = self.data.reach(keeper, boxes)
             key = ((reach & -reach).bit_length(), boxes)
             if key not in self.closed:
                 self.closed[key] = node
-                return key, node, reach, boxes, g, frozen
+                return key, node, reach, boxes, g
         return None
 
-    def expand(self, node: int, reach: int, boxes: int, g: int, frozen: int) -> None:
+    def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position."""
         self.expanded += 1
         data = self.data
         if self.forward:
             for box, d, target in data.corral_pushes(reach, boxes, data.pushes(reach, boxes)):
                 moved = boxes ^ (1 << box) ^ (1 << target)
-                newly_frozen = data.frozen_with(target, moved)
-                if newly_frozen is not None:
-                    self.add(g + 1, box, moved, frozen | newly_frozen, node, box, d)
+                if not data.deadlocked(target, moved):
+                    self.add(g + 1, box, moved, node, box, d)
             return
         for box, d, target in data.pulls(reach, boxes):
             moved = boxes ^ (1 << box) ^ (1 << target)
-            self.add(g + 1, data.neighbour[target][d], moved, 0, node, target, _BACK[d])
+            self.add(g + 1, data.neighbour[target][d], moved, node, target, _BACK[d])
 
     def pushes_to(self, node: int) -> list[tuple[int, int]]:
         """The (box cell, direction) pushes along the parent links from `node` to the root: the forward
@@ -328,7 +328,7 @@ def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weigh
     data = analysis(instance)
     forward = _Side(data, True, weight)
     boxes0 = data.mask(instance.active_boxes)
-    forward.add(0, data.index[instance.keeper], boxes0, _frozen_on_goals(data, boxes0), -1, -1, -1)
+    forward.add(0, data.index[instance.keeper], boxes0, -1, -1, -1)
     sides = [forward]
     if bidirectional and len(data.goals) == bin(boxes0).count("1"):
         sides.append(_backward_side(instance, data, weight))
@@ -340,14 +340,14 @@ def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weigh
         if popped is None:
             sides.remove(side)                  # a backward search that ran dry proves nothing here
             continue
-        key, node, reach, boxes, g, frozen = popped
+        key, node, reach, boxes, g = popped
         other = sides[-1] if side is forward else forward
         if other is not side and key in other.closed:
             ends = (node, other.closed[key]) if side is forward else (other.closed[key], node)
             return _solved(puzzle, instance, sides, ends, started, weight)
         if side is forward and boxes & data.goal_mask == boxes:
             return _solved(puzzle, instance, [forward], (node, 0), started, weight)
-        side.expand(node, reach, boxes, g, frozen)
+        side.expand(node, reach, boxes, g)
         if turn % _CHECK_EVERY == 0 and time.perf_counter() - started > limits.timeout:
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides),
                               search_time=time.perf_counter() - started)
@@ -362,7 +362,7 @@ def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _S
     while free:
         area = data.flood(free & -free, free)
         free &= ~area
-        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, 0, -1, -1, -1)
+        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, -1, -1, -1)
     return backward
 
 
@@ -372,10 +372,12 @@ def _expanded(sides: list[_Side]) -> int:
 
 
 def _frozen_on_goals(data: Analysis, boxes: int) -> int:
-    """The mask of the boxes frozen on goals in a position (they never move again)."""
+    """The mask of the boxes frozen on goals in a position (they never move again): a function of the
+    boxes alone, so the bound stays consistent whichever path reaches them."""
     frozen = 0
     for box in bits(boxes & data.goal_mask):
-        frozen |= data.frozen_with(box, boxes) or 0
+        if not (frozen >> box) & 1:
+            frozen |= data.frozen_with(box, boxes) or 0
     return frozen
 
 
