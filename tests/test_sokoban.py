@@ -416,3 +416,23 @@ def test_microban_first_levels_native(shared_data):
         instance = SOKOBAN.parse_level(text, str(path), label)
         result = push_astar(SOKOBAN, instance, Limits(60))
         assert result.solved and SOKOBAN.replay(instance, result.plan).valid, label
+
+
+def test_bidirectional_search_meets_on_microban_93(shared_data):
+    """Microban 93 (a crowded centre, goals around it): the forward and backward halves meet after a few
+    thousand expansions, where forward weighted A* alone needs hundreds of thousands; the plan replays."""
+    path = shared_data / "sokoban" / "microban.txt"
+    instance = SOKOBAN.parse_level(path.read_text(), str(path), "93")
+    result = push_astar(SOKOBAN, instance, Limits(60), weight=5, bidirectional=True)
+    assert result.solved and not result.optimal and result.expanded < 50_000
+    assert SOKOBAN.replay(instance, result.plan).valid
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["93", "139", "144", "145", "146"])
+def test_microban_hardest_levels_bidirectional(shared_data, label):
+    """The Microban levels forward push A* found hardest, solved by native-push-wastar and replayed."""
+    path = shared_data / "sokoban" / "microban.txt"
+    instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
+    result = get_planner("native-push-wastar").solve_native(SOKOBAN, instance, Limits(60))
+    assert result.solved and SOKOBAN.replay(instance, result.plan).valid
