@@ -34,8 +34,9 @@ class FastDownward:
 
     ADL = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
                      ":equality", ":existential-preconditions", ":universal-preconditions",
-                     ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates"})
-    WITHOUT_AXIOMS = frozenset({":strips", ":typing", ":negative-preconditions", ":equality"})
+                     ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates",
+                     ":action-costs"})
+    WITHOUT_AXIOMS = frozenset({":strips", ":typing", ":negative-preconditions", ":equality", ":action-costs"})
     """Fast Downward turns disjunctive and quantified conditions into axioms, and reads derived predicates
     as axioms; LM-cut, the PDB heuristics, merge-and-shrink and operator counting refuse them. Searches
     that use those get the task compiled (or unsupported, for derived predicates)."""

@@ -75,6 +75,8 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
     report.time["search"] = result.search_time
     report.extra.update({k: v for k, v in result.figures.items() if v is not None})
+    if result.optimal:
+        report.extra.setdefault("optimal_measure", puzzle.optimal_measure)
     if result.solved:
         check = time.perf_counter()
         replay = puzzle.replay(instance, moves)
@@ -91,7 +93,7 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits,
     """Encode, compile to the planner's fragment, plan, map back and decode to native moves."""
     begin = time.perf_counter()
     try:
-        compiled = compile_for(puzzle.encode(instance), planner.fragment, limits.timeout)
+        compiled = compile_for(puzzle.encode_for(instance, planner.fragment), planner.fragment, limits.timeout)
     except CompilationFailed as error:
         report.time["translate"] = time.perf_counter() - begin
         return PlanResult(error.status, message=f"{planner.name}: {error}"), []

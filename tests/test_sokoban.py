@@ -436,3 +436,17 @@ def test_microban_hardest_levels_bidirectional(shared_data, label):
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
     result = get_planner("native-push-wastar").solve_native(SOKOBAN, instance, Limits(60))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
+
+
+@pytest.mark.parametrize("name", ["corridor.xsb", "two-rooms.xsb", "seed-p1.lsp"])
+def test_fd_opt_on_the_push_encoding_is_push_optimal(name):
+    """fd-opt (LM-cut, no derived predicates) gets the push level as free walks and unit-cost pushes: its
+    plans have as few pushes as native-push-astar's, and say that pushes are what is optimal."""
+    instance = level(name)
+    report = solve(PUSHES, instance, name, "fd-opt", Limits(60))
+    native = solve(PUSHES, instance, name, "native-push-astar", Limits(60))
+    assert report.status is Status.SOLVED and report.valid and report.optimal
+    assert report.extra["optimal_measure"] == "pushes" == native.extra["optimal_measure"]
+    assert report.extra["pushes"] == native.extra["pushes"]
+    assert PUSHES.encode_for(instance, get_planner("fd-opt").fragment).name == "sokoban-push-costs"
+    assert PUSHES.encode_for(instance, get_planner("fd").fragment).name == "sokoban-pushes"

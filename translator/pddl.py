@@ -37,8 +37,9 @@ def atom(*parts: object) -> str:
 
 
 def problem_text(name: str, domain: str, objects: Mapping[str, Iterable[str]],
-                 init: Iterable[str], goal: Iterable[str] | str) -> str:
-    """A PDDL problem: objects grouped by type, init facts sorted, goal a conjunction or a formula."""
+                 init: Iterable[str], goal: Iterable[str] | str, metric: str | None = None) -> str:
+    """A PDDL problem: objects grouped by type, init facts sorted, goal a conjunction or a formula, and
+    an optional metric such as `minimize (total-cost)`."""
     lines = [f"(define (problem {name})", f"  (:domain {domain})", "  (:objects"]
     for type_name in sorted(objects):
         names = sorted(set(objects[type_name]), key=_natural_key)
@@ -54,6 +55,8 @@ def problem_text(name: str, domain: str, objects: Mapping[str, Iterable[str]],
         lines.append("  (:goal (and")
         lines.extend("    " + fact for fact in sorted(set(goal), key=_natural_key))
         lines.append("  ))")
+    if metric:
+        lines.append(f"  (:metric {metric})")
     lines.append(")")
     return "\n".join(lines) + "\n"
 

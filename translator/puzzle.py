@@ -78,6 +78,11 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def encode(self, instance: Instance) -> PddlTask:
         """The PDDL domain and problem of an instance, written deterministically."""
 
+    def encode_for(self, instance: Instance, fragment: frozenset[str]) -> PddlTask:
+        """The encoding for a planner that accepts the PDDL `fragment` (requirement flags): encode() unless
+        a puzzle has another encoding of the same moves that such a planner can take without compiling."""
+        return self.encode(instance)
+
     @abstractmethod
     def decode(self, instance: Instance, plan: list[GroundAction]) -> list[Move]:
         """Native moves of a PDDL plan; raise InputError for an action the encoding does not have."""

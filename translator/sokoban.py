@@ -454,7 +454,12 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
     # -- PDDL --------------------------------------------------------------------------------------------
     def encode(self, instance: SokobanInstance) -> PddlTask:
         """domains/sokoban-<encoding>.pddl and a problem over the walled-in cells."""
-        domain = f"sokoban-{self.encoding}"
+        return self._encode(instance, f"sokoban-{self.encoding}")
+
+    def _encode(self, instance: SokobanInstance, domain: str) -> PddlTask:
+        """The problem over the walled-in cells for one of the domains/sokoban-*.pddl files (those with
+        action costs start the total cost at 0 and minimize it)."""
+        costs = domain == "sokoban-push-costs"
         inside = instance.inside
         init = adjacency_facts(inside, "adjacent", directional=True)
         init += [atom("live", cell_name(c)) for c in instance.live]
@@ -462,6 +467,8 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         init += [atom("box", cell_name(c)) for c in boxes]
         init += [atom("clear", cell_name(c)) for c in inside - boxes]
         init.append(atom("at", cell_name(instance.keeper)))
+        if costs:
+            init.append("(= (total-cost) 0)")
         if len(goals) == len(boxes):
             goal = [atom("box", cell_name(c)) for c in goals]
         else:
@@ -470,7 +477,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         used = {name for c in inside for name in DIRECTIONS if step(c, name) in inside}
         objects = {"cell": [cell_name(c) for c in inside], "direction": sorted(used)}
         name = f"sokoban-{len(boxes)}boxes-{len(inside)}cells"
-        problem = problem_text(name, domain, objects, init, goal)
+        problem = problem_text(name, domain, objects, init, goal, "minimize (total-cost)" if costs else None)
         return PddlTask(domain, (DOMAINS / f"{domain}.pddl").read_text(), problem)
 
     def decode(self, instance: SokobanInstance, plan: list[GroundAction]) -> list[str]:
@@ -554,6 +561,14 @@ class SokobanPushes(Sokoban):
 
     def __init__(self, encoding: str = "pushes") -> None:
         super().__init__(encoding)
+
+    def encode_for(self, instance: SokobanInstance, fragment: frozenset[str]) -> PddlTask:
+        """For planners without derived predicates but with action costs (Fast Downward's LM-cut, so
+        fd-opt): domains/sokoban-push-costs.pddl, the move-level actions with walks costing 0 and pushes
+        1, so cost-optimal plans are push-optimal."""
+        if ":derived-predicates" not in fragment and ":action-costs" in fragment:
+            return self._encode(instance, "sokoban-push-costs")
+        return self.encode(instance)
 
     def native_search(self, instance: SokobanInstance, limits: Limits) -> PlanResult:
         """Push-optimal A* with deadlock detection (translator.sokoban_search), returning full LURD: what
