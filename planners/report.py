@@ -151,6 +151,8 @@ def common_figures(grid: Grid, puzzle: str | None) -> dict[str, dict[str, float]
     common = grid.common(puzzle)
     figures = {}
     for planner in grid.planners_of(puzzle):
+        if not all(planner in rows for rows in common):
+            continue                    # over all puzzles: a planner that skipped a puzzle has no figure
         times = [seconds(rows[planner]) for rows in common]
         figures[planner] = {"common": len(common), "time_sum": sum(times),
                             "time_geomean": geometric_mean(times),

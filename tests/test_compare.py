@@ -200,6 +200,17 @@ def test_report_flags_optimal_planners_that_disagree(experiment: Path) -> None:
     assert "**BUG**" in rep.to_markdown(tables, [])
 
 
+def test_report_of_puzzles_run_by_different_planners(experiment: Path) -> None:
+    """A planner that ran on one puzzle only has figures on that puzzle's row and "-" on "all"."""
+    rows = [r for r in read_rows(experiment / "results.jsonl")
+            if not (r["planner"] == "pyperplan" and r["puzzle"] == "tiles")]
+    tables = {table.title: table for table in rep.build_tables(rows)}
+    times = tables["Time sum over commonly solved instances (s)"]
+    column = times.headers.index("pyperplan")
+    by_puzzle = {row[0]: row[column] for row in times.rows}
+    assert by_puzzle["tiles"] == "-" and by_puzzle["all"] == "-" and by_puzzle["hanoi"] != "-"
+
+
 def test_report_of_a_missing_folder_is_an_input_error(tmp_path: Path) -> None:
     done = puzzleplan("report", str(tmp_path / "nothing"), check=False)
     assert done.returncode == 2 and "no results file" in done.stderr
