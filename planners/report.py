@@ -213,20 +213,35 @@ def find_bugs(grid: Grid) -> list[list[str]]:
 
 
 def _optimality_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
-    """Optimal claims that another run refutes (lengths count moves: other measures are not compared)."""
+    """Optimal claims that another run refutes, each in its own measure: `optimal_measure` (or the
+    puzzle's `measure`), compared on the plan length for moves or on the row's field of that name
+    (Sokoban's `pushes`); a measure no row reports is not compared."""
     solved = {p: r for p, r in rows.items() if is_solved(r)}
     optimal = {p: r for p, r in solved.items() if r.get("optimal")}
-    if not optimal or any(r.get("measure", "moves") != "moves" for r in solved.values()):
-        return []
-    if len({r["length"] for r in optimal.values()}) > 1:
-        claims = ", ".join(f"{p} {r['length']}" for p, r in sorted(optimal.items()))
-        return [f"optimal planners disagree on the plan length: {claims}"]
-    claimed = next(iter(optimal.values()))["length"]
-    shorter = sorted(p for p, r in solved.items() if r["length"] < claimed)
-    if shorter:
-        return [f"{', '.join(sorted(optimal))} claim an optimal plan of {claimed} moves but "
-                f"{shorter[0]} found one of {solved[shorter[0]]['length']}"]
-    return []
+    problems = []
+    for measure in sorted({_measure(r) for r in optimal.values()}):
+        values = {p: _measured(r, measure) for p, r in solved.items() if _measured(r, measure) is not None}
+        claims = {p: values[p] for p, r in optimal.items() if _measure(r) == measure and p in values}
+        if len(set(claims.values())) > 1:
+            listed = ", ".join(f"{p} {value}" for p, value in sorted(claims.items()))
+            problems.append(f"optimal planners disagree on the plan length in {measure}: {listed}")
+        elif claims:
+            claimed = next(iter(claims.values()))
+            shorter = sorted(p for p, value in values.items() if value < claimed)
+            if shorter:
+                problems.append(f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
+                                f"but {shorter[0]} found one of {values[shorter[0]]}")
+    return problems
+
+
+def _measure(row: dict[str, Any]) -> str:
+    """What a row's optimality is about: moves, pushes, ..."""
+    return row.get("optimal_measure") or row.get("measure", "moves")
+
+
+def _measured(row: dict[str, Any], measure: str) -> int | None:
+    """A solved row's plan in a measure: its length for moves, else the row's field of that name."""
+    return row["length"] if measure == "moves" else row.get(measure)
 
 
 def bugs_table(grid: Grid) -> Table:
@@ -257,9 +272,10 @@ def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             counts = outcome_counts(grid, puzzle, planner)
             record = {"puzzle": puzzle or "all", "planner": planner, "runs": sum(counts.values())}
             record.update({status: counts[status] for status in STATUSES})
-            record.update(figures[planner], shortest=shortest[planner])
-            record["time_sum"] = round(record["time_sum"], 4)
-            record["time_geomean"] = round(record["time_geomean"], 4)
+            record.update(figures.get(planner, {}), shortest=shortest[planner])
+            for key in ("time_sum", "time_geomean"):
+                if key in record:
+                    record[key] = round(record[key], 4)
             records.append(record)
     return records
 

@@ -200,6 +200,19 @@ def test_report_flags_optimal_planners_that_disagree(experiment: Path) -> None:
     assert "**BUG**" in rep.to_markdown(tables, [])
 
 
+def test_optimal_claims_are_checked_in_their_own_measure() -> None:
+    """A push-optimal plan with more moves is no bug; one with more pushes than another plan is."""
+    def row(planner, length, pushes, optimal):
+        return {"puzzle": "sokoban", "instance": "level", "planner": planner, "status": "solved",
+                "valid": True, "length": length, "pushes": pushes, "optimal": optimal, "measure": "moves",
+                **({"optimal_measure": "pushes"} if optimal else {})}
+    fine = [row("native-push-astar", 31, 8, True), row("fd", 23, 9, False)]
+    assert rep.find_bugs(rep.Grid.of(fine)) == []
+    refuted = [row("native-push-astar", 31, 8, True), row("fd", 33, 7, False)]
+    bugs = rep.find_bugs(rep.Grid.of(refuted))
+    assert len(bugs) == 1 and "optimal plan of 8 pushes but fd found one of 7" in bugs[0][2]
+
+
 def test_report_of_puzzles_run_by_different_planners(experiment: Path) -> None:
     """A planner that ran on one puzzle only has figures on that puzzle's row and "-" on "all"."""
     rows = [r for r in read_rows(experiment / "results.jsonl")
@@ -209,6 +222,8 @@ def test_report_of_puzzles_run_by_different_planners(experiment: Path) -> None:
     column = times.headers.index("pyperplan")
     by_puzzle = {row[0]: row[column] for row in times.rows}
     assert by_puzzle["tiles"] == "-" and by_puzzle["all"] == "-" and by_puzzle["hanoi"] != "-"
+    records = {(r["puzzle"], r["planner"]): r for r in rep.summary_records(rows)}
+    assert "time_sum" not in records[("all", "pyperplan")] and "time_sum" in records[("hanoi", "pyperplan")]
 
 
 def test_report_of_a_missing_folder_is_an_input_error(tmp_path: Path) -> None:
