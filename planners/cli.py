@@ -144,7 +144,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     try:
         if looks_like_pddl_plan(text):
             plan = read_plan(text, args.plan)
-            result["pddl_valid"], result["pddl_message"] = validate_pddl(puzzle.encode(instance), plan)
+            task = plan_task(puzzle.encodings(instance), plan)
+            result["pddl_valid"], result["pddl_message"] = validate_pddl(task, plan)
             moves = puzzle.decode(instance, plan)
         else:
             moves = puzzle.parse_moves(text, args.plan)
@@ -157,14 +158,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     else:
         if "pddl_valid" in result:
-            print(f"PDDL check (unified-planning): {'valid' if result['pddl_valid'] else 'INVALID'}"
+            verdict = {True: "valid", False: "INVALID", None: "not run"}[result["pddl_valid"]]
+            print(f"PDDL check (unified-planning): {verdict}"
                   + (f": {result['pddl_message']}" if result["pddl_message"] else ""))
         print(f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
               + (f": {replay.reason}" if replay.reason else ""))
-    return 0 if replay.valid and result.get("pddl_valid", True) else EXIT["invalid"]
+    return 0 if replay.valid and result.get("pddl_valid", True) is not False else EXIT["invalid"]
 
 
-def validate_pddl(task, plan) -> tuple[bool, str]:
+def plan_task(tasks: list, plan) -> Any:
+    """Of a puzzle's encodings, the first whose domain declares every action of the plan with its arity
+    (a plan from fd-opt on sokoban-pushes uses the push-costs domain); the first encoding otherwise."""
+    from translator.pddl import action_arities
+    used = {(name, len(args)) for name, args in plan}
+    return next((task for task in tasks if used <= set(action_arities(task).items())), tasks[0])
+
+
+def validate_pddl(task, plan) -> tuple[bool | None, str]:
     """Check a sequential plan against a PDDL task with unified-planning's plan validator."""
     from planners.pddl_check import check_plan
     return check_plan(task, plan)

@@ -204,6 +204,19 @@ def test_validate_native_and_pddl_plans(tmp_path):
     assert "move 3" in data["message"] and "in the way" in data["message"]
 
 
+@pytest.mark.parametrize("planner, checked", [("fd-opt", True), ("fd", None)])
+def test_validate_push_level_plans(tmp_path, planner, checked):
+    """fd-opt's plan (push-costs domain) is checked against that domain; fd's (derived predicates, which
+    unified-planning cannot read) is replayed natively and its PDDL check is reported as not run."""
+    plan = tmp_path / "plan.txt"
+    level = "problems/sokoban/two-rooms.xsb"
+    assert run("solve", "sokoban-pushes", level, "--planner", planner, "--plan-out", str(plan)).returncode == 0
+    result = run("validate", "sokoban-pushes", level, str(plan), "--json")
+    data = json.loads(result.stdout)
+    assert result.returncode == 0 and data["valid"] is True and data["pddl_valid"] is checked
+    assert "Traceback" not in result.stderr
+
+
 def test_validate_tells_an_encoding_bug_from_a_planner_bug(tmp_path):
     plan = tmp_path / "plan.txt"
     plan.write_text("(move disk1 disk2 b)\n(move disk2 a b)\n")  # second step onto the smaller disc

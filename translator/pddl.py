@@ -31,6 +31,12 @@ class PddlTask:
         return frozenset(flag.lower() for flag in match.group(1).split())
 
 
+def action_arities(task: PddlTask) -> dict[str, int]:
+    """The actions the task's domain declares, with their numbers of parameters."""
+    found = re.finditer(r"\(:action\s+([^\s()]+)\s+:parameters\s*\(([^)]*)\)", task.domain, re.IGNORECASE)
+    return {match.group(1).lower(): match.group(2).count("?") for match in found}
+
+
 def atom(*parts: object) -> str:
     """A PDDL atom such as (on disk1 disk2)."""
     return "(" + " ".join(str(part) for part in parts) + ")"

@@ -78,6 +78,10 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def encode(self, instance: Instance) -> PddlTask:
         """The PDDL domain and problem of an instance, written deterministically."""
 
+    def encodings(self, instance: Instance) -> list[PddlTask]:
+        """Every encoding of the instance that encode_for() may hand a planner, encode() first."""
+        return [self.encode(instance)]
+
     def encode_for(self, instance: Instance, fragment: frozenset[str]) -> PddlTask:
         """The encoding for a planner that accepts the PDDL `fragment` (requirement flags): encode() unless
         a puzzle has another encoding of the same moves that such a planner can take without compiling."""

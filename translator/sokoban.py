@@ -562,6 +562,10 @@ class SokobanPushes(Sokoban):
     def __init__(self, encoding: str = "pushes") -> None:
         super().__init__(encoding)
 
+    def encodings(self, instance: SokobanInstance) -> list[PddlTask]:
+        """The derived push-level encoding and the push-costs one."""
+        return [self.encode(instance), self._encode(instance, "sokoban-push-costs")]
+
     def encode_for(self, instance: SokobanInstance, fragment: frozenset[str]) -> PddlTask:
         """For planners without derived predicates but with action costs (Fast Downward's LM-cut, so
         fd-opt): domains/sokoban-push-costs.pddl, the move-level actions with walks costing 0 and pushes
