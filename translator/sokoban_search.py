@@ -338,7 +338,7 @@ def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weigh
         turn += 1
         popped = side.pop()
         if popped is None:
-            sides.remove(side)                  # a backward search that ran dry proves nothing here
+            sides.remove(side)      # backward ran dry: proves nothing; forward ran dry: the loop ends
             continue
         key, node, reach, boxes, g = popped
         other = sides[-1] if side is forward else forward
