@@ -167,6 +167,18 @@ def test_pi_corral_restricts_pushes_to_its_barrier():
     assert data.corral_pushes(reach, boxes, data.pushes(reach, boxes)) == data.pushes(reach, boxes)
 
 
+def test_frozen_block_on_goals_is_exactly_its_boxes():
+    """A 2x2 block frozen on goals reaches some boxes twice; its mask is still exactly the four cells
+    (summing the bits of a repeated box once turned a goal without a box into a wall)."""
+    instance = SOKOBAN.parse("######\n#**  #\n#**  #\n# $. #\n#  @ #\n######\n")
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    block = data.mask([(1, 1), (1, 2), (2, 1), (2, 2)])
+    assert data.frozen_with(data.index[(1, 1)], boxes) == data.mask([(1, 1)])     # a corner: frozen alone
+    assert data.frozen_with(data.index[(2, 2)], boxes) == block   # reaches (1, 1) via (1, 2) and (2, 1)
+    assert data.bound(boxes, block) == 1
+
+
 def test_boxes_frozen_on_goals_become_walls():
     """Two boxes frozen on goals at the mouth of a one-wide goal corridor seal the goals behind them: the
     bound with them as walls is infinite, though the box below stands on a live square."""

@@ -187,7 +187,10 @@ class Analysis:
             return 0
         if not all(self.goal[b] for b in cluster):
             return None
-        return sum(1 << b for b in cluster)
+        mask = 0
+        for member in cluster:          # a box can appear twice (reached along both axes): OR, not sum
+            mask |= 1 << member
+        return mask
 
     def deadlocked(self, box: int, boxes: int) -> bool:
         """True when `box` is frozen (immovable along both axes) together with a box off its goal."""
