@@ -84,20 +84,14 @@ class Analysis:
     def _distances(self, frozen: int) -> list[list[int]]:
         """Push distances to each goal not in `frozen`, with the frozen cells as walls."""
         inside = frozenset(self.cell(n) for n in self.index.values() if not (frozen >> n) & 1)
-        rows = []
-        for number in self.goals:
-            if not (frozen >> number) & 1:
-                row = [INFINITE] * len(self.neighbour)
-                for cell, pushes in pull_distances(inside, [self.cell(number)]).items():
-                    row[self.index[cell]] = pushes
-                rows.append(row)
-        return rows
+        goals = [number for number in self.goals if not (frozen >> number) & 1]
+        return _distance_rows(self.index, len(self.neighbour), self.width, inside, goals, pull_distances)
 
     def flood(self, seed: int, area: int) -> int:
         """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
-        width, reach = self.width, seed
+        reach = seed
         while True:
-            grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
+            grown = self._grow(reach) & area
             if grown == reach:
                 return reach
             reach = grown
@@ -235,13 +229,8 @@ def _analyse(targets: frozenset[Cell], inside: frozenset[Cell], width: int, pull
     for cell, number in index.items():
         neighbour[number] = tuple(index.get(step(cell, name), -1) for name in _NAMES)
     goal_list = sorted(index[g] for g in targets if g in index)
-    lone_box = pull_distances if pulling else push_distances
-    distance = []
-    for number in goal_list:
-        row = [INFINITE] * size
-        for cell, pushes in lone_box(inside, [divmod(number, width)]).items():
-            row[index[cell]] = pushes
-        distance.append(row)
+    distance = _distance_rows(index, size, width, inside, goal_list,
+                              pull_distances if pulling else push_distances)
     live = [any(row[c] < INFINITE for row in distance) for c in range(size)]
     goal = [False] * size
     for number in goal_list:
@@ -249,6 +238,19 @@ def _analyse(targets: frozenset[Cell], inside: frozenset[Cell], width: int, pull
     inside_mask = sum(1 << number for number in index.values())
     return Analysis(width, index, neighbour, goal, goal_list, live, distance, inside_mask,
                     sum(1 << g for g in goal_list))
+
+
+def _distance_rows(index: dict[Cell, int], size: int, width: int, inside: frozenset[Cell],
+                   targets: list[int], lone_box) -> list[list[int]]:
+    """One row per target cell number: a lone box's pushes (lone_box: pull_distances or push_distances)
+    between it and every cell number of `inside`, INFINITE where there is no way."""
+    rows = []
+    for number in targets:
+        row = [INFINITE] * size
+        for cell, pushes in lone_box(inside, [divmod(number, width)]).items():
+            row[index[cell]] = pushes
+        rows.append(row)
+    return rows
 
 
 def analysis(instance: SokobanInstance) -> Analysis:
