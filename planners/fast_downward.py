@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
-from planners.process import run
+from planners.process import memory_exhausted, run
 from translator.pddl import PddlTask, read_plan
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
@@ -76,7 +76,7 @@ class FastDownward:
             out_of_cpu = "exit code: -24" in outcome.stdout  # SIGXCPU: the driver's own time limit
             if outcome.timed_out or code in _TIMEOUT or out_of_cpu:
                 return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded)
-            if code in _MEMOUT or "MemoryError" in outcome.stderr:
+            if code in _MEMOUT or memory_exhausted(outcome.stderr, limits.memory_mb):
                 return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded)
             if code in _UNSOLVABLE:
                 return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -18,6 +19,18 @@ class Outcome:
     stderr: str
     elapsed: float
     timed_out: bool
+
+
+_MEMORY_SIGNS = re.compile(r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|out of memory|"
+                           r"lost sys\.std(?:err|out)|error return without exception set", re.IGNORECASE)
+"""What a child prints when its address-space limit runs out. CPython does not always manage to print
+MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError."""
+
+
+def memory_exhausted(text: str, memory_mb: int | None) -> str | None:
+    """The sign of running out of memory in a child's output, when it ran under a memory limit."""
+    found = _MEMORY_SIGNS.search(text) if memory_mb else None
+    return found.group(0) if found else None
 
 
 def _limit_memory(memory_mb: int | None):

@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
-from planners.process import run
+from planners.process import memory_exhausted, run
 from translator.pddl import STRIPS, PddlTask, read_plan
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"),
@@ -46,8 +46,10 @@ class Pyperplan:
             solution = Path(str(problem) + ".soln")
             if outcome.timed_out:
                 return PlanResult(Status.TIMEOUT, **figures)
-            if "MemoryError" in log:
-                return PlanResult(Status.MEMOUT, **figures)
+            sign = memory_exhausted(log, limits.memory_mb)
+            if sign:
+                return PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB ({sign})",
+                                  **figures)
             if solution.exists():
                 return PlanResult(Status.SOLVED, read_plan(solution.read_text(), str(solution)),
                                   optimal=self.optimal, **figures)

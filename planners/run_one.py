@@ -11,7 +11,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import re
 import resource
 import signal
 import sys
@@ -20,13 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from planners.process import Outcome, run
+from planners.process import Outcome, memory_exhausted, run
 
 GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
-_MEMORY_ERRORS = re.compile(r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
-                            r"out of memory", re.IGNORECASE)
 _PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
 
 
@@ -82,9 +79,9 @@ def classify(outcome: Outcome, memory_mb: int | None) -> dict[str, Any]:
     if outcome.timed_out:
         return {"status": "timeout", "message": "killed at the hard time limit"}
     tail = " | ".join(outcome.stderr.strip().splitlines()[-3:])
-    found = _MEMORY_ERRORS.search(outcome.stderr)
-    if memory_mb and found:
-        return {"status": "memout", "message": f"out of memory under {memory_mb} MiB ({found.group(0)})"}
+    found = memory_exhausted(outcome.stderr, memory_mb)
+    if found:
+        return {"status": "memout", "message": f"out of memory under {memory_mb} MiB ({found})"}
     code = outcome.returncode
     how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 \
         else f"exit status {code}"

@@ -13,6 +13,7 @@ import pytest
 from planners import report as rep
 from planners.compare import (Instance, LocalBackend, make_tasks, parse_generate, parse_memory, read_rows,
                               run_all, split_groups)
+from planners.process import memory_exhausted
 from planners.run_one import classify, supervise
 from translator.errors import InputError
 
@@ -241,6 +242,14 @@ def test_hard_limits_of_one_run() -> None:
                            10, 100)
     crash = classify(outcome, 100)
     assert crash["status"] == "error" and "SIGSEGV" in crash["message"]
+
+
+@pytest.mark.parametrize("tail", ["MemoryError", "lost sys.stderr",
+                                  "SystemError: error return without exception set"])
+def test_memory_exhaustion_signs(tail: str) -> None:
+    """What pyperplan printed at a 120 MiB limit in 50 runs: a MemoryError is not always among it."""
+    assert memory_exhausted(f"  solution = search(task)\n{tail}\n", 120)
+    assert memory_exhausted(tail, None) is None
 
 
 def test_progress_tracks_the_slowest_running_task() -> None:

@@ -187,7 +187,7 @@ def test_memory_limit_is_a_status(planner):
     result = run("solve", "tiles", "problems/tiles/fifteen-48.tiles", "--planner", planner,
                  "--memory", "120", "--timeout", "50", "--json", timeout=90)
     data = json.loads(result.stdout)
-    assert data["status"] == "memout" and result.returncode == 5
+    assert data["status"] == "memout" and result.returncode == 5, data.get("message")
 
 
 def test_validate_native_and_pddl_plans(tmp_path):
