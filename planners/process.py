@@ -21,8 +21,9 @@ class Outcome:
     timed_out: bool
 
 
-_MEMORY_SIGNS = re.compile(r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|out of memory|"
-                           r"lost sys\.std(?:err|out)|error return without exception set", re.IGNORECASE)
+_MEMORY_SIGNS = re.compile(r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
+                           r"out of memory|lost sys\.std(?:err|out)|error return without exception set",
+                           re.IGNORECASE)
 """What a child prints when its address-space limit runs out. CPython does not always manage to print
 MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError."""
 

@@ -48,8 +48,8 @@ class Pyperplan:
                 return PlanResult(Status.TIMEOUT, **figures)
             sign = memory_exhausted(log, limits.memory_mb)
             if sign:
-                return PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB ({sign})",
-                                  **figures)
+                message = f"out of memory under {limits.memory_mb} MiB ({sign})"
+                return PlanResult(Status.MEMOUT, message=message, **figures)
             if solution.exists():
                 return PlanResult(Status.SOLVED, read_plan(solution.read_text(), str(solution)),
                                   optimal=self.optimal, **figures)

@@ -20,7 +20,8 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("planners.graphplan:Graphplan", {}),
     "native-push-astar": ("translator.sokoban_search:PushAStar", {}),
-    "native-push-wastar": ("translator.sokoban_search:PushAStar", {"weight": 5, "bidirectional": True}),
+    "native-push-wastar": ("translator.sokoban_search:PushAStar",
+                           {"weight": 5, "bidirectional": True, "macros": True}),
 }
 
 DESCRIPTIONS = {
@@ -32,7 +33,7 @@ DESCRIPTIONS = {
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
     "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
-    "native-push-wastar": "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h",
+    "native-push-wastar": "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 

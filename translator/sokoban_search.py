@@ -1,13 +1,15 @@
 """Native push-level search for Sokoban: A* over pushes with a matching lower bound, dead squares, freeze
 deadlocks, boxes frozen on goals treated as walls, PI-corral pruning and states keyed on the normalized
-keeper position (the smallest cell the keeper can reach).
+keeper position (the smallest cell the keeper can reach). Optionally, goal macros (after Junghanns and
+Schaeffer's Rolling Stone): boxes enter a room of goals only by being carried from its entrance straight
+to the next goal of a packing order found by pulling boxes out of the full room.
 
 The plan it returns is full LURD: each push is preceded by the keeper's shortest walk to it."""
 from __future__ import annotations
 
 import heapq
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import count
 
@@ -253,6 +255,96 @@ def _distance_rows(index: dict[Cell, int], size: int, width: int, inside: frozen
     return rows
 
 
+@dataclass(frozen=True)
+class GoalRoom:
+    """A connected group of at least MIN_ROOM goals, empty at the start, that boxes enter only by goal
+    macros: a box pushed onto an entrance (a cell next to the room) is carried straight on to the room's
+    next goal in `order`, and boxes in the room never move again."""
+
+    cells: int
+    entrances: int
+    order: tuple[int, ...]
+
+    def next_goal(self, boxes: int) -> int | None:
+        """The goal the next box fills (the filled goals are always a prefix of the order)."""
+        filled = bin(boxes & self.cells).count("1")
+        return self.order[filled] if filled < len(self.order) else None
+
+
+MIN_ROOM = 4
+
+
+def goal_rooms(data: Analysis, boxes: int) -> list[GoalRoom]:
+    """The goal rooms of a level whose boxes are `boxes`: connected goal groups holding no box, with a
+    packing order."""
+    rooms, rest = [], data.goal_mask
+    while rest:
+        cells = data.flood(rest & -rest, rest)
+        rest &= ~cells
+        if cells & boxes or bin(cells).count("1") < MIN_ROOM:
+            continue
+        entrances = data._grow(cells) & data.inside & ~cells
+        order = _packing_order(data, cells, entrances)
+        if order:
+            rooms.append(GoalRoom(cells, entrances, order))
+    return rooms
+
+
+def _packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...] | None:
+    """An order to fill the room's goals, found backwards: from the full room, pull out the box nearest
+    to an entrance (the rest of the level empty) until none is left; filling goes the other way round.
+    None when some full stage has no box that can be pulled out."""
+    boxes, removed = cells, []
+    while boxes:
+        reach = data.flood(entrances & ~boxes, data.inside & ~boxes)
+        paths = [(len(path), box) for box in bits(boxes)
+                 if (path := move_one_box(data, box, reach, boxes ^ (1 << box), entrances, pulling=True))
+                 is not None]
+        if not paths:
+            return None
+        box = min(paths)[1]
+        removed.append(box)
+        boxes ^= 1 << box
+    return tuple(reversed(removed))
+
+
+def move_one_box(data: Analysis, box: int, reach: int, others: int, targets: int,
+                 pulling: bool = False) -> list[tuple[int, int]] | None:
+    """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
+    and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
+    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
+    start = (box, (reach & -reach).bit_length())
+    parent: dict[tuple[int, int], tuple] = {start: None}
+    frontier = [(box, reach)]
+    while frontier:
+        following = []
+        for box, reach in frontier:
+            here = (box, (reach & -reach).bit_length())
+            if (targets >> box) & 1:
+                return _one_box_path(parent, here)
+            moves = data.pulls(reach, 1 << box) if pulling else data.pushes(reach, 1 << box)
+            for _, d, target in moves:
+                keeper = data.neighbour[target][d] if pulling else box
+                if (others >> target) & 1 or (others >> keeper) & 1:
+                    continue
+                area = data.reach(keeper, others | (1 << target))
+                key = (target, (area & -area).bit_length())
+                if key not in parent:
+                    parent[key] = (here, (target, _BACK[d]) if pulling else (box, d))
+                    following.append((target, area))
+        frontier = following
+    return None
+
+
+def _one_box_path(parent: dict, key: tuple[int, int]) -> list[tuple[int, int]]:
+    """The pushes along the parent links of move_one_box, in the order made."""
+    pushes = []
+    while parent[key] is not None:
+        key, push = parent[key]
+        pushes.append(push)
+    return pushes[::-1]
+
+
 def analysis(instance: SokobanInstance) -> Analysis:
     """The (cached) analysis of an instance's level."""
     return _analyse(instance.goals, instance.inside, instance.width)
@@ -268,23 +360,25 @@ class _Side:
     (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
     solved position. Nodes record the forward push that links them to their parent."""
 
-    def __init__(self, data: Analysis, forward: bool, weight: int) -> None:
+    def __init__(self, data: Analysis, forward: bool, weight: int, rooms: list[GoalRoom] = ()) -> None:
         self.data, self.forward, self.weight = data, forward, weight
+        self.rooms = list(rooms)
+        self.room_cells = sum(room.cells for room in self.rooms)
         self.heap: list[tuple] = []
         self.closed: dict[tuple[int, int], int] = {}
-        self.parents: list[tuple[int, int, int]] = []        # (parent node, box cell, direction)
+        self.parents: list[tuple[int, tuple]] = []           # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, int] = {}
         self.tie = count(0, -1) if weight > 1 else count()   # weighted: newest first among equals
         self.expanded = 0
 
-    def add(self, g: int, keeper: int, boxes: int, parent: int, box: int, d: int) -> None:
-        """Queue a position unless its bound proves it dead."""
+    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple) -> None:
+        """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead."""
         if boxes not in self.bounds:
             frozen = _frozen_on_goals(self.data, boxes) if self.forward else 0
             self.bounds[boxes] = self.data.bound(boxes, frozen)
         h = self.bounds[boxes]
         if h < INFINITE:
-            self.parents.append((parent, box, d))
+            self.parents.append((parent, pushes))
             heapq.heappush(self.heap, (g + self.weight * h, h, next(self.tie), g, keeper, boxes,
                                        len(self.parents) - 1))
 
@@ -305,35 +399,70 @@ class _Side:
         data = self.data
         if self.forward:
             for box, d, target in data.corral_pushes(reach, boxes, data.pushes(reach, boxes)):
+                if ((self.room_cells >> box) | (self.room_cells >> target)) & 1:
+                    continue                    # boxes enter rooms by macros only, and stay
                 moved = boxes ^ (1 << box) ^ (1 << target)
-                if not data.deadlocked(target, moved):
-                    self.add(g + 1, box, moved, node, box, d)
+                if data.deadlocked(target, moved) or self._macro(node, g + 1, (box, d, target), moved):
+                    continue
+                self.add(g + 1, box, moved, node, ((box, d),))
             return
         for box, d, target in data.pulls(reach, boxes):
             moved = boxes ^ (1 << box) ^ (1 << target)
-            self.add(g + 1, data.neighbour[target][d], moved, node, target, _BACK[d])
+            self.add(g + 1, data.neighbour[target][d], moved, node, ((target, _BACK[d]),))
+
+    def _macro(self, node: int, g: int, push: Push, boxes: int) -> bool:
+        """After a push onto a room's entrance: queue instead the position with that box carried on to the
+        room's next goal, when it can be (True)."""
+        keeper, d, box = push
+        for room in self.rooms:
+            goal = room.next_goal(boxes) if (room.entrances >> box) & 1 else None
+            if goal is None:
+                continue
+            others = boxes ^ (1 << box)
+            pushes = move_one_box(self.data, box, self.data.reach(keeper, boxes), others, 1 << goal)
+            if pushes:
+                self.add(g + len(pushes), pushes[-1][0], others | (1 << goal), node, ((keeper, d), *pushes))
+                return True
+        return False
 
     def pushes_to(self, node: int) -> list[tuple[int, int]]:
         """The (box cell, direction) pushes along the parent links from `node` to the root: the forward
         side's in reverse order, the backward side's in the order they are made."""
         found = []
         while self.parents[node][0] >= 0:
-            node, box, d = self.parents[node]
-            found.append((box, d))
+            node, pushes = self.parents[node]
+            found += reversed(pushes) if self.forward else pushes
         return found
 
 
 def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int = 1,
-               bidirectional: bool = False) -> PlanResult:
+               bidirectional: bool = False, macros: bool = False) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
-    where the two meet (not optimal). The plan is full LURD."""
+    where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
+    optimal; when that search runs dry, the plain one goes on in the time left). The plan is full LURD."""
     started = time.perf_counter()
     data = analysis(instance)
-    forward = _Side(data, True, weight)
     boxes0 = data.mask(instance.active_boxes)
-    forward.add(0, data.index[instance.keeper], boxes0, -1, -1, -1)
+    rooms = goal_rooms(data, boxes0) if macros else []
+    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms)
+    if not rooms or result.status is not Status.UNSOLVABLE:
+        return result
+    rest = Limits(max(limits.timeout - (time.perf_counter() - started), 0.0), limits.memory_mb)
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, [])
+    return replace(plain, search_time=time.perf_counter() - started,
+                   expanded=result.expanded + (plain.expanded or 0))
+
+
+def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int, bidirectional: bool,
+                rooms: list[GoalRoom]) -> PlanResult:
+    """push_astar's search with the given goal rooms (no macros when there are none)."""
+    started = time.perf_counter()
+    data = analysis(instance)
+    forward = _Side(data, True, weight, rooms)
+    boxes0 = data.mask(instance.active_boxes)
+    forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
     if bidirectional and len(data.goals) == bin(boxes0).count("1"):
         sides.append(_backward_side(instance, data, weight))
@@ -367,7 +496,7 @@ def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _S
     while free:
         area = data.flood(free & -free, free)
         free &= ~area
-        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, -1, -1, -1)
+        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, -1, ())
     return backward
 
 
@@ -414,16 +543,17 @@ def _plan(puzzle: Sokoban, instance: SokobanInstance, pushes: list[tuple[int, in
 
 class PushAStar:
     """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
-    (push-optimal) or bidirectional weighted A*."""
+    (push-optimal) or bidirectional weighted A*, optionally with goal macros."""
 
     native = True
     optimal = True
     fragment = frozenset()
 
-    def __init__(self, name: str = "native-push-astar", weight: int = 1, bidirectional: bool = False) -> None:
+    def __init__(self, name: str = "native-push-astar", weight: int = 1, bidirectional: bool = False,
+                 macros: bool = False) -> None:
         self.name = name
-        self.weight, self.bidirectional = weight, bidirectional
-        self.optimal = weight == 1 and not bidirectional
+        self.weight, self.bidirectional, self.macros = weight, bidirectional, macros
+        self.optimal = weight == 1 and not bidirectional and not macros
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
@@ -433,4 +563,4 @@ class PushAStar:
         """Search a Sokoban level; other puzzles are unsupported."""
         if not isinstance(puzzle, Sokoban):
             return PlanResult(Status.UNSUPPORTED, message=f"{self.name} searches Sokoban levels only")
-        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional)
+        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional, self.macros)
