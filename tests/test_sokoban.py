@@ -154,6 +154,21 @@ def test_goal_room_is_filled_deepest_first_by_macros():
     macro = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True)
     assert macro.solved and SOKOBAN.replay(instance, macro.plan).valid
     assert macro.expanded < plain.expanded / 5          # 24 against 423 when written
+    optimal = push_astar(SOKOBAN, instance, Limits(20))
+    forward = push_astar(SOKOBAN, instance, Limits(20), macros=True)
+    # with macros forward A* runs dry: a macro starts with a push onto an entrance, and of the two boxes
+    # that can only slide along the bottom row, the one starting on the entrance (5, 3) can never be pushed
+    # back onto it (the other blocks (5, 5)). The plain A* takes over, and its plan is optimal.
+    assert forward.expanded > optimal.expanded and forward.optimal
+    assert forward.figures["pushes"] == optimal.figures["pushes"]
+
+
+def test_a_plan_found_with_macros_claims_no_optimality():
+    instance = SOKOBAN.parse("#######\n#.#   #\n#.#$  #\n#.# $ #\n#.  $@#\n#..$  #\n#######\n")
+    optimal = push_astar(SOKOBAN, instance, Limits(20))
+    forward = push_astar(SOKOBAN, instance, Limits(20), macros=True)
+    assert forward.solved and not forward.optimal and SOKOBAN.replay(instance, forward.plan).valid
+    assert forward.figures["pushes"] > optimal.figures["pushes"] and optimal.optimal   # 21 against 14
 
 
 def test_move_one_box_finds_the_fewest_pushes_around_the_others():

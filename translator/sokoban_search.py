@@ -93,7 +93,7 @@ class Analysis:
         """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
         reach = seed
         while True:
-            grown = self._grow(reach) & area
+            grown = self.grow(reach) & area
             if grown == reach:
                 return reach
             reach = grown
@@ -139,7 +139,7 @@ class Analysis:
         while rest:
             corral = self.flood(rest & -rest, rest)
             rest &= ~corral
-            barrier = boxes & self._grow(corral)
+            barrier = boxes & self.grow(corral)
             if not self._needs_work(corral, barrier, boxes) or not self._pi(corral, barrier, reach):
                 continue
             chosen = [push for push in pushes if (barrier >> push[0]) & 1]
@@ -147,7 +147,7 @@ class Analysis:
                 best = chosen
         return best
 
-    def _grow(self, cells: int) -> int:
+    def grow(self, cells: int) -> int:
         """The cells next to some cell of the mask, and the mask itself."""
         width = self.width
         return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
@@ -274,7 +274,7 @@ class GoalRoom:
 MIN_ROOM = 4
 
 
-def goal_rooms(data: Analysis, boxes: int) -> list[GoalRoom]:
+def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
     """The goal rooms of a level whose boxes are `boxes`: connected goal groups holding no box, with a
     packing order."""
     rooms, rest = [], data.goal_mask
@@ -283,11 +283,11 @@ def goal_rooms(data: Analysis, boxes: int) -> list[GoalRoom]:
         rest &= ~cells
         if cells & boxes or bin(cells).count("1") < MIN_ROOM:
             continue
-        entrances = data._grow(cells) & data.inside & ~cells
+        entrances = data.grow(cells) & data.inside & ~cells
         order = _packing_order(data, cells, entrances)
         if order:
             rooms.append(GoalRoom(cells, entrances, order))
-    return rooms
+    return tuple(rooms)
 
 
 def _packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...] | None:
@@ -358,11 +358,12 @@ def backward_analysis(instance: SokobanInstance) -> Analysis:
 class _Side:
     """One direction of a push search, best-first on g + weight * h: forward over pushes from the level
     (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
-    solved position. Nodes record the forward push that links them to their parent."""
+    solved position. Nodes record the forward pushes that link them to their parent (several for a goal
+    macro)."""
 
-    def __init__(self, data: Analysis, forward: bool, weight: int, rooms: list[GoalRoom] = ()) -> None:
+    def __init__(self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = ()) -> None:
         self.data, self.forward, self.weight = data, forward, weight
-        self.rooms = list(rooms)
+        self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
         self.heap: list[tuple] = []
         self.closed: dict[tuple[int, int], int] = {}
@@ -445,18 +446,18 @@ def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weigh
     started = time.perf_counter()
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
-    rooms = goal_rooms(data, boxes0) if macros else []
+    rooms = goal_rooms(data, boxes0) if macros else ()
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms)
     if not rooms or result.status is not Status.UNSOLVABLE:
         return result
     rest = Limits(max(limits.timeout - (time.perf_counter() - started), 0.0), limits.memory_mb)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, [])
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, ())
     return replace(plain, search_time=time.perf_counter() - started,
                    expanded=result.expanded + (plain.expanded or 0))
 
 
 def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int, bidirectional: bool,
-                rooms: list[GoalRoom]) -> PlanResult:
+                rooms: tuple[GoalRoom, ...]) -> PlanResult:
     """push_astar's search with the given goal rooms (no macros when there are none)."""
     started = time.perf_counter()
     data = analysis(instance)
@@ -466,21 +467,23 @@ def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weig
     sides = [forward]
     if bidirectional and len(data.goals) == bin(boxes0).count("1"):
         sides.append(_backward_side(instance, data, weight))
-    turn = 0
-    while forward.heap:
-        side = sides[turn % len(sides)]
+    active, turn = list(sides), 0
+    while True:
+        side = active[turn % len(active)]
         turn += 1
         popped = side.pop()
+        if popped is None and side is forward:
+            break
         if popped is None:
-            sides.remove(side)      # backward ran dry: proves nothing; forward ran dry: the loop ends
+            active.remove(side)     # the backward search ran dry: that proves nothing
             continue
         key, node, reach, boxes, g = popped
-        other = sides[-1] if side is forward else forward
+        other = active[-1] if side is forward else forward
         if other is not side and key in other.closed:
             ends = (node, other.closed[key]) if side is forward else (other.closed[key], node)
             return _solved(puzzle, instance, sides, ends, started, weight)
         if side is forward and boxes & data.goal_mask == boxes:
-            return _solved(puzzle, instance, [forward], (node, 0), started, weight)
+            return _solved(puzzle, instance, sides, (node, None), started, weight)
         side.expand(node, reach, boxes, g)
         if turn % _CHECK_EVERY == 0 and time.perf_counter() - started > limits.timeout:
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides),
@@ -515,15 +518,16 @@ def _frozen_on_goals(data: Analysis, boxes: int) -> int:
     return frozen
 
 
-def _solved(puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int],
+def _solved(puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int | None],
             started: float, weight: int) -> PlanResult:
-    """The pushes from the start to the forward node ends[0], then those from the backward node ends[1] to
-    the solved position, as a plan."""
+    """The pushes from the start to the forward node ends[0], then (where the searches met) those from
+    the backward node ends[1] to the solved position, as a plan. Optimal when forward A* without goal
+    macros reached the solved position itself."""
     pushes = sides[0].pushes_to(ends[0])[::-1]
-    if len(sides) > 1:
+    if ends[1] is not None:
         pushes += sides[1].pushes_to(ends[1])
     return _plan(puzzle, instance, pushes, _expanded(sides), started,
-                 optimal=weight == 1 and len(sides) == 1)
+                 optimal=weight == 1 and ends[1] is None and not sides[0].rooms)
 
 
 def _plan(puzzle: Sokoban, instance: SokobanInstance, pushes: list[tuple[int, int]], expanded: int,
