@@ -10,8 +10,9 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import count
+from operator import or_
 
 import numpy
 from scipy.optimize import linear_sum_assignment
@@ -365,6 +366,7 @@ class _Side:
         self.data, self.forward, self.weight = data, forward, weight
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
+        self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
         self.heap: list[tuple] = []
         self.closed: dict[tuple[int, int], int] = {}
         self.parents: list[tuple[int, tuple]] = []           # (parent node, (box cell, direction) pushes)
@@ -399,11 +401,14 @@ class _Side:
         self.expanded += 1
         data = self.data
         if self.forward:
+            for box in bits(boxes & self.entrances):        # boxes waiting at a room's entrance
+                self._carry(node, g, box, reach, boxes)
             for box, d, target in data.corral_pushes(reach, boxes, data.pushes(reach, boxes)):
                 if ((self.room_cells >> box) | (self.room_cells >> target)) & 1:
                     continue                    # boxes enter rooms by macros only, and stay
                 moved = boxes ^ (1 << box) ^ (1 << target)
-                if data.deadlocked(target, moved) or self._macro(node, g + 1, (box, d, target), moved):
+                if data.deadlocked(target, moved) or \
+                        self._carry(node, g + 1, target, data.reach(box, moved), moved, ((box, d),)):
                     continue
                 self.add(g + 1, box, moved, node, ((box, d),))
             return
@@ -411,18 +416,20 @@ class _Side:
             moved = boxes ^ (1 << box) ^ (1 << target)
             self.add(g + 1, data.neighbour[target][d], moved, node, ((target, _BACK[d]),))
 
-    def _macro(self, node: int, g: int, push: Push, boxes: int) -> bool:
-        """After a push onto a room's entrance: queue instead the position with that box carried on to the
-        room's next goal, when it can be (True)."""
-        keeper, d, box = push
+    def _carry(self, node: int, g: int, box: int, reach: int, boxes: int, before: tuple = ()) -> bool:
+        """A goal macro: when `box` is on a room's entrance and can be pushed on to the room's next goal
+        (the keeper in `reach`, the other boxes staying put), queue the position where it is there, reached
+        by the pushes `before` and those (True)."""
+        if not (self.entrances >> box) & 1:
+            return False
         for room in self.rooms:
             goal = room.next_goal(boxes) if (room.entrances >> box) & 1 else None
             if goal is None:
                 continue
             others = boxes ^ (1 << box)
-            pushes = move_one_box(self.data, box, self.data.reach(keeper, boxes), others, 1 << goal)
+            pushes = move_one_box(self.data, box, reach, others, 1 << goal)
             if pushes:
-                self.add(g + len(pushes), pushes[-1][0], others | (1 << goal), node, ((keeper, d), *pushes))
+                self.add(g + len(pushes), pushes[-1][0], others | (1 << goal), node, (*before, *pushes))
                 return True
         return False
 
