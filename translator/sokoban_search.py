@@ -407,7 +407,7 @@ class _Side:
                 if ((self.room_cells >> box) | (self.room_cells >> target)) & 1:
                     continue                    # boxes enter rooms by macros only, and stay
                 moved = boxes ^ (1 << box) ^ (1 << target)
-                if data.deadlocked(target, moved) or \
+                if data.deadlocked(target, moved) or (self.entrances >> target) & 1 and \
                         self._carry(node, g + 1, target, data.reach(box, moved), moved, ((box, d),)):
                     continue
                 self.add(g + 1, box, moved, node, ((box, d),))
