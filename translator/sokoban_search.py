@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
 from itertools import count
+from typing import Iterator
 from operator import or_
 
 import numpy
@@ -99,6 +100,13 @@ class Analysis:
                 return reach
             reach = grown
 
+    def components(self, cells: int) -> Iterator[int]:
+        """The connected parts of a mask, each as a mask."""
+        while cells:
+            part = self.flood(cells & -cells, cells)
+            cells &= ~part
+            yield part
+
     def reach(self, keeper: int, boxes: int) -> int:
         """Mask of the cells the keeper can walk to without pushing."""
         return self.flood(1 << keeper, self.inside & ~boxes)
@@ -135,11 +143,8 @@ class Analysis:
         make every such push now (P). If it still has work (a barrier box off its goal, or an empty goal
         inside when goals and boxes are as many), every solution pushes a barrier box into it first, and
         that push can be made first: pruning the others keeps solvability and push-optimality."""
-        rest = self.inside & ~boxes & ~reach
         best = pushes
-        while rest:
-            corral = self.flood(rest & -rest, rest)
-            rest &= ~corral
+        for corral in self.components(self.inside & ~boxes & ~reach):
             barrier = boxes & self.grow(corral)
             if not self._needs_work(corral, barrier, boxes) or not self._pi(corral, barrier, reach):
                 continue
@@ -278,10 +283,8 @@ MIN_ROOM = 4
 def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
     """The goal rooms of a level whose boxes are `boxes`: connected goal groups holding no box, with a
     packing order."""
-    rooms, rest = [], data.goal_mask
-    while rest:
-        cells = data.flood(rest & -rest, rest)
-        rest &= ~cells
+    rooms = []
+    for cells in data.components(data.goal_mask):
         if cells & boxes or bin(cells).count("1") < MIN_ROOM:
             continue
         entrances = data.grow(cells) & data.inside & ~cells
@@ -502,10 +505,7 @@ def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weig
 def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _Side:
     """The backward search, started from every keeper area of the solved position."""
     backward = _Side(backward_analysis(instance), False, weight)
-    free = data.inside & ~data.goal_mask
-    while free:
-        area = data.flood(free & -free, free)
-        free &= ~area
+    for area in data.components(data.inside & ~data.goal_mask):
         backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, -1, ())
     return backward
 
