@@ -29,9 +29,9 @@ MemoryError: at the limit it may lose its stderr or fail inside C code with a ba
 
 
 def memory_exhausted(text: str, memory_mb: int | None) -> str | None:
-    """The sign of running out of memory in a child's output, when it ran under a memory limit."""
+    """What to say when a child's output shows it ran out of memory under its limit; None otherwise."""
     found = _MEMORY_SIGNS.search(text) if memory_mb else None
-    return found.group(0) if found else None
+    return f"out of memory under {memory_mb} MiB ({found.group(0)})" if found else None
 
 
 def _limit_memory(memory_mb: int | None):

@@ -46,10 +46,9 @@ class Pyperplan:
             solution = Path(str(problem) + ".soln")
             if outcome.timed_out:
                 return PlanResult(Status.TIMEOUT, **figures)
-            sign = memory_exhausted(log, limits.memory_mb)
-            if sign:
-                message = f"out of memory under {limits.memory_mb} MiB ({sign})"
-                return PlanResult(Status.MEMOUT, message=message, **figures)
+            memout = memory_exhausted(log, limits.memory_mb)
+            if memout:
+                return PlanResult(Status.MEMOUT, message=memout, **figures)
             if solution.exists():
                 return PlanResult(Status.SOLVED, read_plan(solution.read_text(), str(solution)),
                                   optimal=self.optimal, **figures)

@@ -79,9 +79,9 @@ def classify(outcome: Outcome, memory_mb: int | None) -> dict[str, Any]:
     if outcome.timed_out:
         return {"status": "timeout", "message": "killed at the hard time limit"}
     tail = " | ".join(outcome.stderr.strip().splitlines()[-3:])
-    found = memory_exhausted(outcome.stderr, memory_mb)
-    if found:
-        return {"status": "memout", "message": f"out of memory under {memory_mb} MiB ({found})"}
+    memout = memory_exhausted(outcome.stderr, memory_mb)
+    if memout:
+        return {"status": "memout", "message": memout}
     code = outcome.returncode
     how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 \
         else f"exit status {code}"
