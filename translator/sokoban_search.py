@@ -420,11 +420,9 @@ class _Side:
             self.add(g + 1, data.neighbour[target][d], moved, node, ((target, _BACK[d]),))
 
     def _carry(self, node: int, g: int, box: int, reach: int, boxes: int, before: tuple = ()) -> bool:
-        """A goal macro: when `box` is on a room's entrance and can be pushed on to the room's next goal
-        (the keeper in `reach`, the other boxes staying put), queue the position where it is there, reached
-        by the pushes `before` and those (True)."""
-        if not (self.entrances >> box) & 1:
-            return False
+        """A goal macro for a box on an entrance: when it can be pushed on to its room's next goal (the
+        keeper in `reach`, the other boxes staying put), queue the position where it is there, reached by
+        the pushes `before` and those (True)."""
         for room in self.rooms:
             goal = room.next_goal(boxes) if (room.entrances >> box) & 1 else None
             if goal is None:
