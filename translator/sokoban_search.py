@@ -406,8 +406,12 @@ class _Side:
         if self.forward:
             for box in bits(boxes & self.entrances):        # boxes waiting at a room's entrance
                 self._carry(node, g, box, reach, boxes)
-            for box, d, target in data.corral_pushes(reach, boxes, data.pushes(reach, boxes)):
-                if ((self.room_cells >> box) | (self.room_cells >> target)) & 1:
+            pushes = data.pushes(reach, boxes)
+            chosen = data.corral_pushes(reach, boxes, pushes)
+            if any(self._touches_room(push) for push in chosen):
+                chosen = pushes     # the corral's push may be one no macro makes: pruning is unsound then
+            for box, d, target in chosen:
+                if self._touches_room((box, d, target)):
                     continue                    # boxes enter rooms by macros only, and stay
                 moved = boxes ^ (1 << box) ^ (1 << target)
                 if data.deadlocked(target, moved) or (self.entrances >> target) & 1 and \
@@ -418,6 +422,10 @@ class _Side:
         for box, d, target in data.pulls(reach, boxes):
             moved = boxes ^ (1 << box) ^ (1 << target)
             self.add(g + 1, data.neighbour[target][d], moved, node, ((target, _BACK[d]),))
+
+    def _touches_room(self, push: Push) -> bool:
+        """Whether a push moves a box in a goal room or onto one of its cells."""
+        return bool(((self.room_cells >> push[0]) | (self.room_cells >> push[2])) & 1)
 
     def _carry(self, node: int, g: int, box: int, reach: int, boxes: int, before: tuple = ()) -> bool:
         """A goal macro for a box on an entrance: when it can be pushed on to its room's next goal (the
