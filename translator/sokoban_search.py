@@ -93,9 +93,9 @@ class Analysis:
 
     def flood(self, seed: int, area: int) -> int:
         """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
-        reach = seed
-        while True:
-            grown = self.grow(reach) & area
+        reach, width = seed, self.width
+        while True:         # grow() written out: this loop is the search's innermost
+            grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
             if grown == reach:
                 return reach
             reach = grown
