@@ -21,7 +21,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "graphplan": ("planners.graphplan:Graphplan", {}),
     "native-push-astar": ("translator.sokoban_search:PushAStar", {}),
     "native-push-wastar": ("translator.sokoban_search:PushAStar",
-                           {"weight": 5, "bidirectional": True, "macros": True}),
+                           {"weight": 5, "bidirectional": True, "macros": True, "cycle": True}),
 }
 
 DESCRIPTIONS = {
@@ -33,7 +33,8 @@ DESCRIPTIONS = {
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
     "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
-    "native-push-wastar": "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros",
+    "native-push-wastar": ("Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, "
+                           "feature cycling"),
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 

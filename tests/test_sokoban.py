@@ -19,7 +19,8 @@ from translator.grid import step
 from translator.sokoban import (DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State, flood,
                                 pull_distances, push_distances, render_integers)
 from translator import sokoban_search
-from translator.sokoban_search import _NAMES, INFINITE, analysis, goal_rooms, move_one_box, push_astar
+from translator.sokoban_search import (_NAMES, INFINITE, _FeatureCycle, analysis, goal_rooms, move_one_box,
+                                      push_astar)
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"
@@ -130,14 +131,17 @@ def test_bidirectional_search_agrees_with_exhaustive_search(instance):
         assert SOKOBAN.replay(instance, result.plan).valid
 
 
+@pytest.mark.parametrize("cycle", [False, True])
 @settings(max_examples=40, deadline=None)
-@given(levels(max_side=5, max_boxes=3))
-def test_goal_macro_search_agrees_with_exhaustive_search(instance):
-    """With goal macros (rooms from two goals up here, to meet them often) the search still solves exactly
-    the solvable levels, falling back on plain search when the macros lead nowhere, and its plans replay."""
+@given(instance=levels(max_side=5, max_boxes=3))
+def test_goal_macro_search_agrees_with_exhaustive_search(cycle, instance):
+    """With goal macros (rooms from two goals up here, to meet them often), with and without feature
+    cycling, the search still solves exactly the solvable levels, falling back on plain search when the
+    macros lead nowhere, and its plans replay."""
     reference = fewest_pushes(instance)
     with patch.object(sokoban_search, "MIN_ROOM", 2):
-        result = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True)
+        result = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True,
+                            cycle=cycle)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
@@ -175,6 +179,14 @@ def test_a_plan_found_with_macros_claims_no_optimality():
     forward = push_astar(SOKOBAN, instance, Limits(20), macros=True)
     assert forward.solved and not forward.optimal and SOKOBAN.replay(instance, forward.plan).valid
     assert forward.figures["pushes"] > optimal.figures["pushes"] and optimal.optimal   # 21 against 14
+
+
+def test_feature_cycle_takes_turns_between_groups():
+    """Each turn takes the best entry of the next group that has one, in the order groups were first met."""
+    queue = _FeatureCycle()
+    for entry, group in [((3,), "a"), ((1,), "a"), ((9,), "b"), ((2,), "a"), ((5,), "c")]:
+        queue.push(entry, group)
+    assert [queue.pop() for _ in range(6)] == [(1,), (9,), (5,), (2,), (3,), None]
 
 
 def test_move_one_box_finds_the_fewest_pushes_around_the_others():
@@ -504,9 +516,10 @@ def test_bidirectional_search_meets_on_microban_93(shared_data):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("label", ["93", "139", "144", "145", "146"])
+@pytest.mark.parametrize("label", ["93", "139", "144", "145", "146", "153"])
 def test_microban_hardest_levels_bidirectional(shared_data, label):
-    """The Microban levels forward push A* found hardest, solved by native-push-wastar and replayed."""
+    """The Microban levels forward push A* found hardest, and 153, which only feature cycling solves,
+    solved by native-push-wastar and replayed."""
     path = shared_data / "sokoban" / "microban.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
     result = get_planner("native-push-wastar").solve_native(SOKOBAN, instance, Limits(60))

@@ -359,39 +359,93 @@ def backward_analysis(instance: SokobanInstance) -> Analysis:
     return _analyse(instance.active_boxes, instance.inside, instance.width, pulling=False)
 
 
+class _Heap:
+    """Best first: one priority queue of (priority, ...) entries."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry (the group is not used)."""
+        heapq.heappush(self.entries, entry)
+
+    def pop(self) -> tuple | None:
+        """The entry of least priority; None when empty."""
+        return heapq.heappop(self.entries) if self.entries else None
+
+
+class _FeatureCycle:
+    """Feature-space cycling (after Shoham and Schaeffer's FESS): entries are grouped by features of their
+    position, and the turns go round the groups, each taking its group's entry of least priority. A
+    position that packs a box or opens the level up is so tried soon even when its bound is no better."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple, list[tuple]] = {}
+        self.turns: list[tuple] = []            # the groups, in the order first met
+        self.turn = 0
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in its group."""
+        if group not in self.groups:
+            self.groups[group] = []
+            self.turns.append(group)
+        heapq.heappush(self.groups[group], entry)
+
+    def pop(self) -> tuple | None:
+        """The best entry of the next group that has one; None when all are empty."""
+        for _ in range(len(self.turns)):
+            heap = self.groups[self.turns[self.turn]]
+            self.turn = (self.turn + 1) % len(self.turns)
+            if heap:
+                return heapq.heappop(heap)
+        return None
+
+
 class _Side:
     """One direction of a push search, best-first on g + weight * h: forward over pushes from the level
     (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
     solved position. Nodes record the forward pushes that link them to their parent (several for a goal
-    macro)."""
+    macro). With `cycle`, the turns go round groups of positions with as many boxes on goals and regions
+    of free floor (_FeatureCycle)."""
 
-    def __init__(self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = ()) -> None:
+    def __init__(self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = (),
+                 cycle: bool = False) -> None:
         self.data, self.forward, self.weight = data, forward, weight
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
         self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
-        self.heap: list[tuple] = []
+        self.queue = _FeatureCycle() if cycle else _Heap()
+        self.cycle = cycle
+        self.astar = weight == 1 and not rooms and not cycle           # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
         self.parents: list[tuple[int, tuple]] = []           # (parent node, (box cell, direction) pushes)
-        self.bounds: dict[int, int] = {}
+        self.bounds: dict[int, tuple[int, tuple]] = {}       # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 else count()   # weighted: newest first among equals
         self.expanded = 0
 
     def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple) -> None:
         """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead."""
         if boxes not in self.bounds:
-            frozen = _frozen_on_goals(self.data, boxes) if self.forward else 0
-            self.bounds[boxes] = self.data.bound(boxes, frozen)
-        h = self.bounds[boxes]
+            self.bounds[boxes] = self._assess(boxes)
+        h, group = self.bounds[boxes]
         if h < INFINITE:
             self.parents.append((parent, pushes))
-            heapq.heappush(self.heap, (g + self.weight * h, h, next(self.tie), g, keeper, boxes,
-                                       len(self.parents) - 1))
+            self.queue.push((g + self.weight * h, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1),
+                            group)
+
+    def _assess(self, boxes: int) -> tuple[int, tuple]:
+        """The bound of a box mask and, when cycling, its group: (boxes on goals, regions of free floor)."""
+        data = self.data
+        bound = data.bound(boxes, _frozen_on_goals(data, boxes) if self.forward else 0)
+        if not self.cycle or bound >= INFINITE:
+            return bound, ()
+        regions = sum(1 for _ in data.components(data.inside & ~boxes))
+        return bound, (bin(boxes & data.goal_mask).count("1"), regions)
 
     def pop(self) -> tuple | None:
         """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
-        while self.heap:
-            _, _, _, g, keeper, boxes, node = heapq.heappop(self.heap)
+        while (entry := self.queue.pop()) is not None:
+            _, _, _, g, keeper, boxes, node = entry
             reach = self.data.reach(keeper, boxes)
             key = ((reach & -reach).bit_length(), boxes)
             if key not in self.closed:
@@ -453,31 +507,32 @@ class _Side:
 
 
 def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int = 1,
-               bidirectional: bool = False, macros: bool = False) -> PlanResult:
+               bidirectional: bool = False, macros: bool = False, cycle: bool = False) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
     where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
-    optimal; when that search runs dry, the plain one goes on in the time left). The plan is full LURD."""
+    optimal; when that search runs dry, the plain one goes on in the time left). With `cycle`, the forward
+    search goes round groups of positions by features (_FeatureCycle; not optimal). The plan is full LURD."""
     started = time.perf_counter()
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms)
+    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, cycle)
     if not rooms or result.status is not Status.UNSOLVABLE:
         return result
     rest = Limits(max(limits.timeout - (time.perf_counter() - started), 0.0), limits.memory_mb)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, ())
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle)
     return replace(plain, search_time=time.perf_counter() - started,
                    expanded=result.expanded + (plain.expanded or 0))
 
 
 def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int, bidirectional: bool,
-                rooms: tuple[GoalRoom, ...]) -> PlanResult:
+                rooms: tuple[GoalRoom, ...], cycle: bool) -> PlanResult:
     """push_astar's search with the given goal rooms (no macros when there are none)."""
     started = time.perf_counter()
     data = analysis(instance)
-    forward = _Side(data, True, weight, rooms)
+    forward = _Side(data, True, weight, rooms, cycle)
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
@@ -497,9 +552,9 @@ def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weig
         other = active[-1] if side is forward else forward
         if other is not side and key in other.closed:
             ends = (node, other.closed[key]) if side is forward else (other.closed[key], node)
-            return _solved(puzzle, instance, sides, ends, started, weight)
+            return _solved(puzzle, instance, sides, ends, started)
         if side is forward and boxes & data.goal_mask == boxes:
-            return _solved(puzzle, instance, sides, (node, None), started, weight)
+            return _solved(puzzle, instance, sides, (node, None), started)
         side.expand(node, reach, boxes, g)
         if turn % _CHECK_EVERY == 0 and time.perf_counter() - started > limits.timeout:
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides),
@@ -532,15 +587,15 @@ def _frozen_on_goals(data: Analysis, boxes: int) -> int:
 
 
 def _solved(puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int | None],
-            started: float, weight: int) -> PlanResult:
+            started: float) -> PlanResult:
     """The pushes from the start to the forward node ends[0], then (where the searches met) those from
-    the backward node ends[1] to the solved position, as a plan. Optimal when forward A* without goal
-    macros reached the solved position itself."""
+    the backward node ends[1] to the solved position, as a plan. Optimal when forward A* (without goal
+    macros or cycling) reached the solved position itself."""
     pushes = sides[0].pushes_to(ends[0])[::-1]
     if ends[1] is not None:
         pushes += sides[1].pushes_to(ends[1])
     return _plan(puzzle, instance, pushes, _expanded(sides), started,
-                 optimal=weight == 1 and ends[1] is None and not sides[0].rooms)
+                 optimal=ends[1] is None and sides[0].astar)
 
 
 def _plan(puzzle: Sokoban, instance: SokobanInstance, pushes: list[tuple[int, int]], expanded: int,
@@ -567,10 +622,10 @@ class PushAStar:
     fragment = frozenset()
 
     def __init__(self, name: str = "native-push-astar", weight: int = 1, bidirectional: bool = False,
-                 macros: bool = False) -> None:
+                 macros: bool = False, cycle: bool = False) -> None:
         self.name = name
-        self.weight, self.bidirectional, self.macros = weight, bidirectional, macros
-        self.optimal = weight == 1 and not bidirectional and not macros
+        self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
+        self.optimal = weight == 1 and not bidirectional and not macros and not cycle
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
@@ -580,4 +635,4 @@ class PushAStar:
         """Search a Sokoban level; other puzzles are unsupported."""
         if not isinstance(puzzle, Sokoban):
             return PlanResult(Status.UNSUPPORTED, message=f"{self.name} searches Sokoban levels only")
-        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional, self.macros)
+        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional, self.macros, self.cycle)
