@@ -66,14 +66,8 @@ class Analysis:
         if not numbers:
             return 0
         rows = self.table(frozen)[numbers]
-        nearest = rows.min(axis=1)
-        if nearest.max() >= INFINITE:
-            return INFINITE
-        choice = rows.argmin(axis=1)
-        if len(set(choice.tolist())) == len(choice):       # every box has its own nearest goal
-            return int(nearest.sum())
-        row, column = linear_sum_assignment(rows)
-        total = int(rows[row, column].sum())
+        row, column = linear_sum_assignment(rows)      # faster than first trying each box's nearest goal
+        total = int(rows[row, column].sum())            # at least INFINITE when some box has no goal left
         return INFINITE if total >= INFINITE else total
 
     def table(self, frozen: int) -> numpy.ndarray:
