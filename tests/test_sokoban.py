@@ -319,7 +319,7 @@ def test_integer_forms_agree():
 BAD_LEVELS = [
     ("#####\n#.$ #\n#####\n", 1, None, "no keeper"),
     ("######\n#@$.@#\n######\n", 2, 5, "second keeper"),
-    ("#####\n#@$$.#\n######\n", 1, None, "2 boxes but only 1 goals"),
+    ("#####\n#@$$.#\n######\n", 1, None, "2 boxes but only 1 goal:"),
     ("#####\n#@ .#\n#####\n", 1, None, "no box"),
     ("#####\n#@$.\n#####\n", 2, 2, "not walled in"),
     ("#####\n#@$.#\n#####\n #$ #\n #..#\n ####\n", 4, 3, "box outside the walls"),

@@ -293,7 +293,8 @@ def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: 
     if not boxes:
         raise InputError("the level has no box ($ or *, code 2 or 5)", source, first_line)
     if len(goals) < len(boxes):
-        raise InputError(f"{len(boxes)} boxes but only {len(goals)} goals: every box needs a goal",
+        goal_count = "1 goal" if len(goals) == 1 else f"{len(goals)} goals"
+        raise InputError(f"{len(boxes)} boxes but only {goal_count}: every box needs a goal",
                          source, first_line)
     instance = SokobanInstance(frozenset(walls), frozenset(goals), frozenset(boxes), keepers[0], notation)
     _check_walled(instance, where, source)
