@@ -11,20 +11,12 @@ from typing import Any, Callable
 
 from planners.base import Limits, Status
 from translator.errors import InputError
+from translator.text import read_file as read_text
 
 EXIT = {"ok": 0, "error": 1, "input": 2, Status.UNSOLVABLE: 3, Status.TIMEOUT: 4, Status.MEMOUT: 5,
         Status.UNSUPPORTED: 6, "invalid": 7, Status.ERROR: 1}
 """Exit statuses: 0 solved and valid, 2 bad input, 3 unsolvable, 4 timeout, 5 memout, 6 unsupported,
 7 a plan that does not replay, 1 anything else."""
-
-
-def read_text(path: str) -> str:
-    """The text of a file, or InputError naming it."""
-    try:
-        return Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"cannot read the file: {reason}", path) from None
 
 
 def load(puzzle_name: str, path: str, level: str | None = None):

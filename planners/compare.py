@@ -86,7 +86,8 @@ def _files(puzzle, path: str) -> list[str]:
 
 def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     """The instances of one file: one per level for multi-level files."""
-    from planners.cli import instance_label, read_text
+    from planners.cli import instance_label
+    from translator.text import read_file as read_text
     from translator.registry import get_puzzle
     puzzle = get_puzzle(puzzle_name)
     measure = getattr(puzzle, "optimal_measure", "moves")

@@ -1,6 +1,7 @@
 """Shared reading of line-oriented native files: comments, numbered lines, `key:` sections."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 from translator.errors import InputError
@@ -51,3 +52,27 @@ def sections(lines: list[Line], known: tuple[str, ...], source: str) -> dict[str
 def header_value(line: Line) -> str:
     """The text after the colon of a section header line."""
     return line.text.partition(":")[2].strip()
+
+
+QUOTE_LIMIT = 60
+"""Characters of a line that an error message quotes before it shortens the rest to '...'."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` in quotes for an error message, shortened when longer than `limit` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def read_file(path: str | Path) -> str:
+    """The text of a UTF-8 file (a byte-order mark dropped), or InputError naming it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read the file: {error.strerror or error}", str(path)) from None
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(f"expected UTF-8 text, found the byte 0x{data[error.start]:02x}", str(path),
+                         line) from None
