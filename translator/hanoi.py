@@ -4,14 +4,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
+from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Puzzle
 from translator.text import Line, content_lines, header_value, sections
 
-DOMAIN_FILE = Path(__file__).resolve().parent.parent / "domains" / "hanoi.pddl"
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
 Stacks = tuple[tuple[int, ...], ...]
@@ -194,7 +193,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         goal = [fact for peg, stack in instance.goal for fact in _stack_facts(peg, stack)]
         problem = problem_text(f"hanoi-{len(discs)}", "hanoi",
                                {"disc": map(disc_name, discs), "peg": instance.pegs}, init, goal)
-        return PddlTask("hanoi", DOMAIN_FILE.read_text(), problem)
+        return PddlTask("hanoi", domain_text("hanoi"), problem)
 
     def decode(self, instance: HanoiInstance, plan: list[GroundAction]) -> list[Move]:
         """(move diskD FROM TO) -> [D, peg of FROM, peg of TO], tracking where each disc is."""

@@ -10,13 +10,13 @@ from itertools import product
 from pathlib import Path
 from typing import Iterator, Union
 
+from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import cell_name, parse_cell_name
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Puzzle
 from translator.text import Line, content_lines, sections
 
-DOMAIN_FILE = Path(__file__).resolve().parent.parent / "domains" / "shrdlu.pddl"
 GRAMMAR_FILE = Path(__file__).resolve().parent / "shrdlu_goal.lark"
 DNF_LIMIT = 256
 """Goals whose disjunctive normal form has more terms than this are analysed alternative by alternative."""
@@ -884,7 +884,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         problem = problem_text(f"shrdlu-n{n}-k{instance.k}", "shrdlu", objects, init,
                                goal_pddl(instance.goal, n))
         requirements = " ".join([":strips", ":typing"] + goal_requirements(instance.goal))
-        domain = re.sub(r"\(:requirements[^)]*\)", f"(:requirements {requirements})", DOMAIN_FILE.read_text(),
+        domain = re.sub(r"\(:requirements[^)]*\)", f"(:requirements {requirements})", domain_text("shrdlu"),
                         count=1)
         return PddlTask("shrdlu", domain, problem)
 

@@ -6,9 +6,9 @@ import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
+from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, OPPOSITE, Cell, adjacency_facts, cell_name, parse_cell_name, step
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
@@ -17,7 +17,6 @@ from translator.puzzle import Puzzle
 if TYPE_CHECKING:
     from planners.base import Limits, PlanResult
 
-DOMAINS = Path(__file__).resolve().parent.parent / "domains"
 ENCODINGS = ("moves", "pushes")
 
 LURD = {"up": "u", "down": "d", "left": "l", "right": "r"}
@@ -479,7 +478,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         objects = {"cell": [cell_name(c) for c in inside], "direction": sorted(used)}
         name = f"sokoban-{len(boxes)}boxes-{len(inside)}cells"
         problem = problem_text(name, domain, objects, init, goal, "minimize (total-cost)" if costs else None)
-        return PddlTask(domain, (DOMAINS / f"{domain}.pddl").read_text(), problem)
+        return PddlTask(domain, domain_text(domain), problem)
 
     def decode(self, instance: SokobanInstance, plan: list[GroundAction]) -> list[str]:
         """LURD moves of a plan: move -> a walk letter, push -> walk to the push position, then the push."""

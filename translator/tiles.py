@@ -5,15 +5,14 @@ import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Puzzle
 from translator.text import Line, content_lines, sections
 
-DOMAIN_FILE = Path(__file__).resolve().parent.parent / "domains" / "tiles.pddl"
 BLANK = 0
 _BLANK_TOKENS = {"X", "x", "0", "_"}
 
@@ -165,7 +164,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         tiles = [f"t{tile}" for tile in instance.init if tile != BLANK]
         problem = problem_text(f"tiles-{instance.height}x{instance.width}", "tiles",
                                {"tile": tiles, "cell": map(cell_name, cells)}, init, goal)
-        return PddlTask("tiles", DOMAIN_FILE.read_text(), problem)
+        return PddlTask("tiles", domain_text("tiles"), problem)
 
     def decode(self, instance: TilesInstance, plan: list[GroundAction]) -> list[Move]:
         """(slide tN FROM TO) -> [N, direction from FROM to TO]."""
