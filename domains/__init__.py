@@ -1,4 +1,5 @@
 """The hand-written PDDL domains, one per puzzle, shipped inside the package as data."""
+
 from __future__ import annotations
 
 from functools import cache

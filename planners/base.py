@@ -1,4 +1,5 @@
 """The planner extension point: `solve(task, limits) -> PlanResult`, a status enum and figures."""
+
 from __future__ import annotations
 
 import enum
@@ -74,5 +75,4 @@ class NativePlanner(Protocol):
         ...
 
 
-__all__ = ["Status", "Limits", "PlanResult", "Planner", "NativePlanner", "STRIPS", "GroundAction",
-           "PddlTask"]
+__all__ = ["Status", "Limits", "PlanResult", "Planner", "NativePlanner", "STRIPS", "GroundAction", "PddlTask"]

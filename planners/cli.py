@@ -1,4 +1,5 @@
 """The `puzzleplan` command line: list, translate, solve, validate, plan, generate, walk, play, compare."""
+
 from __future__ import annotations
 
 import argparse
@@ -6,15 +7,25 @@ import json
 import logging
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from planners.base import Limits, Status
 from translator.errors import InputError
 from translator.text import read_file as read_text
 
-EXIT = {"ok": 0, "error": 1, "input": 2, Status.UNSOLVABLE: 3, Status.TIMEOUT: 4, Status.MEMOUT: 5,
-        Status.UNSUPPORTED: 6, "invalid": 7, Status.ERROR: 1}
+EXIT = {
+    "ok": 0,
+    "error": 1,
+    "input": 2,
+    Status.UNSOLVABLE: 3,
+    Status.TIMEOUT: 4,
+    Status.MEMOUT: 5,
+    Status.UNSUPPORTED: 6,
+    "invalid": 7,
+    Status.ERROR: 1,
+}
 """Exit statuses: 0 solved and valid, 2 bad input, 3 unsolvable, 4 timeout, 5 memout, 6 unsupported,
 7 a plan that does not replay, 1 anything else."""
 
@@ -22,6 +33,7 @@ EXIT = {"ok": 0, "error": 1, "input": 2, Status.UNSOLVABLE: 3, Status.TIMEOUT: 4
 def load(puzzle_name: str, path: str, level: str | None = None):
     """The puzzle and the instance read from `path` (one level of it, for multi-level files)."""
     from translator.registry import get_puzzle
+
     puzzle = get_puzzle(puzzle_name)
     try:
         return puzzle, puzzle.parse_level(read_text(path), path, level)
@@ -39,6 +51,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Print the puzzles and planners, and whether each planner can run here."""
     from planners.registry import DESCRIPTIONS, PLANNERS, get_planner
     from translator.registry import PUZZLES, get_puzzle
+
     print("puzzles:")
     for name in PUZZLES:
         puzzle = get_puzzle(name)
@@ -60,12 +73,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
         if not args.facts:
             raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
         from translator.graphplan_format import graphplan_to_pddl
+
         task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
     else:
         puzzle, instance = load(args.puzzle, args.file, args.level)
         task = puzzle.encode(instance)
     if args.format == "graphplan":
         from translator.graphplan_format import pddl_to_graphplan
+
         ops, facts = pddl_to_graphplan(task)
         written = {"ops": ops, "facts": facts}
     else:
@@ -79,11 +94,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from planners.pipeline import solve
+
     puzzle, instance = load(args.puzzle, args.file, args.level)
-    report = solve(puzzle, instance, instance_label(args.file, args.level), args.planner,
-                   Limits(args.timeout, args.memory))
+    report = solve(
+        puzzle, instance, instance_label(args.file, args.level), args.planner, Limits(args.timeout, args.memory)
+    )
     if args.plan_out and report.pddl_plan:
         from translator.pddl import write_plan
+
         Path(args.plan_out).write_text(write_plan(report.pddl_plan))
     elif args.plan_out and report.moves:
         Path(args.plan_out).write_text("".join(puzzle.format_move(m) + "\n" for m in report.moves))
@@ -129,10 +147,14 @@ def print_report(puzzle, instance, report, show: bool) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Replay a plan (IPC PDDL plan or native moves) on the native simulator; check PDDL plans in PDDL too."""
     from translator.pddl import looks_like_pddl_plan, read_plan
+
     puzzle, instance = load(args.puzzle, args.file, args.level)
     text = read_text(args.plan)
-    result: dict[str, Any] = {"puzzle": args.puzzle, "instance": instance_label(args.file, args.level),
-                              "plan": args.plan}
+    result: dict[str, Any] = {
+        "puzzle": args.puzzle,
+        "instance": instance_label(args.file, args.level),
+        "plan": args.plan,
+    }
     try:
         if looks_like_pddl_plan(text):
             plan = read_plan(text, args.plan)
@@ -144,17 +166,25 @@ def cmd_validate(args: argparse.Namespace) -> int:
     except InputError as error:
         raise error.located(args.plan) from None
     replay = puzzle.replay(instance, moves)
-    result.update(valid=replay.valid, length=len(moves), message=replay.reason,
-                  failed_at=None if replay.failed_at is None else replay.failed_at + 1)
+    result.update(
+        valid=replay.valid,
+        length=len(moves),
+        message=replay.reason,
+        failed_at=None if replay.failed_at is None else replay.failed_at + 1,
+    )
     if args.json:
         print(json.dumps(result))
     else:
         if "pddl_valid" in result:
             verdict = {True: "valid", False: "INVALID", None: "not run"}[result["pddl_valid"]]
-            print(f"PDDL check (unified-planning): {verdict}"
-                  + (f": {result['pddl_message']}" if result["pddl_message"] else ""))
-        print(f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
-              + (f": {replay.reason}" if replay.reason else ""))
+            print(
+                f"PDDL check (unified-planning): {verdict}"
+                + (f": {result['pddl_message']}" if result["pddl_message"] else "")
+            )
+        print(
+            f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
+            + (f": {replay.reason}" if replay.reason else "")
+        )
     return 0 if replay.valid and result.get("pddl_valid", True) is not False else EXIT["invalid"]
 
 
@@ -162,6 +192,7 @@ def plan_task(tasks: list, plan) -> Any:
     """Of a puzzle's encodings, the first whose domain declares every action of the plan with its arity
     (a plan from fd-opt on sokoban-pushes uses the push-costs domain); the first encoding otherwise."""
     from translator.pddl import action_arities
+
     used = {(name, len(args)) for name, args in plan}
     return next((task for task in tasks if used <= set(action_arities(task).items())), tasks[0])
 
@@ -169,6 +200,7 @@ def plan_task(tasks: list, plan) -> Any:
 def validate_pddl(task, plan) -> tuple[bool | None, str]:
     """Check a sequential plan against a PDDL task with unified-planning's plan validator."""
     from planners.pddl_check import check_plan
+
     return check_plan(task, plan)
 
 
@@ -178,12 +210,14 @@ def cmd_plan(args: argparse.Namespace) -> int:
     from planners.pddl_check import replay_grounded
     from planners.registry import get_planner
     from translator.pddl import PddlTask, write_plan
+
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or getattr(planner, "native", False):
-        raise InputError(f"planner {args.planner} cannot run PDDL files here"
-                         + (f": {why}" if why else ""), "command line")
+        raise InputError(
+            f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
+        )
     try:
         compiled = compile_for(task, planner.fragment, args.timeout)
     except CompilationFailed as error:
@@ -192,18 +226,28 @@ def cmd_plan(args: argparse.Namespace) -> int:
     result = planner.solve(compiled.task, Limits(args.timeout, args.memory))
     plan = compiled.map_back(result.plan) if result.solved else []
     valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
-    data = {"domain": args.domain, "problem": args.problem, "planner": args.planner,
-            "status": result.status.value, "optimal": result.optimal,
-            "length": len(plan) if result.solved else None, "steps": result.steps,
-            "expanded": result.expanded, "valid": valid, "plan": [[n, *a] for n, a in plan],
-            "time": {"search": round(result.search_time, 4)}}
+    data = {
+        "domain": args.domain,
+        "problem": args.problem,
+        "planner": args.planner,
+        "status": result.status.value,
+        "optimal": result.optimal,
+        "length": len(plan) if result.solved else None,
+        "steps": result.steps,
+        "expanded": result.expanded,
+        "valid": valid,
+        "plan": [[n, *a] for n, a in plan],
+        "time": {"search": round(result.search_time, 4)},
+    }
     if message:
         data["message"] = message
     if args.json:
         print(json.dumps(data))
     else:
-        print(f"{args.problem} with {args.planner}: {result.status.value}"
-              + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else ""))
+        print(
+            f"{args.problem} with {args.planner}: {result.status.value}"
+            + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else "")
+        )
         if message:
             print(message)
         if result.solved:
@@ -214,6 +258,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     """Write a random instance in the puzzle's native format."""
     from translator.registry import get_puzzle
+
     puzzle = get_puzzle(args.puzzle)
     if not hasattr(puzzle, "generate"):
         raise InputError(f"{args.puzzle} has no generator", "command line")
@@ -249,6 +294,7 @@ def cmd_walk(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
     from planners.play import play
+
     puzzle, instance = load(args.puzzle, args.file, args.level)
     return play(puzzle, instance, args.planner, Limits(args.timeout, args.memory))
 
@@ -266,8 +312,7 @@ def _options(extra: list[str]) -> dict[str, str]:
             options[key] = word
             key = None
         else:
-            raise InputError(f"unexpected argument {word!r}: generator options are --name value",
-                             "command line")
+            raise InputError(f"unexpected argument {word!r}: generator options are --name value", "command line")
     return options
 
 
@@ -279,8 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def limits(p: argparse.ArgumentParser) -> None:
         p.add_argument("--timeout", type=float, default=60.0, help="seconds per planner run (default 60)")
-        p.add_argument("--memory", type=int, default=None, metavar="MB",
-                       help="memory limit for subprocess planners, MiB")
+        p.add_argument(
+            "--memory", type=int, default=None, metavar="MB", help="memory limit for subprocess planners, MiB"
+        )
 
     def instance(p: argparse.ArgumentParser) -> None:
         p.add_argument("puzzle")
@@ -342,8 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input prints one paragraph and exits 2, never a traceback."""
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
     try:
         if extra and not getattr(args, "accepts_options", False):
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -5,6 +5,7 @@ rows are appended to DIR/results.jsonl as they finish, so `--resume` continues a
 Runs go to a local pool of `--jobs` threads, or to a Dask distributed cluster with `--scheduler`.
 Heavy imports (rich, matplotlib, distributed) happen inside the functions that need them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,9 +18,10 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from translator.errors import InputError
 
@@ -63,8 +65,9 @@ def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, li
         if word in names:
             groups.append((word, []))
         elif not groups:
-            raise InputError(f"expected a puzzle name ({', '.join(sorted(names))}) before the file "
-                             f"{word!r}", "command line")
+            raise InputError(
+                f"expected a puzzle name ({', '.join(sorted(names))}) before the file {word!r}", "command line"
+            )
         else:
             groups[-1][1].append(word)
     for puzzle, files in groups:
@@ -87,8 +90,9 @@ def _files(puzzle, path: str) -> list[str]:
 def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     """The instances of one file: one per level for multi-level files."""
     from planners.cli import instance_label
-    from translator.text import read_file as read_text
     from translator.registry import get_puzzle
+    from translator.text import read_file as read_text
+
     puzzle = get_puzzle(puzzle_name)
     measure = getattr(puzzle, "optimal_measure", "moves")
     instances = []
@@ -98,8 +102,9 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
             levels = puzzle.levels(text, name)
         except InputError as error:
             raise error.located(name) from None
-        instances += [Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure)
-                      for level in levels]
+        instances += [
+            Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure) for level in levels
+        ]
     return instances
 
 
@@ -115,14 +120,14 @@ def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
     except ValueError:
         raise InputError(f"--generate {spec}: count and seed must be integers", "command line") from None
     if not puzzle or count < 1:
-        raise InputError(f"expected --generate PUZZLE:key=value,...,count=N,seed=S, found {spec!r}",
-                         "command line")
+        raise InputError(f"expected --generate PUZZLE:key=value,...,count=N,seed=S, found {spec!r}", "command line")
     return puzzle, options, count, seed
 
 
 def generated_instances(spec: str, out: Path) -> list[Instance]:
     """Generate the instances of a --generate spec, saved under OUT/generated/ so they can be re-run."""
     from translator.registry import get_puzzle
+
     name, options, count, seed = parse_generate(spec)
     puzzle = get_puzzle(name)
     if not hasattr(puzzle, "generate"):
@@ -137,13 +142,13 @@ def generated_instances(spec: str, out: Path) -> list[Instance]:
         text = puzzle.render(puzzle.generate(dict(options), rng))
         label = f"generated/{name}-{slug + '-' if slug else ''}seed{seed}-{number:03d}{suffix}"
         (out / label).write_text(text)
-        instances.append(Instance(name, label, str(out / label), text, "",
-                                  getattr(puzzle, "optimal_measure", "moves")))
+        instances.append(Instance(name, label, str(out / label), text, "", getattr(puzzle, "optimal_measure", "moves")))
     return instances
 
 
-def make_tasks(instances: list[Instance], planners: list[str], timeout: float,
-               memory_mb: int | None) -> list[dict[str, Any]]:
+def make_tasks(
+    instances: list[Instance], planners: list[str], timeout: float, memory_mb: int | None
+) -> list[dict[str, Any]]:
     """One task per (instance, planner), instance-major, duplicates dropped."""
     tasks, seen = [], set()
     for instance in instances:
@@ -152,9 +157,19 @@ def make_tasks(instances: list[Instance], planners: list[str], timeout: float,
             if key in seen:
                 continue
             seen.add(key)
-            tasks.append({"puzzle": instance.puzzle, "instance": instance.label, "file": instance.file,
-                          "text": instance.text, "level": instance.level, "measure": instance.measure,
-                          "planner": planner, "timeout": timeout, "memory_mb": memory_mb})
+            tasks.append(
+                {
+                    "puzzle": instance.puzzle,
+                    "instance": instance.label,
+                    "file": instance.file,
+                    "text": instance.text,
+                    "level": instance.level,
+                    "measure": instance.measure,
+                    "planner": planner,
+                    "timeout": timeout,
+                    "memory_mb": memory_mb,
+                }
+            )
     return tasks
 
 
@@ -174,8 +189,9 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
             row = json.loads(line)
             task_key(row)
         except (ValueError, KeyError, TypeError):
-            raise InputError("expected one JSON result row with puzzle, instance and planner", str(path),
-                             number) from None
+            raise InputError(
+                "expected one JSON result row with puzzle, instance and planner", str(path), number
+            ) from None
         rows.append(row)
     return rows
 
@@ -196,8 +212,9 @@ _LIVE_LOCK = threading.Lock()
 def run_task(task: dict[str, Any]) -> dict[str, Any]:
     """Run one task in a `planners.run_one` wrapper process and return its row (on any machine)."""
     command = [sys.executable, "-m", "planners.run_one"]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     with _LIVE_LOCK:
         _LIVE.add(process)
     try:
@@ -218,6 +235,7 @@ def run_task(task: dict[str, Any]) -> dict[str, Any]:
 def failed_row(task: dict[str, Any], message: str) -> dict[str, Any]:
     """An error row for a task whose wrapper itself failed."""
     from planners.run_one import base_row
+
     return dict(base_row(task), message=message)
 
 
@@ -234,6 +252,7 @@ class LocalBackend:
 
     def __init__(self, jobs: int) -> None:
         from concurrent.futures import ThreadPoolExecutor
+
         self.slots = jobs
         self.pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="puzzleplan-run")
 
@@ -255,13 +274,13 @@ class DaskBackend:
         try:
             from distributed import Client
         except ImportError:
-            raise InputError("--scheduler needs the Dask distributed package: "
-                             "pip install 'puzzleplan[dask]'", "command line") from None
+            raise InputError(
+                "--scheduler needs the Dask distributed package: pip install 'puzzleplan[dask]'", "command line"
+            ) from None
         try:
             self.client = Client(address, timeout=10)
         except (OSError, TimeoutError) as error:
-            raise InputError(f"cannot reach the Dask scheduler at {address}: {error}", "command line") \
-                from None
+            raise InputError(f"cannot reach the Dask scheduler at {address}: {error}", "command line") from None
         threads = sum(self.client.nthreads().values()) or 1
         self.slots = jobs or threads
         self.futures: list = []
@@ -296,8 +315,12 @@ class Tally:
         return f"{task['planner']} on {task['instance']} {time.monotonic() - started:.0f}s"
 
 
-def run_all(tasks: list[dict[str, Any]], backend, on_row: Callable[[dict[str, Any]], None],
-            on_tick: Callable[[Tally], None] = lambda tally: None) -> Tally:
+def run_all(
+    tasks: list[dict[str, Any]],
+    backend,
+    on_row: Callable[[dict[str, Any]], None],
+    on_tick: Callable[[Tally], None] = lambda tally: None,
+) -> Tally:
     """Run the tasks at most backend.slots at a time; each row goes to on_row as soon as it is known."""
     pending = deque(tasks)
     tally = Tally()
@@ -328,18 +351,27 @@ def _progress(total: int):
     """A rich progress bar on standard error: done/total, solved so far, slowest running task."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    progress = Progress(TextColumn("[bold]compare"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("solved [green]{task.fields[solved]}"), TimeElapsedColumn(),
-                        TextColumn("slowest: {task.fields[slowest]}"), console=Console(stderr=True))
+
+    progress = Progress(
+        TextColumn("[bold]compare"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("solved [green]{task.fields[solved]}"),
+        TimeElapsedColumn(),
+        TextColumn("slowest: {task.fields[slowest]}"),
+        console=Console(stderr=True),
+    )
     bar = progress.add_task("compare", total=total, solved=0, slowest="")
-    return progress, lambda tally: progress.update(bar, completed=tally.done, solved=tally.solved,
-                                                   slowest=tally.slowest())
+    return progress, lambda tally: progress.update(
+        bar, completed=tally.done, solved=tally.solved, slowest=tally.slowest()
+    )
 
 
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
     from planners.registry import get_planner
     from translator.registry import PUZZLES
+
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     if not planners:
         raise InputError("--planners needs at least one planner name", "command line")
@@ -364,8 +396,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     results = out / RESULTS
     if results.exists() and results.stat().st_size and not args.resume:
-        raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out",
-                         str(results))
+        raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
     tasks = experiment_tasks(args, out)
     done = set()
     if results.exists():
@@ -374,19 +405,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
         done = {task_key(row) for row in old}
         limits = {(row.get("timeout"), row.get("memory_mb")) for row in old}
         if limits - {(tasks[0]["timeout"], tasks[0]["memory_mb"])}:
-            print(f"note: {results} holds runs made with other limits (timeout, MiB): "
-                  f"{sorted(limits, key=str)}", file=sys.stderr)
+            print(
+                f"note: {results} holds runs made with other limits (timeout, MiB): {sorted(limits, key=str)}",
+                file=sys.stderr,
+            )
     todo = [task for task in tasks if task_key(task) not in done]
-    print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do",
-          flush=True)
+    print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do", flush=True)
     backend = DaskBackend(args.scheduler, args.jobs) if args.scheduler else LocalBackend(args.jobs or 1)
     started = time.perf_counter()
     progress, tick = _progress(len(todo))
     interrupted = False
     with results.open("a") as sink, progress:
+
         def write(row: dict[str, Any]) -> None:
             sink.write(json.dumps(row) + "\n")
             sink.flush()
+
         try:
             tally = run_all(todo, backend, write, tick)
         except KeyboardInterrupt:
@@ -396,14 +430,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
         return 130
-    print(f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
-          f"results in {results}; tables and plots: puzzleplan report {out}")
+    print(
+        f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
+        f"results in {results}; tables and plots: puzzleplan report {out}"
+    )
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters."""
     from planners.report import build_tables, print_tables, write_report
+
     folder = Path(args.folder)
     results = folder / RESULTS if folder.is_dir() else folder
     if not results.exists():
@@ -424,25 +461,37 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def add_commands(subparsers) -> None:
     """Register the `compare` and `report` subcommands."""
-    p = subparsers.add_parser("compare", help="run planners on instances under hard limits, in parallel",
-                              description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
-                                          "--planners a,b,c: a registered puzzle name starts a group of "
-                                          "files (or folders); multi-level files give one instance per "
-                                          "level.")
+    p = subparsers.add_parser(
+        "compare",
+        help="run planners on instances under hard limits, in parallel",
+        description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
+        "--planners a,b,c: a registered puzzle name starts a group of "
+        "files (or folders); multi-level files give one instance per "
+        "level.",
+    )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument("--planners", default="native-astar,fd", help="comma-separated planner names")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds per run (default 60)")
     p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")
-    p.add_argument("--jobs", type=int, default=None,
-                   help="runs at once (default 1; with --scheduler the cluster's thread count)")
+    p.add_argument(
+        "--jobs", type=int, default=None, help="runs at once (default 1; with --scheduler the cluster's thread count)"
+    )
     p.add_argument("--out", default="results", help="folder of results.jsonl (default results/)")
     p.add_argument("--resume", action="store_true", help="skip the runs already in results.jsonl")
-    p.add_argument("--generate", action="append", metavar="PUZZLE:key=value,...,count=N,seed=S",
-                   help="add generated instances, e.g. tiles:size=3x3,moves=30,count=5,seed=1")
+    p.add_argument(
+        "--generate",
+        action="append",
+        metavar="PUZZLE:key=value,...,count=N,seed=S",
+        help="add generated instances, e.g. tiles:size=3x3,moves=30,count=5,seed=1",
+    )
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask distributed cluster")
     p.set_defaults(run=cmd_compare)
     p = subparsers.add_parser("report", help="tables and plots from a compare results folder")
     p.add_argument("folder", help="the --out folder of puzzleplan compare (or its results.jsonl)")
-    p.add_argument("--scatter", action="append", metavar="A,B",
-                   help="time scatter plot of two planners (repeatable; default the first two)")
+    p.add_argument(
+        "--scatter",
+        action="append",
+        metavar="A,B",
+        help="time scatter plot of two planners (repeatable; default the first two)",
+    )
     p.set_defaults(run=cmd_report)

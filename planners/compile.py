@@ -1,12 +1,13 @@
 """Compile a PDDL task down to the fragment a planner accepts (unified-planning compilers), and map
 plans back. unified-planning is imported only here, and only when a compilation is needed."""
+
 from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from planners.base import Status
 from translator.pddl import GroundAction, PddlTask
@@ -14,10 +15,26 @@ from translator.pddl import GroundAction, PddlTask
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
 _REMOVERS = (
     ({":conditional-effects", ":adl"}, "CONDITIONAL_EFFECTS_REMOVING"),
-    ({":disjunctive-preconditions", ":existential-preconditions", ":universal-preconditions",
-      ":quantified-preconditions", ":adl"}, "QUANTIFIERS_REMOVING"),
-    ({":disjunctive-preconditions", ":existential-preconditions", ":universal-preconditions",
-      ":quantified-preconditions", ":adl"}, "DISJUNCTIVE_CONDITIONS_REMOVING"),
+    (
+        {
+            ":disjunctive-preconditions",
+            ":existential-preconditions",
+            ":universal-preconditions",
+            ":quantified-preconditions",
+            ":adl",
+        },
+        "QUANTIFIERS_REMOVING",
+    ),
+    (
+        {
+            ":disjunctive-preconditions",
+            ":existential-preconditions",
+            ":universal-preconditions",
+            ":quantified-preconditions",
+            ":adl",
+        },
+        "DISJUNCTIVE_CONDITIONS_REMOVING",
+    ),
     ({":negative-preconditions", ":adl"}, "NEGATIVE_CONDITIONS_REMOVING"),
 )
 _HARMLESS = {":strips", ":typing", ":equality", ":action-costs"}
@@ -64,8 +81,9 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
         return Compiled(task, lambda plan: plan)
     beyond = task.requirements - fragment - _REMOVABLE
     if beyond:
-        raise UnsupportedTask(f"the task needs {' '.join(sorted(beyond))}, which this planner does not "
-                              "support and no compilation removes")
+        raise UnsupportedTask(
+            f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation removes"
+        )
     with _time_limit(timeout):
         return _compile_with_up(task, fragment)
 
@@ -122,8 +140,9 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
                 if instance is None:
                     break
             if instance is not None:
-                original.append((instance.action.name.lower(),
-                                 tuple(str(p).lower() for p in instance.actual_parameters)))
+                original.append(
+                    (instance.action.name.lower(), tuple(str(p).lower() for p in instance.actual_parameters))
+                )
         return original
 
     return Compiled(compiled, map_back, tuple(names))

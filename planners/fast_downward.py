@@ -1,4 +1,5 @@
 """Fast Downward, the binary that up-fast-downward ships, run through its driver script."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -32,10 +33,22 @@ def driver_path() -> Path | None:
 class FastDownward:
     """Fast Downward with a search alias (lama-first) or any search string, e.g. astar(lmcut())."""
 
-    ADL = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
-                     ":equality", ":existential-preconditions", ":universal-preconditions",
-                     ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates",
-                     ":action-costs"})
+    ADL = frozenset(
+        {
+            ":strips",
+            ":typing",
+            ":negative-preconditions",
+            ":disjunctive-preconditions",
+            ":equality",
+            ":existential-preconditions",
+            ":universal-preconditions",
+            ":quantified-preconditions",
+            ":conditional-effects",
+            ":adl",
+            ":derived-predicates",
+            ":action-costs",
+        }
+    )
     WITHOUT_AXIOMS = frozenset({":strips", ":typing", ":negative-preconditions", ":equality", ":action-costs"})
     """Fast Downward turns disjunctive and quantified conditions into axioms, and reads derived predicates
     as axioms; LM-cut, the PDB heuristics, merge-and-shrink and operator counting refuse them. Searches
@@ -54,8 +67,14 @@ class FastDownward:
 
     def command(self, domain: Path, problem: Path, plan: Path, limits: Limits) -> list[str]:
         """The driver command line for one run."""
-        command = [sys.executable, str(driver_path()), "--plan-file", str(plan),
-                   "--overall-time-limit", f"{max(1, int(limits.timeout))}s"]
+        command = [
+            sys.executable,
+            str(driver_path()),
+            "--plan-file",
+            str(plan),
+            "--overall-time-limit",
+            f"{max(1, int(limits.timeout))}s",
+        ]
         if limits.memory_mb:
             command += ["--overall-memory-limit", f"{limits.memory_mb}M"]
         if self.search in ALIASES:
@@ -69,8 +88,7 @@ class FastDownward:
             domain, problem, plan = folder / "domain.pddl", folder / "problem.pddl", folder / "plan"
             domain.write_text(task.domain)
             problem.write_text(task.problem)
-            outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout + 1,
-                          cwd=work)
+            outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout + 1, cwd=work)
             code = outcome.returncode
             expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
             out_of_cpu = "exit code: -24" in outcome.stdout  # SIGXCPU: the driver's own time limit
@@ -79,16 +97,22 @@ class FastDownward:
             if code in _MEMOUT or memory_exhausted(outcome.stderr, limits.memory_mb):
                 return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded)
             if code in _UNSOLVABLE:
-                return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded,
-                                  optimal=True)
+                return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
             if code != 0 or not plan.exists():
                 tail = (outcome.stderr or outcome.stdout).strip().splitlines()[-5:]
-                return PlanResult(Status.ERROR, search_time=outcome.elapsed,
-                                  message=f"fast downward exited {code}: " + " | ".join(tail))
-            return PlanResult(Status.SOLVED, read_plan(plan.read_text(), str(plan)),
-                              optimal=self.optimal, expanded=expanded, search_time=outcome.elapsed,
-                              figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s",
-                                                                     outcome.stdout)})
+                return PlanResult(
+                    Status.ERROR,
+                    search_time=outcome.elapsed,
+                    message=f"fast downward exited {code}: " + " | ".join(tail),
+                )
+            return PlanResult(
+                Status.SOLVED,
+                read_plan(plan.read_text(), str(plan)),
+                optimal=self.optimal,
+                expanded=expanded,
+                search_time=outcome.elapsed,
+                figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
+            )
 
 
 def _last_int(pattern: str, text: str) -> int | None:

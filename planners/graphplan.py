@@ -20,16 +20,18 @@ nogood learned at level k - 1 contains one valid at level k: the nogoods valid a
 under regression through the identical levelled layers, so they fail at every level (see
 Nogoods.stable). That is Blum & Furst's "memo sets stable" test, restated for subset nogoods.
 """
+
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 from planners.base import Limits, PlanResult, Status
 from translator.errors import InputError
 from translator.pddl import STRIPS, GroundAction, PddlTask, pyperplan_ground
+
 
 def bits(mask: int) -> Iterator[int]:
     """The indices of the set bits of `mask`, lowest first."""
@@ -81,11 +83,15 @@ def ground(task: PddlTask) -> GroundTask:
         """The bit set of the named facts."""
         return sum(1 << index[name] for name in set(names))
 
-    return GroundTask(facts=facts, actions=[_split_name(op.name) for op in operators],
-                      pre=[mask(op.preconditions) for op in operators],
-                      add=[mask(op.add_effects) for op in operators],
-                      delete=[mask(op.del_effects - op.add_effects) for op in operators],
-                      init=mask(grounded.initial_state), goal=mask(grounded.goals))
+    return GroundTask(
+        facts=facts,
+        actions=[_split_name(op.name) for op in operators],
+        pre=[mask(op.preconditions) for op in operators],
+        add=[mask(op.add_effects) for op in operators],
+        delete=[mask(op.del_effects - op.add_effects) for op in operators],
+        init=mask(grounded.initial_state),
+        goal=mask(grounded.goals),
+    )
 
 
 @dataclass
@@ -285,7 +291,7 @@ class Nogoods:
                 return low
             lows.append(low)
         for i, first in enumerate(lows):
-            for second in lows[i + 1:]:
+            for second in lows[i + 1 :]:
                 bucket = by_pair.get(first | second)
                 if bucket:
                     for nogood in bucket:
@@ -326,8 +332,9 @@ class Outcome:
 class Search:
     """Backward solution extraction over a planning graph, with nogoods shared by all stages."""
 
-    def __init__(self, graph: PlanningGraph, deadline: float, trace: Callable[[str], None] | None = None,
-                 learning: bool = True) -> None:
+    def __init__(
+        self, graph: PlanningGraph, deadline: float, trace: Callable[[str], None] | None = None, learning: bool = True
+    ) -> None:
         self.graph = graph
         self.learning = learning
         self.task = graph.task
@@ -440,9 +447,14 @@ class Search:
         return blame
 
 
-def graphplan(task: GroundTask, deadline: float, steps: int | None = None,
-              report: Callable[[str], None] | None = None,
-              trace: Callable[[str], None] | None = None, learning: bool = True) -> Outcome:
+def graphplan(
+    task: GroundTask,
+    deadline: float,
+    steps: int | None = None,
+    report: Callable[[str], None] | None = None,
+    trace: Callable[[str], None] | None = None,
+    learning: bool = True,
+) -> Outcome:
     """Run Graphplan: expand the graph until the goals appear, then extract or expand and retry.
 
     With `steps` given, only a plan of exactly that many time steps is looked for. `report` receives
@@ -462,17 +474,24 @@ def graphplan(task: GroundTask, deadline: float, steps: int | None = None,
     finally:
         sys.setrecursionlimit(limit)
     sizes = [mask.bit_count() for mask in search.nogoods.level]
-    figures = dict(actions_tried=search.actions_tried, memo_entries=len(search.nogoods),
-                   memo_set_size=round(sum(sizes) / len(sizes), 1) if sizes else 0,
-                   memo_hits=search.nogoods.hits, levels=len(graph.layers) - 1,
-                   levelled_off_at=graph.levelled_at, graph_size=graph.size,
-                   facts=len(task.facts), ground_actions=len(task.actions),
-                   search_seconds=round(time.perf_counter() - started, 4))
+    figures = dict(
+        actions_tried=search.actions_tried,
+        memo_entries=len(search.nogoods),
+        memo_set_size=round(sum(sizes) / len(sizes), 1) if sizes else 0,
+        memo_hits=search.nogoods.hits,
+        levels=len(graph.layers) - 1,
+        levelled_off_at=graph.levelled_at,
+        graph_size=graph.size,
+        facts=len(task.facts),
+        ground_actions=len(task.actions),
+        search_seconds=round(time.perf_counter() - started, 4),
+    )
     return Outcome(status, plan, figures)
 
 
-def _stages(graph: PlanningGraph, search: Search, steps: int | None,
-            report: Callable[[str], None]) -> tuple[Status, list[list[int]]]:
+def _stages(
+    graph: PlanningGraph, search: Search, steps: int | None, report: Callable[[str], None]
+) -> tuple[Status, list[list[int]]]:
     """Try t = first level where the goals appear, t + 1, ...; stop on a plan or a proof of none."""
     goal = graph.task.goal
     level = 0
@@ -543,6 +562,12 @@ class Graphplan:
         parallel = len(outcome.steps)
         # Fewest time steps is not fewest actions, except when every step holds one action.
         sequential_optimal = all(len(step) == 1 for step in outcome.steps)
-        return PlanResult(Status.SOLVED, plan, optimal=sequential_optimal,
-                          expanded=figures["actions_tried"], steps=parallel, search_time=elapsed,
-                          figures=figures)
+        return PlanResult(
+            Status.SOLVED,
+            plan,
+            optimal=sequential_optimal,
+            expanded=figures["actions_tried"],
+            steps=parallel,
+            search_time=elapsed,
+            figures=figures,
+        )

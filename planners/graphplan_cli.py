@@ -7,6 +7,7 @@ counts. It never asks questions (-d is accepted for compatibility) and has no no
 accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the time limit passed),
 2 for bad input.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,19 +23,25 @@ from translator.graphplan_format import Facts, Ops, load_facts, load_ops, to_pdd
 
 def build_parser() -> argparse.ArgumentParser:
     """The original's command-line flags."""
-    parser = argparse.ArgumentParser(prog="graphplan", description="Graphplan on an operators file and "
-                                     "a facts file (the original program's format and flags).")
+    parser = argparse.ArgumentParser(
+        prog="graphplan",
+        description="Graphplan on an operators file and a facts file (the original program's format and flags).",
+    )
     parser.add_argument("-o", dest="ops", required=True, help="operators file")
     parser.add_argument("-f", dest="facts", required=True, help="facts file")
     parser.add_argument("-d", action="store_true", help="use the defaults (there are no questions)")
     parser.add_argument("-t", dest="steps", type=int, help="look for a plan of exactly STEPS time steps")
-    parser.add_argument("-i", dest="info", type=int, default=0,
-                        help="info level: 1 or more also prints the goal sets searched")
+    parser.add_argument(
+        "-i", dest="info", type=int, default=0, help="info level: 1 or more also prints the goal sets searched"
+    )
     parser.add_argument("-M", dest="max_nodes", type=int, help="ignored: there is no node limit")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds (default 3600)")
-    parser.add_argument("--classic", action="store_true",
-                        help="memoize whole goal sets, checked by equality, as the 1997 program does "
-                             "(no explanation-based nogoods; for comparison)")
+    parser.add_argument(
+        "--classic",
+        action="store_true",
+        help="memoize whole goal sets, checked by equality, as the 1997 program does "
+        "(no explanation-based nogoods; for comparison)",
+    )
     return parser
 
 
@@ -56,8 +63,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     started = time.process_time()
     trace = print if args.info >= 1 else None
-    outcome = graphplan(ground_task, time.perf_counter() + args.timeout, steps=args.steps,
-                        report=print, trace=trace, learning=not args.classic)
+    outcome = graphplan(
+        ground_task,
+        time.perf_counter() + args.timeout,
+        steps=args.steps,
+        report=print,
+        trace=trace,
+        learning=not args.classic,
+    )
     print()
     print(render_plan(ground_task, outcome, _case_map(ops, facts)), end="")
     print(render_counts(outcome, time.process_time() - started))
@@ -98,13 +111,15 @@ def render_plan(task: GroundTask, outcome: Outcome, spelling: dict[str, str]) ->
 def render_counts(outcome: Outcome, seconds: float) -> str:
     """The original's closing counts: memo entries and hits, actions tried, CPU seconds."""
     figures = outcome.figures
-    return (f"{figures['memo_entries']} entries in hash table, {figures['memo_hits']} hash hits, "
-            f"avg set size {figures['memo_set_size']}.\n"
-            f"{figures['graph_size']} nodes in {figures['levels']} levels"
-            + (f", levelled off at {figures['levelled_off_at']}" if figures['levelled_off_at'] is not None
-               else "") + ".\n"
-            f"{figures['actions_tried']} actions tried\n"
-            f"  {seconds:.2f} secs")
+    return (
+        f"{figures['memo_entries']} entries in hash table, {figures['memo_hits']} hash hits, "
+        f"avg set size {figures['memo_set_size']}.\n"
+        f"{figures['graph_size']} nodes in {figures['levels']} levels"
+        + (f", levelled off at {figures['levelled_off_at']}" if figures["levelled_off_at"] is not None else "")
+        + ".\n"
+        f"{figures['actions_tried']} actions tried\n"
+        f"  {seconds:.2f} secs"
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,11 +1,13 @@
 """Search on the puzzle's own simulator: breadth-first, depth-first and A*, each with a closed set."""
+
 from __future__ import annotations
 
 import heapq
 import time
 from collections import deque
+from collections.abc import Callable, Hashable
 from itertools import count
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from planners.base import Limits, PlanResult, Status
 
@@ -74,8 +76,7 @@ def depth_first(puzzle, instance, deadline: Deadline) -> PlanResult:
         expanded += 1
         if expanded % _CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=expanded, search_time=deadline.elapsed())
-        children = [(move, child) for move, child in puzzle.successors(instance, state)
-                    if child not in parents]
+        children = [(move, child) for move, child in puzzle.successors(instance, state) if child not in parents]
         for move, child in reversed(children):
             parents[child] = (state, move)
             stack.append(child)
@@ -112,8 +113,7 @@ def astar(puzzle, instance, deadline: Deadline) -> PlanResult:
 
 def _solved(moves: list, expanded: int, deadline: Deadline, optimal: bool) -> PlanResult:
     """A solved result with the search figures."""
-    return PlanResult(Status.SOLVED, moves, optimal=optimal, expanded=expanded,
-                      search_time=deadline.elapsed())
+    return PlanResult(Status.SOLVED, moves, optimal=optimal, expanded=expanded, search_time=deadline.elapsed())
 
 
 def distances(puzzle, instance, starts) -> dict:

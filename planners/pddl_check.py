@@ -1,5 +1,6 @@
 """Check plans against PDDL: unified-planning's sequential plan validator, and a fast replay on the task
 grounded by pyperplan (STRIPS only). Both are imported lazily."""
+
 from __future__ import annotations
 
 import logging
@@ -20,7 +21,7 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     up.get_environment().credits_stream = None
     try:
         problem = PDDLReader().parse_problem_string(task.domain, task.problem)
-    except Exception as error:          # pyparsing and unified-planning errors alike: report, do not crash
+    except Exception as error:  # pyparsing and unified-planning errors alike: report, do not crash
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         return None, f"unified-planning cannot read the {task.name} domain ({reason})"
     actions = {action.name.lower(): action for action in problem.actions}

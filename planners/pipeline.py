@@ -1,4 +1,5 @@
 """The pipeline: instance -> encode -> (compile) -> planner -> decode -> native replay -> Report."""
+
 from __future__ import annotations
 
 import time
@@ -38,11 +39,19 @@ class Report:
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The JSON object of the output contract."""
-        data = {"puzzle": self.puzzle, "instance": self.instance, "planner": self.planner,
-                "status": self.status.value, "optimal": self.optimal, "length": self.length,
-                "moves": [puzzle.move_json(move) for move in self.moves], "valid": self.valid,
-                "expanded": self.expanded, "steps": self.steps,
-                "time": {key: round(value, 4) for key, value in self.time.items()}}
+        data = {
+            "puzzle": self.puzzle,
+            "instance": self.instance,
+            "planner": self.planner,
+            "status": self.status.value,
+            "optimal": self.optimal,
+            "length": self.length,
+            "moves": [puzzle.move_json(move) for move in self.moves],
+            "valid": self.valid,
+            "expanded": self.expanded,
+            "steps": self.steps,
+            "time": {key: round(value, 4) for key, value in self.time.items()},
+        }
         if self.message:
             data["message"] = self.message
         data.update(self.extra)
@@ -88,8 +97,7 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     return _finish(report, started)
 
 
-def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits,
-                report: Report) -> tuple[PlanResult, list[Any]]:
+def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits, report: Report) -> tuple[PlanResult, list[Any]]:
     """Encode, compile to the planner's fragment, plan, map back and decode to native moves."""
     begin = time.perf_counter()
     try:

@@ -1,4 +1,5 @@
 """Host a puzzle in the terminal: the user types moves, asks for a hint or the whole solution."""
+
 from __future__ import annotations
 
 from planners.base import Limits, Status
@@ -47,6 +48,7 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
 def _plan_from(puzzle, instance, state, planner: str, limits: Limits):
     """A plan from the current state, found by solving a copy of the instance that starts there."""
     from planners.pipeline import solve
+
     start = puzzle.restart(instance, state)
     report = solve(puzzle, start, "play", planner, limits)
     if report.status is not Status.SOLVED or not report.valid:

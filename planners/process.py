@@ -1,4 +1,5 @@
 """Run a planner as a child process under a hard time and memory limit; nothing outlives the limit."""
+
 from __future__ import annotations
 
 import os
@@ -21,9 +22,11 @@ class Outcome:
     timed_out: bool
 
 
-_MEMORY_SIGNS = re.compile(r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
-                           r"out of memory|lost sys\.std(?:err|out)|error return without exception set",
-                           re.IGNORECASE)
+_MEMORY_SIGNS = re.compile(
+    r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
+    r"out of memory|lost sys\.std(?:err|out)|error return without exception set",
+    re.IGNORECASE,
+)
 """What a child prints when its address-space limit runs out. CPython does not always manage to print
 MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError."""
 
@@ -36,10 +39,12 @@ def memory_exhausted(text: str, memory_mb: int | None) -> str | None:
 
 def _limit_memory(memory_mb: int | None):
     """A preexec function that caps the child's address space."""
+
     def apply() -> None:
         if memory_mb:
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
     return apply
 
 
@@ -51,12 +56,25 @@ def _kill_group(process: subprocess.Popen) -> None:
         pass
 
 
-def run(command: list[str], timeout: float, memory_mb: int | None = None, cwd: str | None = None,
-        env: dict[str, str] | None = None) -> Outcome:
+def run(
+    command: list[str],
+    timeout: float,
+    memory_mb: int | None = None,
+    cwd: str | None = None,
+    env: dict[str, str] | None = None,
+) -> Outcome:
     """Run `command` in a new session; on timeout kill the whole group and report timed_out."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True, preexec_fn=_limit_memory(memory_mb))
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_limit_memory(memory_mb),
+    )
     try:
         stdout, stderr = process.communicate(timeout=timeout)
         timed_out = False

@@ -1,4 +1,5 @@
 """pyperplan (STRIPS with typing) run as a child process, with any search/heuristic pair."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -11,8 +12,7 @@ from planners.base import Limits, PlanResult, Status
 from planners.process import memory_exhausted, run
 from translator.pddl import STRIPS, PddlTask, read_plan
 
-OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"),
-           ("ids", "blind")}
+OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 
 
 class Pyperplan:
@@ -36,13 +36,23 @@ class Pyperplan:
             domain, problem = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
             domain.write_text(task.domain)
             problem.write_text(task.problem)
-            command = [sys.executable, "-m", "pyperplan", "-l", "info", "-s", self.search,
-                       "-H", self.heuristic, str(domain), str(problem)]
+            command = [
+                sys.executable,
+                "-m",
+                "pyperplan",
+                "-l",
+                "info",
+                "-s",
+                self.search,
+                "-H",
+                self.heuristic,
+                str(domain),
+                str(problem),
+            ]
             outcome = run(command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work)
             log = outcome.stdout + outcome.stderr
             expanded = re.findall(r"(\d+) Nodes expanded", log)
-            figures = dict(expanded=int(expanded[-1]) if expanded else None,
-                           search_time=outcome.elapsed)
+            figures = dict(expanded=int(expanded[-1]) if expanded else None, search_time=outcome.elapsed)
             solution = Path(str(problem) + ".soln")
             if outcome.timed_out:
                 return PlanResult(Status.TIMEOUT, **figures)
@@ -50,10 +60,10 @@ class Pyperplan:
             if memout:
                 return PlanResult(Status.MEMOUT, message=memout, **figures)
             if solution.exists():
-                return PlanResult(Status.SOLVED, read_plan(solution.read_text(), str(solution)),
-                                  optimal=self.optimal, **figures)
+                return PlanResult(
+                    Status.SOLVED, read_plan(solution.read_text(), str(solution)), optimal=self.optimal, **figures
+                )
             if "No solution could be found" in log or "Goal is not reachable" in log.lower():
                 return PlanResult(Status.UNSOLVABLE, optimal=self.optimal, **figures)
             tail = " | ".join(log.strip().splitlines()[-5:])
-            return PlanResult(Status.ERROR, message=f"pyperplan exited {outcome.returncode}: {tail}",
-                              **figures)
+            return PlanResult(Status.ERROR, message=f"pyperplan exited {outcome.returncode}: {tail}", **figures)

@@ -3,6 +3,7 @@
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
 (`fd:astar(blind())`) and `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -20,8 +21,10 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("planners.graphplan:Graphplan", {}),
     "native-push-astar": ("translator.sokoban_search:PushAStar", {}),
-    "native-push-wastar": ("translator.sokoban_search:PushAStar",
-                           {"weight": 5, "bidirectional": True, "macros": True, "cycle": True}),
+    "native-push-wastar": (
+        "translator.sokoban_search:PushAStar",
+        {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
+    ),
 }
 
 DESCRIPTIONS = {
@@ -33,8 +36,9 @@ DESCRIPTIONS = {
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
     "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
-    "native-push-wastar": ("Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, "
-                           "feature cycling"),
+    "native-push-wastar": (
+        "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
+    ),
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 
@@ -55,7 +59,8 @@ def get_planner(name: str):
         return _build("planners.fast_downward:FastDownward", {"search": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
         search, heuristic = rest.split(":")
-        return _build("planners.pyperplan_planner:Pyperplan",
-                      {"search": search, "heuristic": heuristic}, name)
-    raise InputError(f"unknown planner {name!r}; known planners: {', '.join(PLANNERS)}, "
-                     "fd:SEARCH or pyperplan:SEARCH:HEURISTIC", "command line")
+        return _build("planners.pyperplan_planner:Pyperplan", {"search": search, "heuristic": heuristic}, name)
+    raise InputError(
+        f"unknown planner {name!r}; known planners: {', '.join(PLANNERS)}, fd:SEARCH or pyperplan:SEARCH:HEURISTIC",
+        "command line",
+    )

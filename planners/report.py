@@ -5,6 +5,7 @@ Plots use matplotlib's object API (no pyplot state): a cactus plot and a time sc
 The time of a run is the pipeline's `total` (translate + plan + decode + replay, inside the run's process),
 or its wall time when the run was killed; geometric means clamp times to at least 1 ms.
 """
+
 from __future__ import annotations
 
 import csv
@@ -13,9 +14,10 @@ import io
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from translator.errors import InputError
 
@@ -65,7 +67,7 @@ class Grid:
     cell: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, rows: Iterable[dict[str, Any]]) -> "Grid":
+    def of(cls, rows: Iterable[dict[str, Any]]) -> Grid:
         """Arrange rows (the last row per run wins)."""
         grid = cls()
         for row in latest(rows):
@@ -94,8 +96,7 @@ class Grid:
         found = []
         for name in [puzzle] if puzzle else self.puzzles:
             planners = {p for _, _, rows in self.runs(name) for p in rows}
-            found += [rows for _, _, rows in self.runs(name)
-                      if all(is_solved(rows.get(p)) for p in planners)]
+            found += [rows for _, _, rows in self.runs(name) if all(is_solved(rows.get(p)) for p in planners)]
         return found
 
     def planners_of(self, puzzle: str | None) -> list[str]:
@@ -152,11 +153,14 @@ def common_figures(grid: Grid, puzzle: str | None) -> dict[str, dict[str, float]
     figures = {}
     for planner in grid.planners_of(puzzle):
         if not all(planner in rows for rows in common):
-            continue                    # over all puzzles: a planner that skipped a puzzle has no figure
+            continue  # over all puzzles: a planner that skipped a puzzle has no figure
         times = [seconds(rows[planner]) for rows in common]
-        figures[planner] = {"common": len(common), "time_sum": sum(times),
-                            "time_geomean": geometric_mean(times),
-                            "length_sum": sum(rows[planner]["length"] for rows in common)}
+        figures[planner] = {
+            "common": len(common),
+            "time_sum": sum(times),
+            "time_geomean": geometric_mean(times),
+            "length_sum": sum(rows[planner]["length"] for rows in common),
+        }
     return figures
 
 
@@ -165,8 +169,10 @@ def common_table(grid: Grid, key: str, title: str, fmt=_time) -> Table:
     rows = []
     for puzzle in grid.puzzles + [None]:
         figures = common_figures(grid, puzzle)
-        rows.append([puzzle or "all", str(len(grid.common(puzzle)))]
-                    + [fmt(figures[p][key]) if p in figures else "-" for p in grid.planners])
+        rows.append(
+            [puzzle or "all", str(len(grid.common(puzzle)))]
+            + [fmt(figures[p][key]) if p in figures else "-" for p in grid.planners]
+        )
     return Table(title, ["puzzle", "common"] + grid.planners, rows)
 
 
@@ -190,10 +196,12 @@ def length_table(grid: Grid) -> Table:
             for b, length_b in lengths.items():
                 shorter[(a, b)] += length_a < length_b
     best = shortest_counts(grid, None)
-    rows = [[a, str(best[a])] + ["-" if a == b else str(shorter[(a, b)]) for b in grid.planners]
-            for a in grid.planners]
-    return Table("Plan length: instances where the row planner's plan is shorter than the column's",
-                 ["planner", "shortest found"] + [f"< {p}" for p in grid.planners], rows)
+    rows = [[a, str(best[a])] + ["-" if a == b else str(shorter[(a, b)]) for b in grid.planners] for a in grid.planners]
+    return Table(
+        "Plan length: instances where the row planner's plan is shorter than the column's",
+        ["planner", "shortest found"] + [f"< {p}" for p in grid.planners],
+        rows,
+    )
 
 
 def find_bugs(grid: Grid) -> list[list[str]]:
@@ -207,8 +215,7 @@ def find_bugs(grid: Grid) -> list[list[str]]:
         solvers = sorted(p for p, r in rows.items() if is_solved(r))
         for planner, row in rows.items():
             if outcome(row) == "unsolvable" and solvers:
-                bugs.append([puzzle, instance, f"{planner} says unsolvable but {', '.join(solvers)} "
-                                               "solved it"])
+                bugs.append([puzzle, instance, f"{planner} says unsolvable but {', '.join(solvers)} solved it"])
     return bugs
 
 
@@ -229,8 +236,10 @@ def _optimality_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
             claimed = next(iter(claims.values()))
             shorter = sorted(p for p, value in values.items() if value < claimed)
             if shorter:
-                problems.append(f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
-                                f"but {shorter[0]} found one of {values[shorter[0]]}")
+                problems.append(
+                    f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
+                    f"but {shorter[0]} found one of {values[shorter[0]]}"
+                )
     return problems
 
 
@@ -247,19 +256,27 @@ def _measured(row: dict[str, Any], measure: str) -> int | None:
 def bugs_table(grid: Grid) -> Table:
     """The bugs, every row red; a note when there are none."""
     bugs = find_bugs(grid)
-    return Table("Bugs: disagreeing optimal planners, invalid plans, wrong unsolvable claims",
-                 ["puzzle", "instance", "problem"], bugs, set(range(len(bugs))),
-                 "" if bugs else "none: every optimal planner agrees and every plan replays")
+    return Table(
+        "Bugs: disagreeing optimal planners, invalid plans, wrong unsolvable claims",
+        ["puzzle", "instance", "problem"],
+        bugs,
+        set(range(len(bugs))),
+        "" if bugs else "none: every optimal planner agrees and every plan replays",
+    )
 
 
 def build_tables(rows: list[dict[str, Any]]) -> list[Table]:
     """Every table of the report."""
     grid = Grid.of(rows)
-    return [coverage_table(grid), outcomes_table(grid),
-            common_table(grid, "time_sum", "Time sum over commonly solved instances (s)"),
-            common_table(grid, "time_geomean", "Time geometric mean over commonly solved instances (s)"),
-            common_table(grid, "length_sum", "Plan length sum over commonly solved instances", str),
-            length_table(grid), bugs_table(grid)]
+    return [
+        coverage_table(grid),
+        outcomes_table(grid),
+        common_table(grid, "time_sum", "Time sum over commonly solved instances (s)"),
+        common_table(grid, "time_geomean", "Time geometric mean over commonly solved instances (s)"),
+        common_table(grid, "length_sum", "Plan length sum over commonly solved instances", str),
+        length_table(grid),
+        bugs_table(grid),
+    ]
 
 
 def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -285,6 +302,7 @@ def print_tables(tables: list[Table], console=None) -> None:
     """Print the tables with rich; bug rows in red."""
     from rich.console import Console
     from rich.table import Table as RichTable
+
     console = console or Console()
     for table in tables:
         if not table.rows:
@@ -322,11 +340,14 @@ def to_markdown(tables: list[Table], images: list[str]) -> str:
 
 def to_html(tables: list[Table], images: list[str]) -> str:
     """The report as one HTML page; bug rows in red."""
-    out = ["<!DOCTYPE html>", "<html><head><meta charset=\"utf-8\"><title>puzzleplan compare report</title>",
-           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}"
-           "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child,th:first-child"
-           "{text-align:left}tr.bug td{color:#c00;font-weight:bold}</style></head><body>",
-           "<h1>puzzleplan compare report</h1>"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html><head><meta charset="utf-8"><title>puzzleplan compare report</title>',
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child,th:first-child"
+        "{text-align:left}tr.bug td{color:#c00;font-weight:bold}</style></head><body>",
+        "<h1>puzzleplan compare report</h1>",
+    ]
     for table in tables:
         out.append(f"<h2>{html.escape(table.title)}</h2>")
         if table.rows:
@@ -356,6 +377,7 @@ def to_csv(records: list[dict[str, Any]]) -> str:
 def _figure():
     """A matplotlib Figure and its axes, without pyplot's global state."""
     from matplotlib.figure import Figure
+
     figure = Figure(figsize=(7, 4.5), layout="constrained")
     return figure, figure.add_subplot()
 
@@ -379,15 +401,15 @@ def cactus_plot(rows: list[dict[str, Any]], path: Path) -> Path:
     for planner in grid.planners:
         times = sorted(max(seconds(r), lowest) for r in rows if r["planner"] == planner and is_solved(r))
         if times:
-            axes.step([lowest] + times, range(len(times) + 1), where="post",
-                      label=f"{planner} ({len(times)})")
+            axes.step([lowest] + times, range(len(times) + 1), where="post", label=f"{planner} ({len(times)})")
     limit = _limit(rows)
     axes.axvline(limit, color="grey", linestyle=":", label=f"timeout {limit:g}s")
     axes.set_xscale("log")
     axes.set_xlabel("time per instance (s, log scale)")
     axes.set_ylabel("instances solved")
-    axes.set_title(f"Cactus plot: {sum(len(v) for v in grid.instances.values())} instances, "
-                   f"{len(grid.puzzles)} puzzles")
+    axes.set_title(
+        f"Cactus plot: {sum(len(v) for v in grid.instances.values())} instances, {len(grid.puzzles)} puzzles"
+    )
     axes.grid(True, which="both", alpha=0.3)
     axes.legend(loc="lower right", fontsize="small")
     figure.savefig(path, dpi=110)
@@ -399,16 +421,20 @@ def scatter_plot(rows: list[dict[str, Any]], first: str, second: str, path: Path
     grid = Grid.of(rows)
     missing = [p for p in (first, second) if p not in grid.planners]
     if missing:
-        raise InputError(f"no results for planner {missing[0]!r}; planners in the results: "
-                         f"{', '.join(grid.planners)}", "command line")
+        raise InputError(
+            f"no results for planner {missing[0]!r}; planners in the results: {', '.join(grid.planners)}",
+            "command line",
+        )
     limit, lowest = _limit(latest(rows)), _lowest(latest(rows))
     failed = limit * 2
     figure, axes = _figure()
     colours = iter(["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"] * 10)
     for puzzle in grid.puzzles:
-        points = [(_point(rows_[first], failed, lowest), _point(rows_[second], failed, lowest))
-                  for _, _, rows_ in grid.runs(puzzle) if first in rows_ and second in rows_
-                  and (is_solved(rows_[first]) or is_solved(rows_[second]))]
+        points = [
+            (_point(rows_[first], failed, lowest), _point(rows_[second], failed, lowest))
+            for _, _, rows_ in grid.runs(puzzle)
+            if first in rows_ and second in rows_ and (is_solved(rows_[first]) or is_solved(rows_[second]))
+        ]
         if points:
             axes.scatter(*zip(*points), label=f"{puzzle} ({len(points)})", color=next(colours), alpha=0.7)
     axes.plot([lowest, failed], [lowest, failed], color="grey", linewidth=0.8)
@@ -439,8 +465,9 @@ def scatter_name(first: str, second: str) -> str:
     return f"scatter-{safe[0]}-vs-{safe[1]}.png"
 
 
-def write_report(rows: list[dict[str, Any]], folder: Path, pairs: list[tuple[str, str]],
-                 tables: list[Table] | None = None) -> list[Path]:
+def write_report(
+    rows: list[dict[str, Any]], folder: Path, pairs: list[tuple[str, str]], tables: list[Table] | None = None
+) -> list[Path]:
     """Write report.md, report.csv, report.html, cactus.png and the scatter plots; the paths written."""
     if not rows:
         raise InputError("the results file holds no runs", str(folder))

@@ -6,6 +6,7 @@ and prints one row whatever happens: a crash, a timeout or a memout is a status,
 peak memory is the largest resident set of the child and its reaped descendants (RUSAGE_CHILDREN of this
 wrapper, which runs nothing else).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -29,8 +30,17 @@ _PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
 
 def solve_command(task: dict[str, Any], path: str) -> list[str]:
     """The `puzzleplan solve --json` command line of a task whose instance text is in `path`."""
-    command = [sys.executable, "-m", "planners.cli", "solve", task["puzzle"], path,
-               f"--planner={task['planner']}", f"--timeout={task['timeout']}", "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "planners.cli",
+        "solve",
+        task["puzzle"],
+        path,
+        f"--planner={task['planner']}",
+        f"--timeout={task['timeout']}",
+        "--json",
+    ]
     if task.get("level"):
         command.append(f"--level={task['level']}")
     if task.get("memory_mb"):
@@ -83,18 +93,29 @@ def classify(outcome: Outcome, memory_mb: int | None) -> dict[str, Any]:
     if memout:
         return {"status": "memout", "message": memout}
     code = outcome.returncode
-    how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 \
-        else f"exit status {code}"
+    how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit status {code}"
     return {"status": "error", "message": f"{how}: {tail}"}
 
 
 def base_row(task: dict[str, Any]) -> dict[str, Any]:
     """The row of a task before its outcome is known: an error with no figures."""
-    return {"puzzle": task["puzzle"], "instance": task["instance"], "planner": task["planner"],
-            "status": "error", "length": None, "optimal": False, "valid": None, "expanded": None,
-            "steps": None, "time": {}, "level": task.get("level") or None,
-            "measure": task.get("measure", "moves"), "timeout": task["timeout"],
-            "memory_mb": task.get("memory_mb"), "peak_memory_mb": None}
+    return {
+        "puzzle": task["puzzle"],
+        "instance": task["instance"],
+        "planner": task["planner"],
+        "status": "error",
+        "length": None,
+        "optimal": False,
+        "valid": None,
+        "expanded": None,
+        "steps": None,
+        "time": {},
+        "level": task.get("level") or None,
+        "measure": task.get("measure", "moves"),
+        "timeout": task["timeout"],
+        "memory_mb": task.get("memory_mb"),
+        "peak_memory_mb": None,
+    }
 
 
 def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
@@ -102,13 +123,15 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="puzzleplan-run-") as work:
         path = Path(work) / (Path(task.get("file") or "instance").name or "instance")
         path.write_text(task["text"])
-        outcome, peak = supervise(solve_command(task, str(path)), task["timeout"] + grace,
-                                  task.get("memory_mb"))
+        outcome, peak = supervise(solve_command(task, str(path)), task["timeout"] + grace, task.get("memory_mb"))
         fields = classify(outcome, task.get("memory_mb"))
     identity = base_row(task)
     row = dict(identity, **fields)
-    row.update({key: identity[key] for key in ("puzzle", "instance", "planner", "level", "measure")},
-               peak_memory_mb=peak, returncode=outcome.returncode)
+    row.update(
+        {key: identity[key] for key in ("puzzle", "instance", "planner", "level", "measure")},
+        peak_memory_mb=peak,
+        returncode=outcome.returncode,
+    )
     row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
     if row.get("message"):
         row["message"] = row["message"].replace(str(path), task.get("file") or task["instance"])

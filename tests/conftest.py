@@ -1,4 +1,5 @@
 """Shared fixtures: the public data folder (skipped when absent) and the --slow switch."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Hypothesis strategies for random Hanoi and tiles instances (shared by the spine's tests)."""
+
 from __future__ import annotations
 
 import random
@@ -12,7 +13,7 @@ from translator.tiles import Tiles, TilesInstance, default_goal
 @st.composite
 def hanoi_instances(draw, max_discs: int = 5, max_pegs: int = 4) -> HanoiInstance:
     """Random legal start configurations and random partial goals."""
-    pegs = tuple("ABCDEFG"[:draw(st.integers(3, max_pegs))])
+    pegs = tuple("ABCDEFG"[: draw(st.integers(3, max_pegs))])
     discs = draw(st.integers(1, max_discs))
     where = draw(st.lists(st.sampled_from(pegs), min_size=discs, max_size=discs))
     init = tuple(tuple(d for d in range(discs, 0, -1) if where[d - 1] == p) for p in pegs)

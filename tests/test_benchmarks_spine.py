@@ -1,16 +1,17 @@
 """Benchmarks of the foundation issue (run with --slow -s): they print the README's figures and check
 optimality, never wall-clock times."""
+
 from __future__ import annotations
 
 import time
 
 import pytest
-
 from conftest import ROOT
+from strategies import HANOI, TILES
+
 from planners.base import Limits, Status
 from planners.native import Deadline, astar, distances
 from planners.pipeline import solve
-from strategies import HANOI, TILES
 from translator.tiles import TilesInstance
 
 pytestmark = pytest.mark.slow
@@ -34,19 +35,28 @@ def test_every_hard_eight_puzzle_optimally():
         result = astar(TILES, TilesInstance(3, 3, board, goal), Deadline(60))
         worst = max(worst, (time.perf_counter() - started, depths[board], result.expanded))
         assert len(result.plan) == depths[board]
-    print(f"\n8-puzzle: {len(hard)} boards at 28-31 moves; slowest {worst[0]:.3f} s "
-          f"({worst[1]} moves, {worst[2]} expanded)")
+    print(
+        f"\n8-puzzle: {len(hard)} boards at 28-31 moves; slowest {worst[0]:.3f} s "
+        f"({worst[1]} moves, {worst[2]} expanded)"
+    )
 
 
-@pytest.mark.parametrize("path,planner", [("problems/hanoi/seed2.hanoi", "fd"),
-                                          ("problems/hanoi/seed2.hanoi", "native-astar"),
-                                          ("problems/tiles/eight-hardest.tiles", "native-astar"),
-                                          ("problems/tiles/fifteen-48.tiles", "native-astar"),
-                                          ("problems/tiles/fifteen-48.tiles", "fd")])
+@pytest.mark.parametrize(
+    "path,planner",
+    [
+        ("problems/hanoi/seed2.hanoi", "fd"),
+        ("problems/hanoi/seed2.hanoi", "native-astar"),
+        ("problems/tiles/eight-hardest.tiles", "native-astar"),
+        ("problems/tiles/fifteen-48.tiles", "native-astar"),
+        ("problems/tiles/fifteen-48.tiles", "fd"),
+    ],
+)
 def test_figures(path, planner):
     puzzle = HANOI if path.endswith(".hanoi") else TILES
     instance = puzzle.parse((ROOT / path).read_text(), path)
     report = solve(puzzle, instance, path, planner, Limits(120))
     assert report.status is Status.SOLVED and report.valid
-    print(f"\n{path} {planner}: {report.length} moves, expanded {report.expanded}, "
-          f"search {report.time['search']:.3f} s, total {report.time['total']:.3f} s")
+    print(
+        f"\n{path} {planner}: {report.length} moves, expanded {report.expanded}, "
+        f"search {report.time['search']:.3f} s, total {report.time['total']:.3f} s"
+    )

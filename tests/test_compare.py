@@ -1,4 +1,5 @@
 """`puzzleplan compare` and `report`: a small real experiment (real planners, real limits, real processes)."""
+
 from __future__ import annotations
 
 import csv
@@ -11,8 +12,16 @@ from pathlib import Path
 import pytest
 
 from planners import report as rep
-from planners.compare import (Instance, LocalBackend, make_tasks, parse_generate, parse_memory, read_rows,
-                              run_all, split_groups)
+from planners.compare import (
+    Instance,
+    LocalBackend,
+    make_tasks,
+    parse_generate,
+    parse_memory,
+    read_rows,
+    run_all,
+    split_groups,
+)
 from planners.process import memory_exhausted
 from planners.run_one import classify, supervise
 from translator.errors import InputError
@@ -27,8 +36,9 @@ HARD = "tiles:size=6x6,moves=400,count=1,seed=1"
 
 def puzzleplan(*words: str, check: bool = True) -> subprocess.CompletedProcess:
     """Run the real command line in a child process."""
-    done = subprocess.run([sys.executable, "-m", "planners.cli", *words], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "planners.cli", *words], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
     if check and done.returncode != 0:
         raise AssertionError(f"exit {done.returncode}: {done.stderr}")
     return done
@@ -36,9 +46,25 @@ def puzzleplan(*words: str, check: bool = True) -> subprocess.CompletedProcess:
 
 def experiment_words(out: Path) -> list[str]:
     """The main experiment: 2 hanoi + 2 tiles files + 1 generated 35-puzzle, x 3 planners."""
-    return ["compare", "hanoi", *HANOI, "tiles", *TILES, "--generate", HARD,
-            "--planners", ",".join(PLANNERS), "--timeout", "3", "--memory", "2G", "--jobs", "2",
-            "--out", str(out)]
+    return [
+        "compare",
+        "hanoi",
+        *HANOI,
+        "tiles",
+        *TILES,
+        "--generate",
+        HARD,
+        "--planners",
+        ",".join(PLANNERS),
+        "--timeout",
+        "3",
+        "--memory",
+        "2G",
+        "--jobs",
+        "2",
+        "--out",
+        str(out),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -53,9 +79,19 @@ def experiment(tmp_path_factory) -> Path:
 def failing(tmp_path_factory) -> Path:
     """An experiment whose runs fail: a memory limit too small for breadth-first search, a bad fd search."""
     out = tmp_path_factory.mktemp("failing")
-    puzzleplan("compare", "--generate", "tiles:size=4x4,moves=200,count=1,seed=2",
-               "--planners", "native-bfs,fd:nosuchsearch()", "--timeout", "20", "--memory", "60M",
-               "--out", str(out))
+    puzzleplan(
+        "compare",
+        "--generate",
+        "tiles:size=4x4,moves=200,count=1,seed=2",
+        "--planners",
+        "native-bfs,fd:nosuchsearch()",
+        "--timeout",
+        "20",
+        "--memory",
+        "60M",
+        "--out",
+        str(out),
+    )
     return out
 
 
@@ -76,8 +112,19 @@ def test_every_run_is_one_row_with_the_figures(experiment: Path) -> None:
     assert len(rows) == 5 * len(PLANNERS)
     assert Counter(row["planner"] for row in rows) == {p: 5 for p in PLANNERS}
     for row in rows:
-        assert {"puzzle", "instance", "planner", "status", "length", "optimal", "valid", "expanded",
-                "steps", "time", "peak_memory_mb"} <= set(row)
+        assert {
+            "puzzle",
+            "instance",
+            "planner",
+            "status",
+            "length",
+            "optimal",
+            "valid",
+            "expanded",
+            "steps",
+            "time",
+            "peak_memory_mb",
+        } <= set(row)
         assert row["peak_memory_mb"] > 0 and row["time"]["wall"] > 0
         assert row["timeout"] == 3.0 and row["memory_mb"] == 2048
 
@@ -132,15 +179,19 @@ def test_resume_runs_only_what_is_missing(tmp_path: Path) -> None:
 
 def test_multi_level_files_give_one_instance_per_level(tmp_path: Path) -> None:
     from translator.registry import PUZZLES
+
     if "sokoban" not in PUZZLES:
         pytest.skip("no multi-level puzzle registered")
     levels = tmp_path / "two.xsb"
     levels.write_text("; one\n#####\n#@$.#\n#####\n\n; two\n######\n#@$ .#\n######\n")
-    puzzleplan("compare", "sokoban", str(levels), "--planners", "native-bfs", "--timeout", "20",
-               "--out", str(tmp_path / "out"))
+    puzzleplan(
+        "compare", "sokoban", str(levels), "--planners", "native-bfs", "--timeout", "20", "--out", str(tmp_path / "out")
+    )
     rows = {row["instance"]: row for row in read_rows(tmp_path / "out" / "results.jsonl")}
     assert {label: (row["status"], row["length"], row["level"]) for label, row in rows.items()} == {
-        f"{levels}#one": ("solved", 1, "one"), f"{levels}#two": ("solved", 2, "two")}
+        f"{levels}#one": ("solved", 1, "one"),
+        f"{levels}#two": ("solved", 2, "two"),
+    }
 
 
 # -- the report ------------------------------------------------------------------------------------------
@@ -151,8 +202,9 @@ def test_report_numbers_match_the_raw_rows(experiment: Path, reported: str) -> N
     for puzzle in ("hanoi", "tiles"):
         mine = [r for r in rows if r["puzzle"] == puzzle]
         instances = {r["instance"] for r in mine}
-        common = [i for i in instances if all(r["status"] == "solved" and r["valid"]
-                                              for r in mine if r["instance"] == i)]
+        common = [
+            i for i in instances if all(r["status"] == "solved" and r["valid"] for r in mine if r["instance"] == i)
+        ]
         for planner in PLANNERS:
             runs = {r["instance"]: r for r in mine if r["planner"] == planner}
             record = records[(puzzle, planner)]
@@ -179,6 +231,7 @@ def test_report_files_and_plots_are_written(experiment: Path, reported: str) -> 
 
 def test_report_flags_optimal_planners_that_disagree(experiment: Path) -> None:
     from rich.console import Console
+
     rows = read_rows(experiment / "results.jsonl")
     doctored = next(r for r in rows if r["planner"] == "fd" and r["instance"] == TILES[1])
     assert rep.find_bugs(rep.Grid.of(rows)) == []
@@ -203,10 +256,21 @@ def test_report_flags_optimal_planners_that_disagree(experiment: Path) -> None:
 
 def test_optimal_claims_are_checked_in_their_own_measure() -> None:
     """A push-optimal plan with more moves is no bug; one with more pushes than another plan is."""
+
     def row(planner, length, pushes, optimal):
-        return {"puzzle": "sokoban", "instance": "level", "planner": planner, "status": "solved",
-                "valid": True, "length": length, "pushes": pushes, "optimal": optimal, "measure": "moves",
-                **({"optimal_measure": "pushes"} if optimal else {})}
+        return {
+            "puzzle": "sokoban",
+            "instance": "level",
+            "planner": planner,
+            "status": "solved",
+            "valid": True,
+            "length": length,
+            "pushes": pushes,
+            "optimal": optimal,
+            "measure": "moves",
+            **({"optimal_measure": "pushes"} if optimal else {}),
+        }
+
     fine = [row("native-push-astar", 31, 8, True), row("fd", 23, 9, False)]
     assert rep.find_bugs(rep.Grid.of(fine)) == []
     refuted = [row("native-push-astar", 31, 8, True), row("fd", 33, 7, False)]
@@ -216,8 +280,11 @@ def test_optimal_claims_are_checked_in_their_own_measure() -> None:
 
 def test_report_of_puzzles_run_by_different_planners(experiment: Path) -> None:
     """A planner that ran on one puzzle only has figures on that puzzle's row and "-" on "all"."""
-    rows = [r for r in read_rows(experiment / "results.jsonl")
-            if not (r["planner"] == "pyperplan" and r["puzzle"] == "tiles")]
+    rows = [
+        r
+        for r in read_rows(experiment / "results.jsonl")
+        if not (r["planner"] == "pyperplan" and r["puzzle"] == "tiles")
+    ]
     tables = {table.title: table for table in rep.build_tables(rows)}
     times = tables["Time sum over commonly solved instances (s)"]
     column = times.headers.index("pyperplan")
@@ -238,14 +305,12 @@ def test_hard_limits_of_one_run() -> None:
     assert outcome.timed_out and classify(outcome, None)["status"] == "timeout"
     outcome, _ = supervise([sys.executable, "-c", "x = bytearray(400 * 2**20)"], 10, 100)
     assert classify(outcome, 100)["status"] == "memout"
-    outcome, _ = supervise([sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"],
-                           10, 100)
+    outcome, _ = supervise([sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"], 10, 100)
     crash = classify(outcome, 100)
     assert crash["status"] == "error" and "SIGSEGV" in crash["message"]
 
 
-@pytest.mark.parametrize("tail", ["MemoryError", "lost sys.stderr",
-                                  "SystemError: error return without exception set"])
+@pytest.mark.parametrize("tail", ["MemoryError", "lost sys.stderr", "SystemError: error return without exception set"])
 def test_memory_exhaustion_signs(tail: str) -> None:
     """What pyperplan printed at a 120 MiB limit in 50 runs: a MemoryError is not always among it."""
     assert memory_exhausted(f"  solution = search(task)\n{tail}\n", 120)
@@ -271,28 +336,34 @@ def test_argument_parsing() -> None:
     with pytest.raises(InputError):
         parse_memory("lots")
     assert split_groups(["tiles", "a", "b", "hanoi", "c"], ["tiles", "hanoi"]) == [
-        ("tiles", ["a", "b"]), ("hanoi", ["c"])]
+        ("tiles", ["a", "b"]),
+        ("hanoi", ["c"]),
+    ]
     with pytest.raises(InputError, match="puzzle name"):
         split_groups(["a.tiles"], ["tiles"])
     with pytest.raises(InputError, match="no files"):
         split_groups(["tiles"], ["tiles"])
-    assert parse_generate("tiles:size=3x3,moves=30,count=5,seed=7") == ("tiles", {"size": "3x3",
-                                                                                   "moves": "30"}, 5, 7)
+    assert parse_generate("tiles:size=3x3,moves=30,count=5,seed=7") == ("tiles", {"size": "3x3", "moves": "30"}, 5, 7)
     assert parse_generate("hanoi:discs=4,random") == ("hanoi", {"discs": "4", "random": "1"}, 1, 1)
 
 
 def test_bad_command_lines_are_input_errors(tmp_path: Path) -> None:
-    for words, expected in ((["tiles", "nope.tiles"], "cannot read"), (["x.tiles"], "puzzle name"),
-                            (["tiles", TILES[0], "--planners", "magic"], "unknown planner"),
-                            (["tiles", TILES[0], "--memory", "much"], "memory size")):
+    for words, expected in (
+        (["tiles", "nope.tiles"], "cannot read"),
+        (["x.tiles"], "puzzle name"),
+        (["tiles", TILES[0], "--planners", "magic"], "unknown planner"),
+        (["tiles", TILES[0], "--memory", "much"], "memory size"),
+    ):
         done = puzzleplan("compare", *words, "--out", str(tmp_path), check=False)
         assert done.returncode == 2 and expected in done.stderr, done.stderr
 
 
 def test_start_up_stays_light() -> None:
-    code = ("import sys, planners.cli; planners.cli.build_parser(); "
-            "print(sorted(m for m in ('rich', 'matplotlib', 'distributed', 'unified_planning') "
-            "if m in sys.modules))")
+    code = (
+        "import sys, planners.cli; planners.cli.build_parser(); "
+        "print(sorted(m for m in ('rich', 'matplotlib', 'distributed', 'unified_planning') "
+        "if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
 
@@ -300,12 +371,26 @@ def test_start_up_stays_light() -> None:
 # -- Dask ---------------------------------------------------------------------------------------------------
 def test_the_same_experiment_on_a_dask_cluster(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, host="127.0.0.1",
-                                  protocol="tcp", dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, host="127.0.0.1", protocol="tcp", dashboard_address=None
+    ) as cluster:
         address = cluster.scheduler_address
         assert address.startswith("tcp://127.0.0.1:")
-        puzzleplan("compare", "hanoi", HANOI[0], "--planners", "native-astar,fd",
-                   "--timeout", "20", "--memory", "2G", "--scheduler", address, "--out", str(tmp_path))
+        puzzleplan(
+            "compare",
+            "hanoi",
+            HANOI[0],
+            "--planners",
+            "native-astar,fd",
+            "--timeout",
+            "20",
+            "--memory",
+            "2G",
+            "--scheduler",
+            address,
+            "--out",
+            str(tmp_path),
+        )
     rows = read_rows(tmp_path / "results.jsonl")
     assert sorted(r["planner"] for r in rows) == ["fd", "native-astar"]
     assert all(r["status"] == "solved" and r["valid"] and r["peak_memory_mb"] > 0 for r in rows)

@@ -3,6 +3,7 @@
 Step counts are checked against an independent breadth-first search over parallel steps (sets of
 pairwise non-interfering actions) that shares nothing with the planner but pyperplan's grounding.
 """
+
 from __future__ import annotations
 
 import resource
@@ -19,23 +20,44 @@ from planners.graphplan import Graphplan, GroundTask, graphplan, ground
 from planners.graphplan_cli import main as graphplan_main
 from planners.registry import get_planner
 from translator.errors import InputError
-from translator.graphplan_format import (Atom, Facts, Operator, Ops, graphplan_to_pddl, load_facts,
-                                         load_ops, pddl_to_graphplan, pddl_to_model, puzzle_files,
-                                         write_facts, write_ops)
+from translator.graphplan_format import (
+    Atom,
+    Facts,
+    Operator,
+    Ops,
+    graphplan_to_pddl,
+    load_facts,
+    load_ops,
+    pddl_to_graphplan,
+    pddl_to_model,
+    puzzle_files,
+    write_facts,
+    write_ops,
+)
 from translator.pddl import PddlTask
 from translator.registry import get_puzzle
 
-SAMPLES = [("block_ops.txt", "block_facts2.txt"), ("block_ops.txt", "block_facts3.txt"),
-           ("block_ops.txt", "block_facts4.txt"), ("fixit_ops", "fixit_facts1"),
-           ("fixit_ops", "fixit_facts2")]
+SAMPLES = [
+    ("block_ops.txt", "block_facts2.txt"),
+    ("block_ops.txt", "block_facts3.txt"),
+    ("block_ops.txt", "block_facts4.txt"),
+    ("fixit_ops", "fixit_facts1"),
+    ("fixit_ops", "fixit_facts2"),
+]
 # Verified by parallel_bfs below (test_sample_step_counts_match_bfs); fixit 12 is also the count in
 # the original's README trace.
-SAMPLE_STEPS = {"block_facts2.txt": 2, "block_facts3.txt": 3, "block_facts4.txt": 1,
-                "fixit_facts1": 12, "fixit_facts2": 12}
+SAMPLE_STEPS = {
+    "block_facts2.txt": 2,
+    "block_facts3.txt": 3,
+    "block_facts4.txt": 1,
+    "fixit_facts1": 12,
+    "fixit_facts2": 12,
+}
 SEED = {"hanoi": ["seed1", "seed2"], "tiles": ["seven1", "seven2"]}
 
 
 # ------------------------------------------------------------------------------- independent checks
+
 
 def independent(task: GroundTask, a: int, b: int) -> bool:
     """Neither action deletes a precondition or an add effect of the other."""
@@ -44,6 +66,7 @@ def independent(task: GroundTask, a: int, b: int) -> bool:
 
 def step_sets(task: GroundTask, applicable: list[int]):
     """Every non-empty set of pairwise independent actions among `applicable`."""
+
     def extend(start: int, chosen: list[int]):
         """The sets that extend `chosen` with actions from position `start` on."""
         for i in range(start, len(applicable)):
@@ -51,6 +74,7 @@ def step_sets(task: GroundTask, applicable: list[int]):
             if all(independent(task, a, b) for b in chosen):
                 yield chosen + [a]
                 yield from extend(i + 1, chosen + [a])
+
     yield from extend(0, [])
 
 
@@ -118,6 +142,7 @@ def seed_task(root: Path, puzzle: str, name: str) -> PddlTask:
 
 # --------------------------------------------------------------------------------- the sample files
 
+
 @pytest.mark.parametrize("ops, facts", SAMPLES)
 def test_samples_solve_with_the_original_step_counts(shared_data: Path, ops: str, facts: str) -> None:
     task = sample_task(shared_data, ops, facts)
@@ -160,11 +185,17 @@ def test_distinct_parameters_rule(shared_data: Path) -> None:
 
 # ----------------------------------------------------------------------------------- step optimality
 
+
 def _task(n_facts: int, actions: list[tuple[int, int, int]], init: int, goal: int) -> GroundTask:
-    return GroundTask(facts=[f"f{i}" for i in range(n_facts)],
-                      actions=[(f"a{i}", ()) for i in range(len(actions))],
-                      pre=[p for p, _, _ in actions], add=[a for _, a, _ in actions],
-                      delete=[d & ~a for _, a, d in actions], init=init, goal=goal)
+    return GroundTask(
+        facts=[f"f{i}" for i in range(n_facts)],
+        actions=[(f"a{i}", ()) for i in range(len(actions))],
+        pre=[p for p, _, _ in actions],
+        add=[a for _, a, _ in actions],
+        delete=[d & ~a for _, a, d in actions],
+        init=init,
+        goal=goal,
+    )
 
 
 @st.composite
@@ -211,6 +242,7 @@ def test_fixed_steps_finds_exactly_that_many(shared_data: Path) -> None:
 
 # ------------------------------------------------------------------------------------- unsolvable
 
+
 def test_unsolvable_when_the_graph_levels_off_without_the_goals(shared_data: Path) -> None:
     folder = shared_data / "graphplan"
     facts = (folder / "block_facts4.txt").read_text().replace("(on A C) (clear A)", "(on A A)")
@@ -237,8 +269,8 @@ def test_timeout_is_a_status() -> None:
 
 # --------------------------------------------------------------------------- the seed's four problems
 
-@pytest.mark.parametrize("puzzle, name, steps", [("hanoi", "seed1", 2), ("hanoi", "seed2", 31),
-                                                 ("tiles", "seven1", 8)])
+
+@pytest.mark.parametrize("puzzle, name, steps", [("hanoi", "seed1", 2), ("hanoi", "seed2", 31), ("tiles", "seven1", 8)])
 def test_seed_problems_replay_natively(root: Path, puzzle: str, name: str, steps: int) -> None:
     task = seed_task(root, puzzle, name)
     result = get_planner("graphplan").solve(task, Limits(timeout=60))
@@ -284,17 +316,18 @@ def test_common_part_is_in_every_facts_file(root: Path) -> None:
 @pytest.mark.parametrize("puzzle, name, steps", [("hanoi", "seed1", 2), ("tiles", "seven1", 8)])
 def test_seed_ops_facts_files_solve(root: Path, capsys, puzzle: str, name: str, steps: int) -> None:
     folder = root / "problems" / puzzle
-    code = graphplan_main(["-o", str(folder / f"{puzzle}.ops"), "-f", str(folder / f"{name}.facts"),
-                           "-d", "-M", "1024"])
+    code = graphplan_main(
+        ["-o", str(folder / f"{puzzle}.ops"), "-f", str(folder / f"{name}.facts"), "-d", "-M", "1024"]
+    )
     out = capsys.readouterr().out
     assert code == 0
-    numbers = [int(line.split()[0]) for line in out.splitlines() if line[:1].isdigit()
-               and "_" in line.split()[-1]]
+    numbers = [int(line.split()[0]) for line in out.splitlines() if line[:1].isdigit() and "_" in line.split()[-1]]
     assert max(numbers) == steps
     assert "actions tried" in out
 
 
 # ------------------------------------------------------------------------------------- conversions
+
 
 @pytest.mark.parametrize("puzzle, name", [("hanoi", "seed1"), ("tiles", "seven1")])
 def test_pddl_to_graphplan_and_back_keeps_the_plans(root: Path, puzzle: str, name: str) -> None:
@@ -316,8 +349,10 @@ def test_pddl_to_graphplan_keeps_the_case_of_names(root: Path) -> None:
 
 
 def test_pddl_to_graphplan_refuses_non_strips() -> None:
-    domain = ("(define (domain d) (:requirements :strips :negative-preconditions) (:predicates (p))"
-              " (:action a :parameters () :precondition (not (p)) :effect (p)))")
+    domain = (
+        "(define (domain d) (:requirements :strips :negative-preconditions) (:predicates (p))"
+        " (:action a :parameters () :precondition (not (p)) :effect (p)))"
+    )
     problem = "(define (problem q) (:domain d) (:init) (:goal (p)))"
     with pytest.raises(InputError, match="negative-preconditions"):
         pddl_to_graphplan(PddlTask("q", domain, problem))
@@ -326,15 +361,20 @@ def test_pddl_to_graphplan_refuses_non_strips() -> None:
 # ------------------------------------------------------------------------------------------ errors
 
 BAD_OPS = [
-    ("(operator move (params (<b> Object)) (preconds (on <b> <x>))\n (effects (on <b> Table)))",
-     1, "variable <x>"),
-    ("(operator move\n (params (<b> Object))\n (preconds (clear <b>)\n (effects (del clear <b>)))", 1,
-     "unbalanced.*line 4"),
+    ("(operator move (params (<b> Object)) (preconds (on <b> <x>))\n (effects (on <b> Table)))", 1, "variable <x>"),
+    (
+        "(operator move\n (params (<b> Object))\n (preconds (clear <b>)\n (effects (del clear <b>)))",
+        1,
+        "unbalanced.*line 4",
+    ),
     ("(operator move (params) (preconds)\n (effects (del clear)\n", 1, "unbalanced"),
     ("(operator move (params) (preconds) (effects))\n)", 2, "unbalanced"),
     ("(operator on_table (params) (preconds) (effects))", 1, "'_'"),
-    ("(operator m (params) (preconds (p a)) (effects))\n(operator m (params) (preconds) (effects))", 2,
-     "defined twice"),
+    (
+        "(operator m (params) (preconds (p a)) (effects))\n(operator m (params) (preconds) (effects))",
+        2,
+        "defined twice",
+    ),
     ("(operator m (params) (preconds (p a)) (effects (p a b)))", 1, "arguments"),
     ("(operator m (params (x Object)) (preconds) (effects))", 1, "expected"),
 ]
@@ -374,8 +414,9 @@ def test_cli_reports_errors_without_traceback(tmp_path: Path, capsys) -> None:
 
 def test_cli_prints_the_plan_like_the_original(shared_data: Path, capsys) -> None:
     folder = shared_data / "graphplan"
-    code = graphplan_main(["-o", str(folder / "block_ops.txt"), "-f", str(folder / "block_facts3.txt"),
-                           "-d", "-i", "1"])
+    code = graphplan_main(
+        ["-o", str(folder / "block_ops.txt"), "-f", str(folder / "block_facts3.txt"), "-d", "-i", "1"]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "ops loaded." in out and "facts loaded." in out and "Goals first reachable in 3 steps." in out
@@ -388,7 +429,8 @@ def test_cli_prints_the_plan_like_the_original(shared_data: Path, capsys) -> Non
 # --------------------------------------------------------------------------- round trip (property)
 
 NAME = st.from_regex(r"[a-z][a-z0-9-]{0,5}", fullmatch=True).filter(
-    lambda s: s not in {"operator", "params", "preconds", "effects", "del"})
+    lambda s: s not in {"operator", "params", "preconds", "effects", "del"}
+)
 
 
 @st.composite
@@ -400,18 +442,23 @@ def models(draw) -> tuple[Ops, Facts]:
 
     def atoms(terms):
         """Lists of atoms over `terms`, each predicate with its arity."""
-        return st.lists(st.sampled_from(sorted(predicates)).flatmap(
-            lambda p: st.tuples(*[st.sampled_from(terms)] * predicates[p]).map(
-                lambda args, p=p: Atom(p, args))), max_size=3)
+        return st.lists(
+            st.sampled_from(sorted(predicates)).flatmap(
+                lambda p: st.tuples(*[st.sampled_from(terms)] * predicates[p]).map(lambda args, p=p: Atom(p, args))
+            ),
+            max_size=3,
+        )
 
     operators = []
     for number in range(draw(st.integers(1, 3))):
         params = tuple((f"v{i}", draw(st.sampled_from(types))) for i in range(draw(st.integers(0, 3))))
         terms = [f"<{v}>" for v, _ in params] + objects
-        operators.append(Operator(f"op{number}", params, tuple(draw(atoms(terms))),
-                                  tuple(draw(atoms(terms))), tuple(draw(atoms(terms)))))
-    declared = tuple(draw(st.lists(st.tuples(st.sampled_from(objects), st.sampled_from(types)),
-                                   unique=True)))
+        operators.append(
+            Operator(
+                f"op{number}", params, tuple(draw(atoms(terms))), tuple(draw(atoms(terms))), tuple(draw(atoms(terms)))
+            )
+        )
+    declared = tuple(draw(st.lists(st.tuples(st.sampled_from(objects), st.sampled_from(types)), unique=True)))
     declared += tuple((o, types[0]) for o in objects if all(o != d for d, _ in declared))
     goal = draw(st.one_of(st.none(), atoms(objects).map(tuple)))
     return Ops(tuple(operators)), Facts(declared, tuple(draw(atoms(objects))), goal)
@@ -426,6 +473,7 @@ def test_write_then_load_is_the_identity(model: tuple[Ops, Facts]) -> None:
 
 
 # ---------------------------------------------------------------------------------------- benchmark
+
 
 def cpu_seconds() -> float:
     """CPU seconds used by this process and its finished children (planners run as child processes)."""
@@ -448,11 +496,13 @@ def test_benchmark_seed_problems(root: Path, puzzle: str, name: str, steps: int)
         cpu, wall = cpu_seconds(), time.perf_counter()
         outcome = graphplan(grounded, time.perf_counter() + 300, learning=learning)
         figures = outcome.figures
-        rows.append(f"{puzzle} {name} graphplan{'' if learning else ' --classic'}: "
-                    f"{outcome.status.value}, {len(outcome.steps)} steps, "
-                    f"{sum(map(len, outcome.steps))} actions, {cpu_seconds() - cpu:.2f} s CPU, "
-                    f"{time.perf_counter() - wall:.2f} s wall, {figures['actions_tried']} actions tried, "
-                    f"{figures['memo_entries']} memo entries, {figures['memo_hits']} memo hits")
+        rows.append(
+            f"{puzzle} {name} graphplan{'' if learning else ' --classic'}: "
+            f"{outcome.status.value}, {len(outcome.steps)} steps, "
+            f"{sum(map(len, outcome.steps))} actions, {cpu_seconds() - cpu:.2f} s CPU, "
+            f"{time.perf_counter() - wall:.2f} s wall, {figures['actions_tried']} actions tried, "
+            f"{figures['memo_entries']} memo entries, {figures['memo_hits']} memo hits"
+        )
         assert outcome.status is Status.SOLVED and len(outcome.steps) == steps
         assert grounded.goal & ~replay_steps(grounded, outcome.steps) == 0
     for planner_name in ["graphplan", "pyperplan", "pyperplan-opt", "fd", "fd-opt"]:
@@ -461,9 +511,11 @@ def test_benchmark_seed_problems(root: Path, puzzle: str, name: str, steps: int)
             continue
         cpu, wall = cpu_seconds(), time.perf_counter()
         result = planner.solve(task, Limits(timeout=300))
-        rows.append(f"{puzzle} {name} {planner_name}: {result.status.value}, {len(result.plan)} actions, "
-                    f"{cpu_seconds() - cpu:.2f} s CPU, {time.perf_counter() - wall:.2f} s wall "
-                    "(whole run: grounding, search, process start)")
+        rows.append(
+            f"{puzzle} {name} {planner_name}: {result.status.value}, {len(result.plan)} actions, "
+            f"{cpu_seconds() - cpu:.2f} s CPU, {time.perf_counter() - wall:.2f} s wall "
+            "(whole run: grounding, search, process start)"
+        )
         assert result.status is Status.SOLVED
         assert replay_plan(grounded, result.plan)
     print("\n" + "\n".join(rows))

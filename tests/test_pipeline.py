@@ -1,5 +1,6 @@
 """The pipeline end to end: golden PDDL, every planner on the seed problems, optimality against BFS,
 the --json contract, exit statuses, time limits and clean errors."""
+
 from __future__ import annotations
 
 import json
@@ -10,16 +11,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-
 from conftest import ROOT
+from hypothesis import given, settings
+from strategies import HANOI, TILES, hanoi_instances, tiles_instances
+
 from planners.base import Limits, Status
 from planners.pipeline import solve
-from strategies import HANOI, TILES, hanoi_instances, tiles_instances
 from translator.registry import PUZZLES, get_puzzle
 
-SEED_PROBLEMS = [("hanoi", "problems/hanoi/seed1.hanoi", 2), ("hanoi", "problems/hanoi/seed2.hanoi", 31),
-                 ("tiles", "problems/tiles/seven1.tiles", 12), ("tiles", "problems/tiles/seven2.tiles", 24)]
+SEED_PROBLEMS = [
+    ("hanoi", "problems/hanoi/seed1.hanoi", 2),
+    ("hanoi", "problems/hanoi/seed2.hanoi", 31),
+    ("tiles", "problems/tiles/seven1.tiles", 12),
+    ("tiles", "problems/tiles/seven2.tiles", 24),
+]
 PLANNERS = ["fd", "fd-opt", "pyperplan", "pyperplan-opt", "native-bfs", "native-dfs", "native-astar"]
 OPTIMAL = {"fd-opt", "pyperplan-opt", "native-bfs", "native-astar"}
 
@@ -114,16 +119,32 @@ def test_pddl_optimal_planners_agree_with_bfs(planner, hanoi, tiles):
 def run(*args: str, timeout: float = 120, tmp: Path | None = None) -> subprocess.CompletedProcess:
     """Run `puzzleplan ARGS` from the project folder (planner scratch folders under `tmp` if given)."""
     env = dict(os.environ, TMPDIR=str(tmp)) if tmp else None
-    return subprocess.run([sys.executable, "-m", "planners.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "planners.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
 
 
 def test_json_contract():
     result = run("solve", "hanoi", "problems/hanoi/seed1.hanoi", "--planner", "fd-opt", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert {"puzzle", "instance", "planner", "status", "optimal", "length", "moves", "valid", "expanded",
-            "time"} <= set(data)
+    assert {
+        "puzzle",
+        "instance",
+        "planner",
+        "status",
+        "optimal",
+        "length",
+        "moves",
+        "valid",
+        "expanded",
+        "time",
+    } <= set(data)
     assert data["status"] == "solved" and data["optimal"] and data["valid"]
     assert data["moves"] == [[1, "A", "B"], [2, "A", "C"]]
     assert set(data["time"]) == {"translate", "search", "validate", "total"}
@@ -136,12 +157,15 @@ def test_human_report_and_show():
     assert result.stdout.count("\n1 2 3\n4 5 6\n7 X X") == 1  # the last board is the goal
 
 
-@pytest.mark.parametrize("args,status,message", [
-    (("solve", "tiles", "missing.tiles"), 2, "missing.tiles: cannot read the file"),
-    (("solve", "chess", "x"), 2, "unknown puzzle 'chess'"),
-    (("solve", "hanoi", "problems/hanoi/seed1.hanoi", "--planner", "magic"), 2, "unknown planner"),
-    (("solve", "tiles", "problems/hanoi/seed1.hanoi"), 2, "seed1.hanoi:2: expected a section header"),
-])
+@pytest.mark.parametrize(
+    "args,status,message",
+    [
+        (("solve", "tiles", "missing.tiles"), 2, "missing.tiles: cannot read the file"),
+        (("solve", "chess", "x"), 2, "unknown puzzle 'chess'"),
+        (("solve", "hanoi", "problems/hanoi/seed1.hanoi", "--planner", "magic"), 2, "unknown planner"),
+        (("solve", "tiles", "problems/hanoi/seed1.hanoi"), 2, "seed1.hanoi:2: expected a section header"),
+    ],
+)
 def test_bad_input_is_one_paragraph_and_exit_2(args, status, message):
     result = run(*args)
     assert result.returncode == status
@@ -170,22 +194,36 @@ def _processes_under(folder: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("planner,puzzle,path", [("fd-opt", "hanoi", "problems/hanoi/tower10.hanoi"),
-                                                 ("pyperplan-opt", "hanoi", "problems/hanoi/tower10.hanoi"),
-                                                 ("native-bfs", "tiles", "problems/tiles/fifteen-48.tiles")])
+@pytest.mark.parametrize(
+    "planner,puzzle,path",
+    [
+        ("fd-opt", "hanoi", "problems/hanoi/tower10.hanoi"),
+        ("pyperplan-opt", "hanoi", "problems/hanoi/tower10.hanoi"),
+        ("native-bfs", "tiles", "problems/tiles/fifteen-48.tiles"),
+    ],
+)
 def test_timeout_is_a_status_and_leaves_no_process(planner, puzzle, path, tmp_path):
-    result = run("solve", puzzle, path, "--planner", planner, "--timeout", "1", "--json", timeout=30,
-                 tmp=tmp_path)
+    result = run("solve", puzzle, path, "--planner", planner, "--timeout", "1", "--json", timeout=30, tmp=tmp_path)
     assert result.returncode == 4, result.stdout[:300] + result.stderr
     assert json.loads(result.stdout)["status"] == "timeout"
     assert _processes_under(tmp_path) == []
 
 
-@pytest.mark.parametrize("planner", ["pyperplan:bfs:blind",
-                                     pytest.param("fd:astar(blind())", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("planner", ["pyperplan:bfs:blind", pytest.param("fd:astar(blind())", marks=pytest.mark.slow)])
 def test_memory_limit_is_a_status(planner):
-    result = run("solve", "tiles", "problems/tiles/fifteen-48.tiles", "--planner", planner,
-                 "--memory", "120", "--timeout", "50", "--json", timeout=90)
+    result = run(
+        "solve",
+        "tiles",
+        "problems/tiles/fifteen-48.tiles",
+        "--planner",
+        planner,
+        "--memory",
+        "120",
+        "--timeout",
+        "50",
+        "--json",
+        timeout=90,
+    )
     data = json.loads(result.stdout)
     assert data["status"] == "memout" and result.returncode == 5, data.get("message")
 
@@ -256,19 +294,26 @@ def test_negative_and_disjunctive_tasks_are_compiled_for_strips_planners(tmp_pat
 
 def test_unified_planning_stays_off_the_solve_path():
     """Importing unified-planning costs over a second; STRIPS puzzles must not pay for it."""
-    code = ("import sys, contextlib, io; from planners.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            "    status = main(['solve', 'hanoi', 'problems/hanoi/seed1.hanoi', '--planner', 'fd'])\n"
-            "print(status, 'unified_planning' in sys.modules)")
+    code = (
+        "import sys, contextlib, io; from planners.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    status = main(['solve', 'hanoi', 'problems/hanoi/seed1.hanoi', '--planner', 'fd'])\n"
+        "print(status, 'unified_planning' in sys.modules)"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.stdout.split() == ["0", "False"], result.stderr
 
 
 def test_play_refuses_illegal_moves_and_gives_hints():
     session = "hint\n1 A B\n2 A B\nundo\n1 A B\n2 A C\n"
-    result = subprocess.run([sys.executable, "-m", "planners.cli", "play", "hanoi",
-                             "problems/hanoi/seed1.hanoi"], cwd=ROOT, input=session, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "planners.cli", "play", "hanoi", "problems/hanoi/seed1.hanoi"],
+        cwd=ROOT,
+        input=session,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "1 A B" in result.stdout.splitlines()[4]  # the hint
     assert "refused: disc 2 cannot go onto the smaller disc 1" in result.stdout
     assert result.stdout.rstrip().endswith("solved in 2 moves") and result.returncode == 0
@@ -276,7 +321,16 @@ def test_play_refuses_illegal_moves_and_gives_hints():
 
 def test_a_slow_compilation_is_cut_off_by_the_time_limit():
     """The unified-planning compilation runs under --timeout too (this goal's DNF is huge)."""
-    result = run("solve", "shrdlu", "problems/shrdlu/n5-mixed.shrdlu", "--planner", "pyperplan",
-                 "--timeout", "3", "--json", timeout=60)
+    result = run(
+        "solve",
+        "shrdlu",
+        "problems/shrdlu/n5-mixed.shrdlu",
+        "--planner",
+        "pyperplan",
+        "--timeout",
+        "3",
+        "--json",
+        timeout=60,
+    )
     data = json.loads(result.stdout)
     assert result.returncode == 4 and data["status"] == "timeout" and "compiling" in data["message"]

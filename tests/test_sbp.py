@@ -1,8 +1,9 @@
 """The sliding-brick puzzle (issue 6, seed 004): format, normal form, rules, heuristic, PDDL, planners."""
+
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,13 +23,29 @@ SBP = SlidingBrick()
 ROOT = Path(__file__).resolve().parent.parent
 AUTHORED = ROOT / "problems" / "sbp"
 SHARED = ROOT.parent / "shared" / "data" / "sbp"
-OPTIMAL = {"SBP-level0": 5, "SBP-level1": 16, "SBP-level2": 33, "SBP-level3": 50, "SBP-bricks-level1": 28,
-           "SBP-bricks-level2": 47, "SBP-bricks-level3": 46, "SBP-bricks-level4": 57, "SBP-bricks-level5": 47,
-           "SBP-bricks-level6": 65, "SBP-bricks-level7": 117}
+OPTIMAL = {
+    "SBP-level0": 5,
+    "SBP-level1": 16,
+    "SBP-level2": 33,
+    "SBP-level3": 50,
+    "SBP-bricks-level1": 28,
+    "SBP-bricks-level2": 47,
+    "SBP-bricks-level3": 46,
+    "SBP-bricks-level4": 57,
+    "SBP-bricks-level5": 47,
+    "SBP-bricks-level6": 65,
+    "SBP-bricks-level7": 117,
+}
 """Published optimal solution lengths (shared/data/SOURCES.md)."""
-BEST_PUBLISHED_A_STAR = {"SBP-bricks-level1": 2137, "SBP-bricks-level2": 29756, "SBP-bricks-level3": 45387,
-                         "SBP-bricks-level4": 89343, "SBP-bricks-level5": 38131, "SBP-bricks-level6": 86629,
-                         "SBP-bricks-level7": 38567}
+BEST_PUBLISHED_A_STAR = {
+    "SBP-bricks-level1": 2137,
+    "SBP-bricks-level2": 29756,
+    "SBP-bricks-level3": 45387,
+    "SBP-bricks-level4": 89343,
+    "SBP-bricks-level5": 38131,
+    "SBP-bricks-level6": 86629,
+    "SBP-bricks-level7": 38567,
+}
 """Fewest states explored by the published student A* runs (shared/data/sbp/published_outputs)."""
 
 LEVEL0_WALK = """5,4,
@@ -89,7 +106,7 @@ def shared_levels(shared_data: Path) -> list[Path]:
 
 def seed_normalize(grid: tuple[int, ...], width: int, height: int) -> tuple[int, ...]:
     """The seed's normalizeState, transcribed literally (nextIdx and swapIdx)."""
-    matrix = [list(grid[row * width:(row + 1) * width]) for row in range(height)]
+    matrix = [list(grid[row * width : (row + 1) * width]) for row in range(height)]
 
     def swap(first: int, second: int) -> None:
         for row in matrix:
@@ -138,18 +155,21 @@ def test_crlf_missing_trailing_commas_and_spaces_are_tolerated():
     assert SBP.render(SBP.parse(text)) == LEVEL0_WALK.split("(2,left)")[0]
 
 
-@pytest.mark.parametrize("text, line, column, message", [
-    ("", None, None, "empty file"),
-    ("5;4\n", 1, None, "board size"),
-    ("0,4,\n", 1, None, "board size"),
-    ("3,2,\n1,2,1,\n", 2, None, "expected 2 rows"),
-    ("3,1,\n1,2,1,\n1,1,1,\n", 3, None, "only 1 rows"),
-    ("3,2,\n1,2,1,\n1,1,\n", 3, None, "expected 3 values in row 2"),
-    ("3,2,\n1,2,1,\n1,x,1,\n", 3, 3, "found 'x'"),
-    ("3,2,\n1,2,1,\n1,-2,1,\n", 3, 3, "found '-2'"),
-    ("3,2,\n1,0,1,\n1,3,-1,\n", 2, None, "no master brick"),
-    ("4,3,\n1,2,0,1,\n1,0,3,1,\n1,3,-1,1,\n", 3, None, "brick 3 is not in one piece"),
-])
+@pytest.mark.parametrize(
+    "text, line, column, message",
+    [
+        ("", None, None, "empty file"),
+        ("5;4\n", 1, None, "board size"),
+        ("0,4,\n", 1, None, "board size"),
+        ("3,2,\n1,2,1,\n", 2, None, "expected 2 rows"),
+        ("3,1,\n1,2,1,\n1,1,1,\n", 3, None, "only 1 rows"),
+        ("3,2,\n1,2,1,\n1,1,\n", 3, None, "expected 3 values in row 2"),
+        ("3,2,\n1,2,1,\n1,x,1,\n", 3, 3, "found 'x'"),
+        ("3,2,\n1,2,1,\n1,-2,1,\n", 3, 3, "found '-2'"),
+        ("3,2,\n1,0,1,\n1,3,-1,\n", 2, None, "no master brick"),
+        ("4,3,\n1,2,0,1,\n1,0,3,1,\n1,3,-1,1,\n", 3, None, "brick 3 is not in one piece"),
+    ],
+)
 def test_bad_input_names_the_line(text, line, column, message):
     with pytest.raises(InputError, match=message) as caught:
         SBP.parse(text, "bad.txt")
@@ -208,9 +228,14 @@ def test_moves_are_ordered_by_brick_then_up_down_left_right(shared_data):
 
 def test_illegal_moves_say_why(shared_data):
     instance, state = _initial(load(shared_data / "sbp" / "SBP-level0.txt"))
-    for move, reason in [((3, "up"), "only the master brick may enter goal cells"), ((2, "down"), "a wall"),
-                         ((2, "up"), "brick 3 is in the way"), ((9, "up"), "there is no brick 9"),
-                         ((1, "up"), "there is no brick 1"), ((2, "north"), "unknown direction")]:
+    for move, reason in [
+        ((3, "up"), "only the master brick may enter goal cells"),
+        ((2, "down"), "a wall"),
+        ((2, "up"), "brick 3 is in the way"),
+        ((9, "up"), "there is no brick 9"),
+        ((1, "up"), "there is no brick 1"),
+        ((2, "north"), "unknown direction"),
+    ]:
         with pytest.raises(IllegalMove, match=reason):
             SBP.apply(instance, state, move)
     edge = SBP.parse("2,1,\n2,-1,\n")
@@ -251,14 +276,20 @@ def test_swapping_equal_shaped_bricks_gives_the_same_state():
     instance = SBP.parse("5,3,\n1,2,0,0,1,\n1,3,0,4,1,\n1,1,-1,1,1,\n")
     start = SBP.initial(instance)
     state = start
-    for (row, col), direction in [((1, 1), "right"), ((1, 3), "up"), ((1, 2), "right"), ((0, 3), "left"),
-                                  ((0, 2), "down"), ((1, 2), "left")]:
+    for (row, col), direction in [
+        ((1, 1), "right"),
+        ((1, 3), "up"),
+        ((1, 2), "right"),
+        ((0, 3), "left"),
+        ((0, 2), "down"),
+        ((1, 2), "left"),
+    ]:
         state = SBP.apply(instance, state, (state[row * 5 + col], direction))
     assert state == start  # the brick that started at (1,1) is now at (1,3) and the other way round
 
 
 # -- heuristic -------------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _distance(instance: SbpInstance) -> int | None:
     """Optimal solution length by breadth-first search."""
     result = breadth_first(SBP, instance, Deadline(60))
@@ -324,7 +355,7 @@ def test_golden_pddl_files():
         assert task.requirements == {":strips", ":typing"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grounded(path: Path):
     """The instance and its PDDL task grounded by pyperplan (every operator kept)."""
     instance = load(path)
@@ -377,17 +408,18 @@ def test_decode_rejects_foreign_and_illegal_actions(shared_data):
     with pytest.raises(InputError, match="step 1"):
         SBP.decode(instance, [("move-shape1-up", ("c1-2", "c0-2"))])  # a brick onto a goal cell
     with pytest.raises(InputError, match="step 2.*no shape1 brick"):
-        SBP.decode(instance, [("move-master-left", ("c2-2", "c2-1", "c2-3")),
-                              ("move-shape1-left", ("c2-2", "c2-1"))])
+        SBP.decode(instance, [("move-master-left", ("c2-2", "c2-1", "c2-3")), ("move-shape1-left", ("c2-2", "c2-1"))])
     with pytest.raises(InputError, match="step 1"):
         SBP.decode(instance, [("jump", ("c2-2",))])
-    assert SBP.decode(instance, [("move-master-left", ("c2-2", "c2-1", "c2-3")),
-                                 ("move-shape1-down", ("c1-3", "c2-3"))]) == [(2, "left"), (4, "down")]
+    assert SBP.decode(
+        instance, [("move-master-left", ("c2-2", "c2-1", "c2-3")), ("move-shape1-down", ("c1-3", "c2-3"))]
+    ) == [(2, "left"), (4, "down")]
 
 
 # -- planners --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("planner", ["native-bfs", "native-dfs", "native-astar", "fd-opt", "fd", "pyperplan",
-                                     "pyperplan-opt", "graphplan"])
+@pytest.mark.parametrize(
+    "planner", ["native-bfs", "native-dfs", "native-astar", "fd-opt", "fd", "pyperplan", "pyperplan-opt", "graphplan"]
+)
 def test_level0_end_to_end(shared_data, planner):
     instance = load(shared_data / "sbp" / "SBP-level0.txt")
     report = solve(SBP, instance, "SBP-level0", planner, Limits(timeout=120))

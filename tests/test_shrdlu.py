@@ -1,5 +1,6 @@
 """Mini-SHRDLU: the seed's worked example, the file format and goal grammar, the simulator against the PDDL
 encoding, unsolvable goals, the heuristic, random generation, and planners agreeing on optimal lengths."""
+
 from __future__ import annotations
 
 import random
@@ -15,8 +16,23 @@ from planners.native import distances
 from planners.pipeline import solve
 from translator.errors import IllegalMove, InputError
 from translator.registry import get_puzzle
-from translator.shrdlu import (And, At, Not, Or, Rel, Shrdlu, ShrdluInstance, _flatten, count_boards, dnf,
-                               evaluate, format_goal, positions, random_board, random_goal)
+from translator.shrdlu import (
+    And,
+    At,
+    Not,
+    Or,
+    Rel,
+    Shrdlu,
+    ShrdluInstance,
+    _flatten,
+    count_boards,
+    dnf,
+    evaluate,
+    format_goal,
+    positions,
+    random_board,
+    random_goal,
+)
 
 PUZZLE = Shrdlu()
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,8 +70,10 @@ def test_seed_example_legal_moves_and_next_state() -> None:
     assert (1, 0) not in PUZZLE.moves(inst, after) and (2, 0) not in PUZZLE.moves(inst, after)
 
 
-@pytest.mark.parametrize("move, reason", [((0, 2), "column 2 is full"), ((1, 2), "column 2 is full"),
-                                          ((1, 1), "same column"), ((3, 0), "no column 3")])
+@pytest.mark.parametrize(
+    "move, reason",
+    [((0, 2), "column 2 is full"), ((1, 2), "column 2 is full"), ((1, 1), "same column"), ((3, 0), "no column 3")],
+)
 def test_illegal_moves_say_why(move, reason) -> None:
     """The seed's illegal actions (0,2) and (1,2), and others, are refused with the reason."""
     inst = PUZZLE.parse(SEED_FILE.read_text())
@@ -135,8 +153,10 @@ VALID_GOALS = [
     ("4L1", Rel("l", 4, 1)),
     ("{(1, 0, 0), (2, 0, 1), (3, 0, 2)}", And((At(1, 0, 0), At(2, 0, 1), At(3, 0, 2)))),
     ("[(1, 0, 0), (1, 1, 0), (1, 2, 0)]", Or((At(1, 0, 0), At(1, 1, 0), At(1, 2, 0)))),
-    ("(1,0,0) & (2,0,1) | 6b2 & !(3,2,2)",
-     Or((And((At(1, 0, 0), At(2, 0, 1))), And((Rel("b", 6, 2), Not(At(3, 2, 2))))))),
+    (
+        "(1,0,0) & (2,0,1) | 6b2 & !(3,2,2)",
+        Or((And((At(1, 0, 0), At(2, 0, 1))), And((Rel("b", 6, 2), Not(At(3, 2, 2)))))),
+    ),
     ("(1,0,0) & ((2,0,1) | 6b2)", And((At(1, 0, 0), Or((At(2, 0, 1), Rel("b", 6, 2)))))),
     ("!!(6a5)", Not(Not(Rel("a", 6, 5)))),
     ("!{1r2, 3a4}", Not(And((Rel("r", 1, 2), Rel("a", 3, 4))))),
@@ -233,12 +253,16 @@ def _ground(task, folder: Path):
     """pyperplan's own parser and grounder on the task (nothing pruned)."""
     from pyperplan.grounding import ground
     from pyperplan.pddl.parser import Parser
+
     domain, problem = folder / "domain.pddl", folder / "problem.pddl"
     domain.write_text(task.domain)
     problem.write_text(task.problem)
     parser = Parser(str(domain), str(problem))
-    return ground(parser.parse_problem(parser.parse_domain()), remove_statics_from_initial_state=False,
-                  remove_irrelevant_operators=False)
+    return ground(
+        parser.parse_problem(parser.parse_domain()),
+        remove_statics_from_initial_state=False,
+        remove_irrelevant_operators=False,
+    )
 
 
 def _op_move(name: str) -> tuple[int, int]:
@@ -258,6 +282,7 @@ def test_pddl_and_simulator_agree_on_legal_moves(n: int, board_seed: int, walk_s
     """On random boards and a random walk from them, the applicable ground operators are exactly the
     simulator's legal moves, and applying one gives the simulator's next board."""
     import tempfile
+
     rng = random.Random(board_seed)
     k = rng.randint(n, n * n - n)
     inst = ShrdluInstance(n, random_board(n, k, rng), At(1, 0, 0))
@@ -419,8 +444,7 @@ def test_pyperplan_solves_disjunctive_negated_goal() -> None:
     inst = PUZZLE.parse(SEED_FILE.read_text())
     satisficing = solve(PUZZLE, inst, "seed", "pyperplan", Limits(60))
     assert satisficing.status is Status.SOLVED and satisficing.valid, satisficing.message
-    assert {"disjunctive_conditions_removing", "negative_conditions_removing"} <= set(
-        satisficing.extra["compilations"])
+    assert {"disjunctive_conditions_removing", "negative_conditions_removing"} <= set(satisficing.extra["compilations"])
 
 
 def test_fd_opt_disjunctive_goal() -> None:
@@ -473,8 +497,17 @@ def test_scale() -> None:
                 if planner in stopped:
                     continue
                 report = solve(PUZZLE, inst, f"n{n}-seed{seed}", planner, Limits(60))
-                rows.append((n, seed, planner, report.status.value, report.length, report.expanded,
-                             round(report.time["total"], 2)))
+                rows.append(
+                    (
+                        n,
+                        seed,
+                        planner,
+                        report.status.value,
+                        report.length,
+                        report.expanded,
+                        round(report.time["total"], 2),
+                    )
+                )
                 if report.status is Status.SOLVED:
                     assert report.valid and report.optimal
                     lengths[planner] = report.length

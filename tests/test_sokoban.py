@@ -1,4 +1,5 @@
 """Sokoban: XSB and integer formats, the simulator and LURD, both PDDL encodings, the push-level A*."""
+
 from __future__ import annotations
 
 import random
@@ -14,13 +15,21 @@ from planners.base import Limits, Status
 from planners.pddl_check import pddl_legal_moves
 from planners.pipeline import solve
 from planners.registry import get_planner
+from translator import sokoban_search
 from translator.errors import IllegalMove, InputError
 from translator.grid import step
-from translator.sokoban import (DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State, flood,
-                                pull_distances, push_distances, render_integers)
-from translator import sokoban_search
-from translator.sokoban_search import (_NAMES, INFINITE, _FeatureCycle, analysis, goal_rooms, move_one_box,
-                                      push_astar)
+from translator.sokoban import (
+    DIRECTION_OF,
+    Sokoban,
+    SokobanInstance,
+    SokobanPushes,
+    State,
+    flood,
+    pull_distances,
+    push_distances,
+    render_integers,
+)
+from translator.sokoban_search import _NAMES, INFINITE, _FeatureCycle, analysis, goal_rooms, move_one_box, push_astar
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"
@@ -48,8 +57,7 @@ def levels(draw, max_side: int = 5, max_boxes: int = 3) -> SokobanInstance:
     assume(region)
     region_list = sorted(region)
     boxes = draw(st.sets(st.sampled_from(region_list), min_size=1, max_size=min(max_boxes, len(region))))
-    goals = draw(st.sets(st.sampled_from(sorted(region | {keeper})), min_size=len(boxes),
-                         max_size=len(boxes) + 1))
+    goals = draw(st.sets(st.sampled_from(sorted(region | {keeper})), min_size=len(boxes), max_size=len(boxes) + 1))
     walls = {(r, c) for r in range(height + 2) for c in range(offset, width + 2 + offset)} - set(floor)
     notation = draw(st.sampled_from(["xsb", "integers"]))
     return SokobanInstance(frozenset(walls), frozenset(goals), frozenset(boxes), keeper, notation)
@@ -80,11 +88,12 @@ def test_parse_render_round_trip(instance):
 def test_pddl_and_simulator_agree_on_legal_moves(instance, seed, steps):
     state = random_state(instance, seed, steps)
     here = SOKOBAN.restart(instance, state)
-    expected = [move for move, _ in SOKOBAN.successors(here, state)]   # pushes onto dead squares dropped
+    expected = [move for move, _ in SOKOBAN.successors(here, state)]  # pushes onto dead squares dropped
     assert sorted(pddl_legal_moves(SOKOBAN, here)) == sorted(expected)
     dropped = set(SOKOBAN.moves(here, state)) - set(expected)
-    assert all(step(step(state.keeper, DIRECTION_OF[m.lower()]), DIRECTION_OF[m.lower()]) not in here.live
-               for m in dropped)
+    assert all(
+        step(step(state.keeper, DIRECTION_OF[m.lower()]), DIRECTION_OF[m.lower()]) not in here.live for m in dropped
+    )
 
 
 def fewest_pushes(instance: SokobanInstance) -> int | None:
@@ -140,8 +149,7 @@ def test_goal_macro_search_agrees_with_exhaustive_search(cycle, instance):
     macros lead nowhere, and its plans replay."""
     reference = fewest_pushes(instance)
     with patch.object(sokoban_search, "MIN_ROOM", 2):
-        result = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True,
-                            cycle=cycle)
+        result = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True, cycle=cycle)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
@@ -157,9 +165,9 @@ def test_goal_room_is_filled_deepest_first_by_macros():
     plain = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True)
     macro = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True)
     assert macro.solved and SOKOBAN.replay(instance, macro.plan).valid
-    assert macro.expanded < plain.expanded / 5          # 24 against 423 when written
+    assert macro.expanded < plain.expanded / 5  # 24 against 423 when written
     forward = push_astar(SOKOBAN, instance, Limits(20), macros=True)
-    assert forward.solved and not forward.optimal       # 23 expansions against 43 for plain A*
+    assert forward.solved and not forward.optimal  # 23 expansions against 43 for plain A*
 
 
 def test_plain_search_goes_on_where_macros_run_dry():
@@ -178,7 +186,7 @@ def test_a_plan_found_with_macros_claims_no_optimality():
     optimal = push_astar(SOKOBAN, instance, Limits(20))
     forward = push_astar(SOKOBAN, instance, Limits(20), macros=True)
     assert forward.solved and not forward.optimal and SOKOBAN.replay(instance, forward.plan).valid
-    assert forward.figures["pushes"] > optimal.figures["pushes"] and optimal.optimal   # 21 against 14
+    assert forward.figures["pushes"] > optimal.figures["pushes"] and optimal.optimal  # 21 against 14
 
 
 def test_feature_cycle_takes_turns_between_groups():
@@ -200,7 +208,7 @@ def test_move_one_box_finds_the_fewest_pushes_around_the_others():
 
     left = _NAMES.index("left")
     assert one_box((4, 4), (4, 2)) == [(data.index[(4, 4)], left), (data.index[(4, 3)], left)]
-    assert one_box((2, 3), (1, 1)) is None      # down column 3 it needs the keeper on (4, 4), a box
+    assert one_box((2, 3), (1, 1)) is None  # down column 3 it needs the keeper on (4, 4), a box
 
 
 @settings(max_examples=25, deadline=None)
@@ -233,9 +241,12 @@ def test_pi_corral_restricts_pushes_to_its_barrier():
     every = data.pushes(reach, boxes)
     chosen = data.corral_pushes(reach, boxes, every)
     assert {(data.cell(box), _NAMES[d]) for box, d, _ in every} == {
-        ((1, 3), "right"), ((2, 3), "right"), ((2, 1), "down")}
+        ((1, 3), "right"),
+        ((2, 3), "right"),
+        ((2, 1), "down"),
+    }
     assert {(data.cell(box), _NAMES[d]) for box, d, _ in chosen} == {((1, 3), "right"), ((2, 3), "right")}
-    opened = SOKOBAN.parse("#######\n#@ $ .#\n#$   .#\n#. ####\n####\n")     # the room is reachable
+    opened = SOKOBAN.parse("#######\n#@ $ .#\n#$   .#\n#. ####\n####\n")  # the room is reachable
     data = analysis(opened)
     boxes = data.mask(opened.boxes)
     reach = data.reach(data.index[opened.keeper], boxes)
@@ -249,8 +260,8 @@ def test_frozen_block_on_goals_is_exactly_its_boxes():
     data = analysis(instance)
     boxes = data.mask(instance.boxes)
     block = data.mask([(1, 1), (1, 2), (2, 1), (2, 2)])
-    assert data.frozen_with(data.index[(1, 1)], boxes) == data.mask([(1, 1)])     # a corner: frozen alone
-    assert data.frozen_with(data.index[(2, 2)], boxes) == block   # reaches (1, 1) via (1, 2) and (2, 1)
+    assert data.frozen_with(data.index[(1, 1)], boxes) == data.mask([(1, 1)])  # a corner: frozen alone
+    assert data.frozen_with(data.index[(2, 2)], boxes) == block  # reaches (1, 1) via (1, 2) and (2, 1)
     assert data.bound(boxes, block) == 1
 
 
@@ -272,17 +283,21 @@ SEED_EXAMPLES = {
         "((1 1 1 1 1) (1 0 2 4 1) (1 0 3 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
         "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 0 3 1) (1 0 0 0 1) (1 1 1 1 1))",
         "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 3 0 1) (1 1 1 1 1))",
-        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 3 0 0 1) (1 0 0 0 1) (1 1 1 1 1))"],
+        "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 3 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
+    ],
     "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 3 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))": [
         "((1 1 1 1 1) (1 0 0 6 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
         "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 0 1) (1 0 0 3 1) (1 0 0 0 1) (1 1 1 1 1))",
-        "((1 1 1 1 1) (1 0 0 4 1) (1 2 3 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))"],
+        "((1 1 1 1 1) (1 0 0 4 1) (1 2 3 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
+    ],
     "((1 1 1 1 1) (1 0 0 6 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))": [
         "((1 1 1 1 1) (1 0 0 4 1) (1 0 2 3 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
-        "((1 1 1 1 1) (1 0 3 4 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))"],
+        "((1 1 1 1 1) (1 0 3 4 1) (1 0 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 1 1 1 1))",
+    ],
     "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 0 5 3 1) (1 1 1 1 1))": [
         "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 3 1) (1 0 5 0 1) (1 1 1 1 1))",
-        "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 2 6 0 1) (1 1 1 1 1))"],
+        "((1 1 1 1 1) (1 4 2 0 1) (1 0 0 0 1) (1 0 0 0 1) (1 2 6 0 1) (1 1 1 1 1))",
+    ],
 }
 
 
@@ -295,8 +310,10 @@ def _squash(text: str) -> str:
 def test_seed_next_states(start):
     instance = SOKOBAN.parse(start)
     start_state = SOKOBAN.initial(instance)
-    children = [render_integers(instance, SOKOBAN.apply(instance, start_state, move))
-                for move in SOKOBAN.moves(instance, start_state)]
+    children = [
+        render_integers(instance, SOKOBAN.apply(instance, start_state, move))
+        for move in SOKOBAN.moves(instance, start_state)
+    ]
     assert sorted(map(_squash, children)) == sorted(SEED_EXAMPLES[start])
 
 
@@ -360,8 +377,7 @@ def test_collection_levels_by_number_and_label():
         SOKOBAN.parse(COLLECTION, "c.txt")
     with pytest.raises(InputError, match="no level '3'"):
         SOKOBAN.parse_level(COLLECTION, "c.txt", "3")
-    assert SOKOBAN.levels("; a\n#####\n#@$.#\n#####\nTitle: b\n\n#####\n#@$.#\n#####\nTitle: c\n",
-                          "t") == ["a", "c"]
+    assert SOKOBAN.levels("; a\n#####\n#@$.#\n#####\nTitle: b\n\n#####\n#@$.#\n#####\nTitle: c\n", "t") == ["a", "c"]
 
 
 def test_microban_collection(shared_data):
@@ -421,8 +437,8 @@ def test_golden_problems(name):
 def test_static_facts_cover_only_the_walled_in_live_cells():
     instance = level("seed-p1.lsp")
     problem = SOKOBAN.encode(instance).problem
-    assert "c0-0" not in problem and "c1-3 " in problem            # outside the walls / inside
-    assert "(live c3-1)" not in problem and "(live c2-3)" in problem   # dead corner / live square
+    assert "c0-0" not in problem and "c1-3 " in problem  # outside the walls / inside
+    assert "(live c3-1)" not in problem and "(live c2-3)" in problem  # dead corner / live square
 
 
 @pytest.mark.parametrize("planner", ["fd", "pyperplan", "fd-opt", "native-astar", "native-bfs"])
@@ -434,8 +450,10 @@ def test_move_level_plans_decode_and_replay(planner, name):
 
 def test_optimal_move_counts_agree():
     instance = level("two-rooms.xsb")
-    lengths = {name: solve(SOKOBAN, instance, "two-rooms", name, Limits(60)).length
-               for name in ("fd-opt", "native-astar", "native-bfs")}
+    lengths = {
+        name: solve(SOKOBAN, instance, "two-rooms", name, Limits(60)).length
+        for name in ("fd-opt", "native-astar", "native-bfs")
+    }
     assert len(set(lengths.values())) == 1, lengths
 
 
@@ -484,15 +502,15 @@ def test_freeze_deadlock():
     instance = SOKOBAN.parse("#######\n#     #\n# $$  #\n# $$ @#\n#.... #\n#######\n")
     data = analysis(instance)
     boxes = data.mask(instance.boxes)
-    assert data.deadlocked(data.index[(2, 2)], boxes)          # a 2x2 block never moves again
+    assert data.deadlocked(data.index[(2, 2)], boxes)  # a 2x2 block never moves again
     pair = data.mask([(2, 2), (2, 3)])
     assert not data.deadlocked(data.index[(2, 3)], pair)
     square = data.mask([(1, 2), (1, 3), (2, 2), (2, 3)])
-    assert data.deadlocked(data.index[(1, 3)], square)     # against the top wall, side by side
+    assert data.deadlocked(data.index[(1, 3)], square)  # against the top wall, side by side
     on_goals = SOKOBAN.parse("#####\n#@  #\n# * #\n# **#\n#####\n")
     goal_data = analysis(on_goals)
     frozen = goal_data.mask(on_goals.boxes)
-    assert not goal_data.deadlocked(goal_data.index[(3, 3)], frozen)   # frozen, but all on goals
+    assert not goal_data.deadlocked(goal_data.index[(3, 3)], frozen)  # frozen, but all on goals
 
 
 @pytest.mark.slow

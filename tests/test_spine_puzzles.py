@@ -1,14 +1,15 @@
 """Tower of Hanoi and sliding tiles: formats, simulators, heuristics, encodings (the foundation issue)."""
+
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import HANOI, TILES, hanoi_instances, random_state, tiles_instances
 
 from planners.base import Limits, Status
 from planners.native import Deadline, breadth_first
 from planners.pddl_check import pddl_legal_moves
-from strategies import HANOI, TILES, hanoi_instances, random_state, tiles_instances
 from translator.errors import IllegalMove, InputError
 from translator.tiles import TilesInstance
 
@@ -62,6 +63,7 @@ def test_hanoi_heuristic_beats_misplaced_count():
 @given(height=st.integers(2, 3), width=st.integers(2, 3), seed=st.integers(0, 10**6))
 def test_tiles_parity_matches_search(height, width, seed):
     import random
+
     cells = list(range(height * width))
     random.Random(seed).shuffle(cells)
     goal = tuple(range(1, height * width)) + (0,)
@@ -73,8 +75,13 @@ def test_tiles_parity_matches_search(height, width, seed):
 
 def test_seed_worked_moves():
     instance = TILES.parse((ROOT / "problems/tiles/seven1.tiles").read_text())
-    assert sorted(TILES.moves(instance, instance.init)) == [(2, "right"), (4, "right"), (5, "down"),
-                                                            (6, "up"), (7, "left")]
+    assert sorted(TILES.moves(instance, instance.init)) == [
+        (2, "right"),
+        (4, "right"),
+        (5, "down"),
+        (6, "up"),
+        (7, "left"),
+    ]
     assert TILES.apply(instance, instance.init, (7, "left"))[7:9] == (7, 0)
     with pytest.raises(IllegalMove, match="in the way"):
         TILES.apply(instance, instance.init, (1, "right"))
@@ -84,7 +91,6 @@ def test_seed_worked_moves():
 
 
 from conftest import ROOT  # noqa: E402
-
 
 BAD_INPUTS = [
     ("hanoi", "init:\nA: 1 2\ngoal:\nC: 2 1\n", 2, "smaller than the one below"),
@@ -114,6 +120,7 @@ def test_bad_input_names_line_and_expectation(name, text, line, expected):
 
 def test_unsolvable_by_parity_is_a_result_not_a_search():
     from planners.pipeline import solve
+
     instance = TILES.parse("init:\n2 1 3\n4 5 6\n7 8 X\n")
     report = solve(TILES, instance, "swapped", "native-bfs", Limits(5))
     assert report.status is Status.UNSOLVABLE and "parity" in report.message

@@ -1,19 +1,21 @@
 """Errors about bad input: they carry the file, line and column and print as one clear paragraph."""
+
 from __future__ import annotations
 
 
 class InputError(Exception):
     """Bad user input: a malformed file, wrong sizes, unknown symbols, an impossible request."""
 
-    def __init__(self, message: str, source: str = "<input>", line: int | None = None,
-                 column: int | None = None) -> None:
+    def __init__(
+        self, message: str, source: str = "<input>", line: int | None = None, column: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.source = source
         self.line = line
         self.column = column
 
-    def located(self, source: str) -> "InputError":
+    def located(self, source: str) -> InputError:
         """The same error, attributed to the file `source` when it had no file name yet."""
         if self.source in ("<input>", "", None):
             self.source = source

@@ -7,11 +7,12 @@ different names must bind different objects, which becomes a static `(different 
 with the pairs of distinct objects in the initial state. Names keep their case in the Graphplan model;
 PDDL is case-insensitive, so they are lower-cased there and must not clash.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 
@@ -79,7 +80,8 @@ class Facts:
 
 # ---------------------------------------------------------------------------------------------- parsing
 
-@lru_cache(maxsize=None)
+
+@cache
 def _parser(start: str) -> Lark:
     """The lark LALR parser for one start symbol of graphplan.lark."""
     grammar = (Path(__file__).with_name("graphplan.lark")).read_text()
@@ -105,16 +107,30 @@ def _parse(text: str, start: str, source: str, what: str) -> Tree:
             raise _unbalanced(text, source, f" (reading stopped at line {error.line}: {message})") from None
         raise InputError(message, source, error.line, error.column) from None
     except UnexpectedCharacters as error:
-        raise InputError(f"unexpected character {text[error.pos_in_stream]!r} in the {what} file; "
-                         f"expected {_expected(error.allowed)}", source, error.line, error.column) from None
+        raise InputError(
+            f"unexpected character {text[error.pos_in_stream]!r} in the {what} file; "
+            f"expected {_expected(error.allowed)}",
+            source,
+            error.line,
+            error.column,
+        ) from None
     except UnexpectedInput as error:  # pragma: no cover - lark's other input errors
-        raise InputError(f"cannot read the {what} file: {error}", source, getattr(error, "line", None)
-                         ) from None
+        raise InputError(f"cannot read the {what} file: {error}", source, getattr(error, "line", None)) from None
 
 
-_TERMINALS = {"LPAR": "'('", "RPAR": "')'", "NAME": "a name", "VAR": "a variable such as <x>",
-              "PROSE": "text", "OPERATOR": "'operator'", "PARAMS": "'(params'", "PRECONDS": "'(preconds'",
-              "EFFECTS": "'(effects'", "DEL": "'del'", "$END": "the end of the file"}
+_TERMINALS = {
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "NAME": "a name",
+    "VAR": "a variable such as <x>",
+    "PROSE": "text",
+    "OPERATOR": "'operator'",
+    "PARAMS": "'(params'",
+    "PRECONDS": "'(preconds'",
+    "EFFECTS": "'(effects'",
+    "DEL": "'del'",
+    "$END": "the end of the file",
+}
 
 
 def _expected(names) -> str:
@@ -150,8 +166,9 @@ def _atom(tree: Tree) -> Atom:
 def _check_name(token: Token, source: str) -> None:
     """Graphplan names may not contain '_' (it joins the names in printed actions)."""
     if "_" in token:
-        raise InputError(f"'_' is not allowed in Graphplan names ({token!r}); write '-' instead",
-                         source, token.line, token.column)
+        raise InputError(
+            f"'_' is not allowed in Graphplan names ({token!r}); write '-' instead", source, token.line, token.column
+        )
 
 
 def load_ops(text: str, source: str = "<ops>") -> Ops:
@@ -164,8 +181,11 @@ def load_ops(text: str, source: str = "<ops>") -> Ops:
             continue
         operator = _operator(node, source)
         if operator.name in seen:
-            raise InputError(f"operator {operator.name!r} is defined twice (first on line "
-                             f"{seen[operator.name]})", source, operator.line)
+            raise InputError(
+                f"operator {operator.name!r} is defined twice (first on line {seen[operator.name]})",
+                source,
+                operator.line,
+            )
         seen[operator.name] = operator.line or 0
         operators.append(operator)
     if not operators:
@@ -184,8 +204,9 @@ def _operator(node: Tree, source: str) -> Operator:
     for param in params_tree.children:
         variable, type_name = param.children
         if any(variable[1:-1] == known for known, _ in params):
-            raise InputError(f"parameter {variable} appears twice in operator {name_token}", source,
-                             variable.line, variable.column)
+            raise InputError(
+                f"parameter {variable} appears twice in operator {name_token}", source, variable.line, variable.column
+            )
         params.append((str(variable)[1:-1], str(type_name)))
     declared = {f"<{name}>" for name, _ in params}
     for token in preconds_tree.scan_values(lambda v: isinstance(v, Token) and v.type == "VAR"):
@@ -201,8 +222,12 @@ def _operator(node: Tree, source: str) -> Operator:
 def _undeclared(token: Token, declared: set[str], operator: str, source: str) -> None:
     """Raise when the variable `token` is not among the operator's parameters."""
     if token not in declared:
-        raise InputError(f"variable {token} is used in operator {operator} but not declared in its "
-                         f"(params ...)", source, token.line, token.column)
+        raise InputError(
+            f"variable {token} is used in operator {operator} but not declared in its (params ...)",
+            source,
+            token.line,
+            token.column,
+        )
 
 
 def _check_arities(atoms: list[Atom], source: str) -> None:
@@ -211,8 +236,11 @@ def _check_arities(atoms: list[Atom], source: str) -> None:
     for item in atoms:
         known = arity.setdefault(item.predicate, (len(item.args), item.line))
         if known[0] != len(item.args):
-            raise InputError(f"predicate {item.predicate!r} has {len(item.args)} arguments here but "
-                             f"{known[0]} on line {known[1]}", source, item.line)
+            raise InputError(
+                f"predicate {item.predicate!r} has {len(item.args)} arguments here but {known[0]} on line {known[1]}",
+                source,
+                item.line,
+            )
 
 
 def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Facts:
@@ -237,19 +265,24 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
         else:
             goal = tuple(_atom(child) for child in node.children)
     if goal is None and need_goal:
-        raise InputError("the facts file has no (effects ...) list: the goal is missing", source,
-                         len(text.splitlines()))
+        raise InputError(
+            "the facts file has no (effects ...) list: the goal is missing", source, len(text.splitlines())
+        )
     facts = Facts(tuple(objects), init, goal, lines)
     for item in init + (goal or ()):
         for arg in item.args:
             if arg not in lines:
-                raise InputError(f"object {arg!r} in {item.text()} is not declared; add a line "
-                                 f"such as ({arg} Object)", source, item.line)
+                raise InputError(
+                    f"object {arg!r} in {item.text()} is not declared; add a line such as ({arg} Object)",
+                    source,
+                    item.line,
+                )
     _check_arities(list(init + (goal or ())), source)
     return facts
 
 
 # ---------------------------------------------------------------------------------------------- writing
+
 
 def write_ops(ops: Ops) -> str:
     """An operators file in the layout of the original's examples."""
@@ -257,11 +290,13 @@ def write_ops(ops: Ops) -> str:
     for op in ops.operators:
         params = " ".join(f"(<{name}> {type_name})" for name, type_name in op.params)
         effects = [a.text() for a in op.adds] + ["(del " + a.text()[1:] for a in op.deletes]
-        blocks.append("(operator\n"
-                      f" {op.name}\n"
-                      f" (params{' ' + params if params else ''})\n"
-                      f" (preconds{_list(a.text() for a in op.preconds)})\n"
-                      f" (effects{_list(effects)}))\n")
+        blocks.append(
+            "(operator\n"
+            f" {op.name}\n"
+            f" (params{' ' + params if params else ''})\n"
+            f" (preconds{_list(a.text() for a in op.preconds)})\n"
+            f" (effects{_list(effects)}))\n"
+        )
     return "\n".join(blocks)
 
 
@@ -289,13 +324,21 @@ def common_facts(all_facts: list[Facts]) -> Facts:
 
 # ----------------------------------------------------------------------------------- Graphplan -> PDDL
 
-def graphplan_to_pddl(ops_text: str, facts_text: str, ops_source: str = "<ops>",
-                      facts_source: str = "<facts>", name: str | None = None) -> PddlTask:
+
+def graphplan_to_pddl(
+    ops_text: str, facts_text: str, ops_source: str = "<ops>", facts_source: str = "<facts>", name: str | None = None
+) -> PddlTask:
     """Load an operators file and a facts file and write them as a STRIPS PDDL domain and problem."""
     ops = load_ops(ops_text, ops_source)
     facts = load_facts(facts_text, facts_source)
-    return to_pddl(ops, facts, ops_source, facts_source, _stem(ops_source, "graphplan-domain"),
-                   name or _stem(facts_source, "graphplan-problem"))
+    return to_pddl(
+        ops,
+        facts,
+        ops_source,
+        facts_source,
+        _stem(ops_source, "graphplan-domain"),
+        name or _stem(facts_source, "graphplan-problem"),
+    )
 
 
 def _stem(source: str, default: str) -> str:
@@ -304,8 +347,7 @@ def _stem(source: str, default: str) -> str:
     return re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-") or default
 
 
-def to_pddl(ops: Ops, facts: Facts, ops_source: str, facts_source: str, domain_name: str,
-            name: str) -> PddlTask:
+def to_pddl(ops: Ops, facts: Facts, ops_source: str, facts_source: str, domain_name: str, name: str) -> PddlTask:
     """The PddlTask for loaded ops and facts (see the module docstring for the semantics kept)."""
     _check_case(ops, facts, facts_source)
     declared = facts.types_of()
@@ -313,8 +355,11 @@ def to_pddl(ops: Ops, facts: Facts, ops_source: str, facts_source: str, domain_n
         for item in op.preconds + op.adds + op.deletes:
             for arg in item.args:
                 if not arg.startswith("<") and arg not in declared:
-                    raise InputError(f"constant {arg!r} in operator {op.name} is not declared in the "
-                                     f"facts file {facts_source}", ops_source, item.line)
+                    raise InputError(
+                        f"constant {arg!r} in operator {op.name} is not declared in the facts file {facts_source}",
+                        ops_source,
+                        item.line,
+                    )
     parents, object_type = _type_hierarchy(facts, facts_source)
     used_types = {type_name for op in ops.operators for _, type_name in op.params}
     for type_name in sorted(used_types - set(parents), key=str.lower):
@@ -368,9 +413,12 @@ def _type_hierarchy(facts: Facts, source: str) -> tuple[dict[str, str | None], d
         chain = sorted(types, key=order.__getitem__)
         for lower, upper in zip(chain, chain[1:]):
             if not extent[lower] <= extent[upper]:
-                raise InputError(f"object {name!r} has types {lower} and {upper}, which do not nest "
-                                 "(neither's objects include the other's); PDDL cannot express that",
-                                 source, facts.lines.get(name))
+                raise InputError(
+                    f"object {name!r} has types {lower} and {upper}, which do not nest "
+                    "(neither's objects include the other's); PDDL cannot express that",
+                    source,
+                    facts.lines.get(name),
+                )
         object_type[name] = chain[0]
     return parents, object_type
 
@@ -386,12 +434,12 @@ def _needs_different(op: Operator, facts: Facts) -> bool:
     extent: dict[str, set[str]] = {}
     for name, type_name in facts.objects:
         extent.setdefault(type_name, set()).add(name)
-    return any(extent.get(t1, set()) & extent.get(t2, set())
-               for (_, t1), (_, t2) in combinations(op.params, 2))
+    return any(extent.get(t1, set()) & extent.get(t2, set()) for (_, t1), (_, t2) in combinations(op.params, 2))
 
 
-def _domain_text(ops: Ops, name: str, parents: dict[str, str | None], pddl_type: dict[str, str],
-                 different: bool) -> str:
+def _domain_text(
+    ops: Ops, name: str, parents: dict[str, str | None], pddl_type: dict[str, str], different: bool
+) -> str:
     """The PDDL domain: types, predicates with argument counts, one action per operator."""
     lines = [f"(define (domain {name})", "  (:requirements :strips :typing)", "  (:types"]
     for t in sorted(parents, key=lambda t: pddl_type[t]):
@@ -414,6 +462,7 @@ def _domain_text(ops: Ops, name: str, parents: dict[str, str | None], pddl_type:
 
 def _action_text(op: Operator, pddl_type: dict[str, str], different: bool) -> list[str]:
     """One PDDL action for a Graphplan operator."""
+
     def term(arg: str) -> str:
         """A PDDL term: ?x for <x>, the lower-case name otherwise."""
         return "?" + arg[1:-1].lower() if arg.startswith("<") else arg.lower()
@@ -425,16 +474,18 @@ def _action_text(op: Operator, pddl_type: dict[str, str], different: bool) -> li
     params = " ".join(f"?{v.lower()} - {pddl_type[t]}" for v, t in op.params)
     pre = [text(a) for a in op.preconds]
     if different:
-        pre += [atom(DIFFERENT, f"?{v1.lower()}", f"?{v2.lower()}")
-                for (v1, _), (v2, _) in combinations(op.params, 2)]
+        pre += [atom(DIFFERENT, f"?{v1.lower()}", f"?{v2.lower()}") for (v1, _), (v2, _) in combinations(op.params, 2)]
     effects = [text(a) for a in op.adds] + [f"(not {text(a)})" for a in op.deletes]
-    return [f"  (:action {op.name.lower()}",
-            f"    :parameters ({params})",
-            f"    :precondition (and {' '.join(pre)})",
-            f"    :effect (and {' '.join(effects)}))"]
+    return [
+        f"  (:action {op.name.lower()}",
+        f"    :parameters ({params})",
+        f"    :precondition (and {' '.join(pre)})",
+        f"    :effect (and {' '.join(effects)}))",
+    ]
 
 
 # ----------------------------------------------------------------------------------- PDDL -> Graphplan
+
 
 def pddl_to_graphplan(task: PddlTask) -> tuple[str, str]:
     """The operators and facts files for a STRIPS task (types become declarations per object).
@@ -453,8 +504,7 @@ def pddl_to_model(task: PddlTask) -> tuple[Ops, Facts]:
     """
     extra = task.requirements - STRIPS
     if extra:
-        raise InputError(f"Graphplan takes STRIPS only; the domain also requires {' '.join(sorted(extra))}",
-                         task.name)
+        raise InputError(f"Graphplan takes STRIPS only; the domain also requires {' '.join(sorted(extra))}", task.name)
     domain, problem = pyperplan_parse(task)
     spelling: dict[str, str] = {}
     text = re.sub(r";[^\n]*", "", task.problem + "\n" + task.domain)
@@ -467,10 +517,15 @@ def pddl_to_model(task: PddlTask) -> tuple[Ops, Facts]:
     for action in sorted(domain.actions.values(), key=lambda a: a.name):
         params = tuple((variable.lstrip("?"), spell(types[0].name)) for variable, types in action.signature)
         used |= {t for _, t in params}
-        operators.append(Operator(spell(action.name), params,
-                                  tuple(spell.atom(a) for a in action.precondition),
-                                  tuple(spell.atom(a) for a in sorted(action.effect.addlist, key=str)),
-                                  tuple(spell.atom(a) for a in sorted(action.effect.dellist, key=str))))
+        operators.append(
+            Operator(
+                spell(action.name),
+                params,
+                tuple(spell.atom(a) for a in action.precondition),
+                tuple(spell.atom(a) for a in sorted(action.effect.addlist, key=str)),
+                tuple(spell.atom(a) for a in sorted(action.effect.dellist, key=str)),
+            )
+        )
     objects = []
     for obj, obj_type in sorted({**domain.constants, **problem.objects}.items()):
         chain = [spell(t) for t in ancestors[obj_type.name]]
@@ -494,8 +549,7 @@ class _Speller:
 
     def atom(self, predicate) -> Atom:
         """A Graphplan Atom for a pyperplan predicate."""
-        args = tuple(f"<{name[1:]}>" if name.startswith("?") else self(name)
-                     for name, _ in predicate.signature)
+        args = tuple(f"<{name[1:]}>" if name.startswith("?") else self(name) for name, _ in predicate.signature)
         return Atom(self(predicate.name), args)
 
 
@@ -512,6 +566,7 @@ def _ancestors(types: dict) -> dict[str, list[str]]:
 
 
 # ------------------------------------------------------------------------- files with a common part
+
 
 def static_predicates(ops: Ops) -> set[str]:
     """Predicates that no operator adds or deletes."""
@@ -533,12 +588,15 @@ def with_common_part(ops: Ops, instances: dict[str, Facts]) -> tuple[Facts, dict
     for facts in instances.values():
         objects += [item for item in facts.objects if item not in objects]
         init += [item for item in facts.init if item.predicate in static and item not in init]
-    common = Facts(tuple(sorted(objects, key=lambda item: _natural(item[0]))),
-                   tuple(sorted(init, key=lambda item: _natural(item.text()))), None)
-    complete = {name: Facts(common.objects,
-                            common.init + tuple(a for a in facts.init if a.predicate not in static),
-                            facts.goal)
-                for name, facts in instances.items()}
+    common = Facts(
+        tuple(sorted(objects, key=lambda item: _natural(item[0]))),
+        tuple(sorted(init, key=lambda item: _natural(item.text()))),
+        None,
+    )
+    complete = {
+        name: Facts(common.objects, common.init + tuple(a for a in facts.init if a.predicate not in static), facts.goal)
+        for name, facts in instances.items()
+    }
     return common, complete
 
 
@@ -569,5 +627,6 @@ def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]
 
 def _commented(common: Facts, puzzle_name: str) -> str:
     """The common part with a first line saying what it is."""
-    return (f"The statements every {puzzle_name} facts file contains: objects and static facts.\n\n"
-            + write_facts(common))
+    return f"The statements every {puzzle_name} facts file contains: objects and static facts.\n\n" + write_facts(
+        common
+    )

@@ -1,7 +1,8 @@
 """Shared rectangular-grid helpers: directions, neighbours, cell names and adjacency facts for PDDL."""
+
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 Cell = tuple[int, int]
 """(row, column), row 0 at the top unless a puzzle says otherwise."""
@@ -48,8 +49,7 @@ def parse_cell_name(name: str) -> Cell:
     return int(row), int(col)
 
 
-def adjacency_facts(cells: Iterable[Cell], predicate: str = "adjacent",
-                    directional: bool = False) -> list[str]:
+def adjacency_facts(cells: Iterable[Cell], predicate: str = "adjacent", directional: bool = False) -> list[str]:
     """PDDL facts linking each pair of adjacent cells among `cells` (both ways).
 
     With directional=True the fact also names the direction: (adjacent c0-0 c0-1 right).

@@ -1,4 +1,5 @@
 """Tower of Hanoi: any number of pegs and discs, partial goals, `.hanoi` files, PDDL and decoding."""
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,12 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             raise InputError("expected at least two peg names after 'pegs:'", source, header.number)
         for name in names:
             if not _PEG_NAME.match(name) or re.fullmatch(r"(?i)disk\d+", name):
-                raise InputError(f"bad peg name {name!r}: expected letters and digits, starting with a "
-                                 "letter, and not of the form diskN", source, header.number)
+                raise InputError(
+                    f"bad peg name {name!r}: expected letters and digits, starting with a "
+                    "letter, and not of the form diskN",
+                    source,
+                    header.number,
+                )
         if len({name.lower() for name in names}) != len(names):
             raise InputError("peg names must differ (ignoring case)", source, header.number)
         return tuple(names)
@@ -87,20 +92,25 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             peg, colon, rest = line.text.partition(":")
             peg = peg.strip()
             if not colon or peg not in pegs:
-                raise InputError(f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found "
-                                 f"{line.text!r}", source, line.number)
+                raise InputError(
+                    f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {line.text!r}", source, line.number
+                )
             if peg in rows:
                 raise InputError(f"peg {peg} is listed twice", source, line.number)
             try:
                 discs = tuple(int(word) for word in rest.split())
             except ValueError:
-                raise InputError(f"expected disc numbers (1 = smallest) after '{peg}:', found "
-                                 f"{rest.strip()!r}", source, line.number) from None
+                raise InputError(
+                    f"expected disc numbers (1 = smallest) after '{peg}:', found {rest.strip()!r}", source, line.number
+                ) from None
             if any(disc < 1 for disc in discs):
                 raise InputError("disc numbers start at 1", source, line.number)
             if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
-                raise InputError(f"peg {peg}: discs must be listed bottom to top, each smaller than the "
-                                 "one below", source, line.number)
+                raise InputError(
+                    f"peg {peg}: discs must be listed bottom to top, each smaller than the one below",
+                    source,
+                    line.number,
+                )
             rows[peg] = discs
         seen: set[int] = set()
         for line, discs in zip(lines, rows.values()):
@@ -111,20 +121,19 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         return rows
 
     @staticmethod
-    def _check_goal(rows: dict[str, tuple[int, ...]], discs: set[int], lines: list[Line],
-                    source: str) -> None:
+    def _check_goal(rows: dict[str, tuple[int, ...]], discs: set[int], lines: list[Line], source: str) -> None:
         """Every goal disc must exist in the initial state."""
         for line, goal_discs in zip(lines, rows.values()):
             unknown = set(goal_discs) - discs
             if unknown:
-                raise InputError(f"goal names disc {min(unknown)}, which the init section does not place",
-                                 source, line.number)
+                raise InputError(
+                    f"goal names disc {min(unknown)}, which the init section does not place", source, line.number
+                )
 
     def render(self, instance: HanoiInstance) -> str:
         """The .hanoi text of an instance."""
         lines = ["pegs: " + " ".join(instance.pegs), "init:"]
-        lines += [f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in
-                  zip(instance.pegs, instance.init)]
+        lines += [f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in zip(instance.pegs, instance.init)]
         lines.append("goal:")
         lines += [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
         return "\n".join(lines) + "\n"
@@ -137,8 +146,9 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             raise InputError("generate hanoi needs --discs >= 1 and --pegs >= 2", "command line")
         pegs = tuple(chr(ord("A") + i) if peg_count <= 26 else f"P{i}" for i in range(peg_count))
         if options.get("random"):
-            return HanoiInstance(pegs, _random_stacks(discs, peg_count, rng),
-                                 tuple(zip(pegs, _random_stacks(discs, peg_count, rng))))
+            return HanoiInstance(
+                pegs, _random_stacks(discs, peg_count, rng), tuple(zip(pegs, _random_stacks(discs, peg_count, rng)))
+            )
         tower = tuple(range(discs, 0, -1))
         init = (tower,) + ((),) * (peg_count - 1)
         return HanoiInstance(pegs, init, ((pegs[-1], tower),))
@@ -151,10 +161,13 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
     def moves(self, instance: HanoiInstance, state: Stacks) -> list[Move]:
         """Top discs onto empty pegs or larger discs, by source then target peg."""
         pegs = instance.pegs
-        return [(source[-1], pegs[i], pegs[j])
-                for i, source in enumerate(state) if source
-                for j, target in enumerate(state)
-                if i != j and (not target or target[-1] > source[-1])]
+        return [
+            (source[-1], pegs[i], pegs[j])
+            for i, source in enumerate(state)
+            if source
+            for j, target in enumerate(state)
+            if i != j and (not target or target[-1] > source[-1])
+        ]
 
     def apply(self, instance: HanoiInstance, state: Stacks, move: Move) -> Stacks:
         """Move the disc; IllegalMove says why when it is not the top disc or lands on a smaller one."""
@@ -175,7 +188,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
     def is_goal(self, instance: HanoiInstance, state: Stacks) -> bool:
         """Each goal peg's stack starts with its goal discs."""
         pegs = instance.pegs
-        return all(state[pegs.index(peg)][:len(stack)] == stack for peg, stack in instance.goal)
+        return all(state[pegs.index(peg)][: len(stack)] == stack for peg, stack in instance.goal)
 
     def heuristic(self, instance: HanoiInstance, state: Stacks) -> int:
         """Sum over discs of a lower bound (0, 1 or 2) on that disc's own moves; see _moves_needed."""
@@ -191,8 +204,9 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             init += _stack_facts(peg, stack)
             init.append(atom("clear", disc_name(stack[-1]) if stack else peg))
         goal = [fact for peg, stack in instance.goal for fact in _stack_facts(peg, stack)]
-        problem = problem_text(f"hanoi-{len(discs)}", "hanoi",
-                               {"disc": map(disc_name, discs), "peg": instance.pegs}, init, goal)
+        problem = problem_text(
+            f"hanoi-{len(discs)}", "hanoi", {"disc": map(disc_name, discs), "peg": instance.pegs}, init, goal
+        )
         return PddlTask("hanoi", domain_text("hanoi"), problem)
 
     def decode(self, instance: HanoiInstance, plan: list[GroundAction]) -> list[Move]:
@@ -224,8 +238,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
 
     def show(self, instance: HanoiInstance, state: Stacks) -> str:
         """One line per peg, bottom to top."""
-        return "\n".join(f"{peg}: {' '.join(map(str, stack))}".rstrip()
-                         for peg, stack in zip(instance.pegs, state))
+        return "\n".join(f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in zip(instance.pegs, state))
 
 
 def _stack_facts(peg: str, stack: tuple[int, ...]) -> list[str]:
@@ -275,8 +288,11 @@ def _moves_needed(instance: HanoiInstance, state: Stacks) -> dict[int, int]:
             must_move = must_move or blocked_goal or (disc in goal_support and not in_place)
             if not must_move:
                 continue
-            twice = disc in goal_support and not in_place and (
-                goal_peg[disc] == peg or goal_support[disc] in stack[:height])
+            twice = (
+                disc in goal_support
+                and not in_place
+                and (goal_peg[disc] == peg or goal_support[disc] in stack[:height])
+            )
             needed[disc] = 2 if twice else 1
     return needed
 

@@ -1,9 +1,10 @@
 """Shared PDDL writing (deterministic: sorted objects and facts) and IPC plan reading/writing."""
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from translator.errors import InputError
 
@@ -42,8 +43,14 @@ def atom(*parts: object) -> str:
     return "(" + " ".join(str(part) for part in parts) + ")"
 
 
-def problem_text(name: str, domain: str, objects: Mapping[str, Iterable[str]],
-                 init: Iterable[str], goal: Iterable[str] | str, metric: str | None = None) -> str:
+def problem_text(
+    name: str,
+    domain: str,
+    objects: Mapping[str, Iterable[str]],
+    init: Iterable[str],
+    goal: Iterable[str] | str,
+    metric: str | None = None,
+) -> str:
     """A PDDL problem: objects grouped by type, init facts sorted, goal a conjunction or a formula, and
     an optional metric such as `minimize (total-cost)`."""
     lines = [f"(define (problem {name})", f"  (:domain {domain})", "  (:objects"]
@@ -84,8 +91,7 @@ def read_plan(text: str, source: str = "<plan>") -> list[GroundAction]:
             continue
         match = _PLAN_LINE.match(line)
         if not match:
-            raise InputError(f"expected a plan step such as '(move disk1 disk2 b)', found {line!r}",
-                             source, number)
+            raise InputError(f"expected a plan step such as '(move disk1 disk2 b)', found {line!r}", source, number)
         plan.append((match.group(1).lower(), tuple(arg.lower() for arg in match.group(2).split())))
     return plan
 

@@ -1,10 +1,12 @@
 """The puzzle extension point: one subclass per puzzle module, registered by name in translator.registry."""
+
 from __future__ import annotations
 
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from typing import Any, Generic, Hashable, Iterable, Iterator, TypeVar
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 from translator.errors import IllegalMove, InputError
 from translator.pddl import GroundAction, PddlTask
@@ -121,8 +123,7 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
             try:
                 moves.append(self.parse_move(line))
             except ValueError as error:
-                raise InputError(f"expected a {self.name} move, found {line!r} ({error})", source,
-                                 number) from None
+                raise InputError(f"expected a {self.name} move, found {line!r} ({error})", source, number) from None
         return moves
 
     def annotate(self, instance: Instance, moves: list[Move]) -> dict[str, Any]:
@@ -137,7 +138,7 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         """A picture of `state` for --show."""
         return str(state)
 
-    def replay(self, instance: Instance, moves: Iterable[Move]) -> "Replay":
+    def replay(self, instance: Instance, moves: Iterable[Move]) -> Replay:
         """Apply `moves` from the initial state with the real rules; report where it first went wrong."""
         state = self.initial(instance)
         states = [state]

@@ -8,13 +8,14 @@ States are the matrix in the seed's normal form (bricks other than the master re
 their first cell in row-major order), so two states that differ only in how equal-shaped bricks are
 numbered are the same state. A move names its brick by its number in the state it is applied to.
 """
+
 from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
 
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, cell_name, parse_cell_name, step
@@ -24,7 +25,7 @@ from translator.text import Line, content_lines
 
 GOAL, FREE, WALL, MASTER = -1, 0, 1, 2
 FIRST_BRICK = 3
-DEAD_END = 10 ** 6
+DEAD_END = 10**6
 """The heuristic of a state from which the master brick cannot reach the goal even on an empty board."""
 
 Grid = tuple[int, ...]
@@ -68,8 +69,9 @@ def _size(raw_lines: list[str], line: Line, source: str) -> tuple[int, int]:
     """Read the `w,h,` line."""
     fields = _fields(_raw(raw_lines, line))
     if len(fields) != 2 or not all(re.fullmatch(r"\d+", value) and int(value) > 0 for _, value in fields):
-        raise InputError(f"expected the board size 'w,h,' (two positive integers), found {line.text!r}",
-                         source, line.number)
+        raise InputError(
+            f"expected the board size 'w,h,' (two positive integers), found {line.text!r}", source, line.number
+        )
     return int(fields[0][1]), int(fields[1][1])
 
 
@@ -77,13 +79,20 @@ def _row(raw_lines: list[str], line: Line, width: int, row: int, source: str) ->
     """Read one row of the matrix: `width` integers >= -1."""
     fields = _fields(_raw(raw_lines, line))
     if len(fields) != width:
-        raise InputError(f"expected {width} values in row {row + 1} of the matrix (the width on line 1), "
-                         f"found {len(fields)}", source, line.number)
+        raise InputError(
+            f"expected {width} values in row {row + 1} of the matrix (the width on line 1), found {len(fields)}",
+            source,
+            line.number,
+        )
     values = []
     for column, value in fields:
         if not re.fullmatch(r"-?\d+", value) or int(value) < GOAL:
-            raise InputError(f"expected -1 (goal), 0 (free), 1 (wall), 2 (master brick) or a brick number "
-                             f">= 3, found {value!r}", source, line.number, column)
+            raise InputError(
+                f"expected -1 (goal), 0 (free), 1 (wall), 2 (master brick) or a brick number >= 3, found {value!r}",
+                source,
+                line.number,
+                column,
+            )
         values.append(int(value))
     return values
 
@@ -96,13 +105,14 @@ def parse_matrix(text: str, source: str = "<input>") -> SbpInstance:
     width, height = _size(raw_lines, lines[0], source)
     rows = lines[1:]
     if len(rows) < height:
-        raise InputError(f"expected {height} rows of the matrix after the size line, found {len(rows)}",
-                         source, lines[-1].number)
+        raise InputError(
+            f"expected {height} rows of the matrix after the size line, found {len(rows)}", source, lines[-1].number
+        )
     if len(rows) > height:
-        raise InputError(f"expected only {height} rows of the matrix (the height on line 1), found more",
-                         source, rows[height].number)
-    grid = tuple(value for index, line in enumerate(rows)
-                 for value in _row(raw_lines, line, width, index, source))
+        raise InputError(
+            f"expected only {height} rows of the matrix (the height on line 1), found more", source, rows[height].number
+        )
+    grid = tuple(value for index, line in enumerate(rows) for value in _row(raw_lines, line, width, index, source))
     instance = SbpInstance(width, height, grid, tuple(i for i, value in enumerate(grid) if value == GOAL))
     _check_bricks(instance, [line.number for line in rows], source)
     return instance
@@ -115,8 +125,9 @@ def _check_bricks(instance: SbpInstance, row_lines: list[int], source: str) -> N
     for number, cells in bricks(instance.grid).items():
         if not _connected(cells, instance.width):
             row = cells[0] // instance.width
-            raise InputError(f"brick {number} is not in one piece: its cells must be joined edge to edge",
-                             source, row_lines[row])
+            raise InputError(
+                f"brick {number} is not in one piece: its cells must be joined edge to edge", source, row_lines[row]
+            )
 
 
 def _connected(cells: list[int], width: int) -> bool:
@@ -136,7 +147,7 @@ def _connected(cells: list[int], width: int) -> bool:
 def matrix_text(width: int, height: int, grid: Grid) -> str:
     """The matrix exactly as the seed's outputGameState prints it: `w,h,` then rows, each value then `,`."""
     rows = [f"{width},{height},"]
-    rows += ["".join(f"{value}," for value in grid[row * width:(row + 1) * width]) for row in range(height)]
+    rows += ["".join(f"{value}," for value in grid[row * width : (row + 1) * width]) for row in range(height)]
     return "\n".join(rows) + "\n"
 
 
@@ -187,18 +198,21 @@ class _Board:
 def board(instance: SbpInstance) -> _Board:
     """The static analysis of an instance (cached)."""
     width, height, grid = instance.width, instance.height, instance.grid
-    background = tuple(GOAL if index in instance.goals else WALL if value == WALL else FREE
-                       for index, value in enumerate(grid))
-    neighbour = tuple(tuple(_step(cell, direction, width, height) for cell in range(width * height))
-                      for direction in DIRECTIONS)
+    background = tuple(
+        GOAL if index in instance.goals else WALL if value == WALL else FREE for index, value in enumerate(grid)
+    )
+    neighbour = tuple(
+        tuple(_step(cell, direction, width, height) for cell in range(width * height)) for direction in DIRECTIONS
+    )
     placements = _placements(shape(bricks(grid)[MASTER], width), background, width, height)
     bounds: dict[int, list[tuple[int, frozenset[int]]]] = {anchor: [] for anchor in placements}
     for target, cells in placements.items():
         if set(instance.goals) <= set(cells):
             for anchor, bound in _relaxed_bounds(target, placements, neighbour, width * height).items():
                 bounds[anchor].append(bound)
-    return _Board(background, neighbour, instance.goals, placements,
-                  {anchor: tuple(found) for anchor, found in bounds.items()})
+    return _Board(
+        background, neighbour, instance.goals, placements, {anchor: tuple(found) for anchor, found in bounds.items()}
+    )
 
 
 def _step(cell: int, direction: str, width: int, height: int) -> int:
@@ -218,8 +232,9 @@ def _placements(offsets: Offsets, background: Grid, width: int, height: int) -> 
     return found
 
 
-def _relaxed_bounds(target: int, placements: dict[int, tuple[int, ...]], neighbour, cells: int
-                    ) -> dict[int, tuple[int, frozenset[int]]]:
+def _relaxed_bounds(
+    target: int, placements: dict[int, tuple[int, ...]], neighbour, cells: int
+) -> dict[int, tuple[int, frozenset[int]]]:
     """For every anchor that reaches `target` on the empty board: the distance, and the cells that every
     relaxed path from it to `target` covers (a cell is mandatory if banning the placements covering it
     cuts the anchor off from the target)."""
@@ -292,8 +307,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
                 targets = [table[cell] for cell in cells]
                 if -1 in targets:
                     continue
-                if all(state[cell] in (FREE, number) or (state[cell] == GOAL and number == MASTER)
-                       for cell in targets):
+                if all(state[cell] in (FREE, number) or (state[cell] == GOAL and number == MASTER) for cell in targets):
                     yield (number, direction), cells, targets
 
     def moves(self, instance: SbpInstance, state: Grid) -> list[Move]:
@@ -440,8 +454,9 @@ def brick_types(instance: SbpInstance) -> tuple[tuple[str, Offsets], ...]:
     for cells in others:
         if shape(cells, instance.width) not in shapes[1:]:
             shapes.append(shape(cells, instance.width))
-    return (("master", shapes[0]),) + tuple((f"shape{index}", offsets)
-                                            for index, offsets in enumerate(shapes[1:], start=1))
+    return (("master", shapes[0]),) + tuple(
+        (f"shape{index}", offsets) for index, offsets in enumerate(shapes[1:], start=1)
+    )
 
 
 def placed(instance: SbpInstance, state: Grid) -> list[tuple[str, int]]:
@@ -483,8 +498,11 @@ def static_facts(instance: SbpInstance) -> list[str]:
     info, cells = board(instance), set(_cells(instance))
     facts = [atom("floor", _cell(instance, index)) for index in cells if info.background[index] == FREE]
     for predicate, table in (("right", info.neighbour[3]), ("below", info.neighbour[1])):
-        facts += [atom(predicate, _cell(instance, index), _cell(instance, table[index]))
-                  for index in cells if table[index] in cells]
+        facts += [
+            atom(predicate, _cell(instance, index), _cell(instance, table[index]))
+            for index in cells
+            if table[index] in cells
+        ]
     return facts
 
 
@@ -504,12 +522,18 @@ def domain_text(instance: SbpInstance) -> str:
     native search instead of one copy per numbering of equal bricks."""
     types = brick_types(instance)
     at = " ".join(f"(at-{type_name} ?c - cell)" for type_name, _ in types)
-    lines = ["(define (domain sbp)", "  (:requirements :strips :typing)", "  (:types cell)",
-             f"  (:predicates {at}", "               (free ?c - cell) (floor ?c - cell) (covered ?c - cell)",
-             "               (right ?c ?d - cell) (below ?c ?d - cell))"]
+    lines = [
+        "(define (domain sbp)",
+        "  (:requirements :strips :typing)",
+        "  (:types cell)",
+        f"  (:predicates {at}",
+        "               (free ?c - cell) (floor ?c - cell) (covered ?c - cell)",
+        "               (right ?c ?d - cell) (below ?c ?d - cell))",
+    ]
     for type_name, offsets in types:
-        lines.append(f"  ; {type_name}: cells {' '.join(f'{r},{c}' for r, c in offsets)} (row,column from the "
-                     "first cell)")
+        lines.append(
+            f"  ; {type_name}: cells {' '.join(f'{r},{c}' for r, c in offsets)} (row,column from the first cell)"
+        )
         for direction in DIRECTIONS:
             lines.append(_schema(type_name, offsets, direction))
     return "\n".join(lines) + "\n)\n"
@@ -529,19 +553,23 @@ def _schema(type_name: str, offsets: Offsets, direction: str) -> str:
     for _, child in edges:
         names.setdefault(child, f"?via{sum(name.startswith('?via') for name in names.values()) + 1}")
     master = type_name == "master"
-    pre = [atom(f"at-{type_name}", "?from")] + [_geometry(names[parent], names[child], parent, child)
-                                         for parent, child in edges]
+    pre = [atom(f"at-{type_name}", "?from")] + [
+        _geometry(names[parent], names[child], parent, child) for parent, child in edges
+    ]
     pre += [atom("free", names[cell]) for cell in entered]
     pre += [] if master else [atom("floor", names[cell]) for cell in entered]
     effect = [f"(not {atom(f'at-{type_name}', '?from')})", atom(f"at-{type_name}", "?to")]
-    effect += [f"(not {atom('free', names[cell])})" for cell in entered] + [atom("free", names[cell])
-                                                                            for cell in vacated]
+    effect += [f"(not {atom('free', names[cell])})" for cell in entered] + [
+        atom("free", names[cell]) for cell in vacated
+    ]
     if master:
         effect += [atom("covered", names[cell]) for cell in entered]
         effect += [f"(not {atom('covered', names[cell])})" for cell in vacated]
     cells = " ".join(names.values())
-    return (f"  (:action move-{type_name}-{direction}\n    :parameters ({cells} - cell)\n"
-            f"    :precondition (and {' '.join(pre)})\n    :effect (and {' '.join(effect)}))")
+    return (
+        f"  (:action move-{type_name}-{direction}\n    :parameters ({cells} - cell)\n"
+        f"    :precondition (and {' '.join(pre)})\n    :effect (and {' '.join(effect)}))"
+    )
 
 
 def _tree(region: set[tuple[int, int]], needed: set[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -571,5 +599,9 @@ def _tree(region: set[tuple[int, int]], needed: set[tuple[int, int]]) -> list[tu
 def _geometry(parent_name: str, child_name: str, parent: tuple[int, int], child: tuple[int, int]) -> str:
     """The static fact placing `child` next to `parent`: (right A B) or (below A B)."""
     delta = (child[0] - parent[0], child[1] - parent[1])
-    return {(0, 1): atom("right", parent_name, child_name), (0, -1): atom("right", child_name, parent_name),
-            (1, 0): atom("below", parent_name, child_name), (-1, 0): atom("below", child_name, parent_name)}[delta]
+    return {
+        (0, 1): atom("right", parent_name, child_name),
+        (0, -1): atom("right", child_name, parent_name),
+        (1, 0): atom("below", parent_name, child_name),
+        (-1, 0): atom("below", child_name, parent_name),
+    }[delta]

@@ -1,14 +1,15 @@
 """Mini-SHRDLU (seed 000): numbered blocks on an n x n board, a goal formula, `.shrdlu` files, PDDL."""
+
 from __future__ import annotations
 
 import math
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Iterator, Union
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
@@ -50,25 +51,25 @@ class Rel:
 class Not:
     """Negation."""
 
-    arg: "Formula"
+    arg: Formula
 
 
 @dataclass(frozen=True)
 class And:
     """Conjunction of two or more formulas."""
 
-    args: tuple["Formula", ...]
+    args: tuple[Formula, ...]
 
 
 @dataclass(frozen=True)
 class Or:
     """Disjunction of two or more formulas."""
 
-    args: tuple["Formula", ...]
+    args: tuple[Formula, ...]
 
 
-Formula = Union[At, Rel, Not, And, Or]
-Atom = Union[At, Rel]
+Formula = At | Rel | Not | And | Or
+Atom = At | Rel
 Literal = tuple[bool, Atom]
 """(positive, atom) in a formula's negation normal form."""
 
@@ -144,6 +145,7 @@ def atoms_of(formula: Formula) -> Iterator[Atom]:
 def _goal_parser():
     """The LALR parser of shrdlu_goal.lark (built once)."""
     from lark import Lark
+
     return Lark(GRAMMAR_FILE.read_text(), parser="lalr")
 
 
@@ -174,8 +176,7 @@ def _goal_builder(n: int, k: int):
             block_token, row_token, col_token = children
             for token, what in ((row_token, "row"), (col_token, "column")):
                 if not 0 <= int(token) < n:
-                    raise _GoalError(f"{what} {int(token)} is outside the board ({what}s are 0..{n - 1})",
-                                     token)
+                    raise _GoalError(f"{what} {int(token)} is outside the board ({what}s are 0..{n - 1})", token)
             return At(check_block(block_token), int(row_token), int(col_token))
 
         def relation(self, children):
@@ -232,14 +233,21 @@ def parse_goal(pieces: list[tuple[int, int, str]], n: int, k: int, source: str) 
         tree = parser.parse(text)
     except UnexpectedToken as error:
         found = "the end of the goal" if error.token.type == "$END" else repr(str(error.token))
-        raise InputError(f"bad goal: unexpected {found}; expected {_expected(parser, error.expected)}",
-                         source, *locate(error.line if error.token.type != "$END" else len(pieces),
-                                         error.column if error.token.type != "$END" else
-                                         len(pieces[-1][2]) + 1)) from None
+        raise InputError(
+            f"bad goal: unexpected {found}; expected {_expected(parser, error.expected)}",
+            source,
+            *locate(
+                error.line if error.token.type != "$END" else len(pieces),
+                error.column if error.token.type != "$END" else len(pieces[-1][2]) + 1,
+            ),
+        ) from None
     except UnexpectedCharacters as error:
         allowed = _expected(parser, error.allowed) if error.allowed else "a goal"
-        raise InputError(f"bad goal: unexpected character {text[error.pos_in_stream]!r}; expected "
-                         f"{allowed}", source, *locate(error.line, error.column)) from None
+        raise InputError(
+            f"bad goal: unexpected character {text[error.pos_in_stream]!r}; expected {allowed}",
+            source,
+            *locate(error.line, error.column),
+        ) from None
     except (UnexpectedEOF, UnexpectedInput) as error:
         raise InputError(f"bad goal: it ends too early ({error})", source, *locate(None, None)) from None
     try:
@@ -247,8 +255,9 @@ def parse_goal(pieces: list[tuple[int, int, str]], n: int, k: int, source: str) 
     except VisitError as error:
         cause = error.orig_exc
         if isinstance(cause, _GoalError):
-            raise InputError(f"bad goal: {cause.message}", source,
-                             *locate(cause.token.line, cause.token.column)) from None
+            raise InputError(
+                f"bad goal: {cause.message}", source, *locate(cause.token.line, cause.token.column)
+            ) from None
         raise
 
 
@@ -374,8 +383,10 @@ class _Shape:
         base = (cell[0] - d_row, cell[1] - d_col)
         if root in self.anchor and self.anchor[root] != base:
             old = (self.anchor[root][0] + d_row, self.anchor[root][1] + d_col)
-            return (f"the goals {_listing(self.goals[root])} put block {block} in two places, "
-                    f"({old[0]},{old[1]}) and ({cell[0]},{cell[1]})")
+            return (
+                f"the goals {_listing(self.goals[root])} put block {block} in two places, "
+                f"({old[0]},{old[1]}) and ({cell[0]},{cell[1]})"
+            )
         self.anchor[root] = base
         return None
 
@@ -412,8 +423,11 @@ def contradiction(term: tuple[Literal, ...], n: int, k: int) -> str | None:
         if not positive:
             continue
         fact, text = canonical(goal_atom), format_goal(goal_atom)
-        reason = (shape.fix(fact[1], (fact[2], fact[3]), text) if fact[0] == "at"
-                  else shape.relate(fact[1], fact[2], _OFFSET[fact[0]], text))
+        reason = (
+            shape.fix(fact[1], (fact[2], fact[3]), text)
+            if fact[0] == "at"
+            else shape.relate(fact[1], fact[2], _OFFSET[fact[0]], text)
+        )
         if reason:
             return reason
     return _placement_reason(shape, n, k) or _negation_reason(shape, term)
@@ -433,8 +447,10 @@ def _placement_reason(shape: _Shape, n: int, k: int) -> str | None:
         rows = [offset[0] for offset in seen]
         cols = [offset[1] for offset in seen]
         if max(rows) - min(rows) >= n or max(cols) - min(cols) >= n:
-            return (f"the goals {goals} need {max(rows) - min(rows) + 1} rows and "
-                    f"{max(cols) - min(cols) + 1} columns; the board is {n} x {n}")
+            return (
+                f"the goals {goals} need {max(rows) - min(rows) + 1} rows and "
+                f"{max(cols) - min(cols) + 1} columns; the board is {n} x {n}"
+            )
         if root not in shape.anchor:
             need = sum(max(r for r, c in seen if c == col) - min(rows) + 1 for col in set(cols))
             if need > k:
@@ -450,8 +466,10 @@ def _placement_reason(shape: _Shape, n: int, k: int) -> str | None:
             heights[col] = max(heights[col], row + 1)
     if sum(heights) > k:
         tops = ", ".join(f"row {h - 1} of column {c}" for c, h in enumerate(heights) if h)
-        return (f"reaching {tops} takes at least {sum(heights)} blocks (every cell below a block is "
-                f"full), but there are only {k}")
+        return (
+            f"reaching {tops} takes at least {sum(heights)} blocks (every cell below a block is "
+            f"full), but there are only {k}"
+        )
     return None
 
 
@@ -468,12 +486,16 @@ def _negation_reason(shape: _Shape, term: tuple[Literal, ...]) -> str | None:
             cell_x, cell_y = shape.cell(fact[1]), shape.cell(fact[2])
             if root_x != root_y and cell_x is not None and cell_y is not None:
                 off_x, off_y = cell_x, cell_y
-            forced = ((root_x == root_y or cell_x is not None and cell_y is not None)
-                      and (off_x[0] - off_y[0], off_x[1] - off_y[1]) == _OFFSET[fact[0]])
+            forced = (root_x == root_y or cell_x is not None and cell_y is not None) and (
+                off_x[0] - off_y[0],
+                off_x[1] - off_y[1],
+            ) == _OFFSET[fact[0]]
         if forced:
             goals = shape.goals[shape.find(fact[1])[0]] + shape.goals[shape.find(fact[-1])[0]]
-            return (f"the goals {_listing(goals)} force {format_goal(goal_atom)}, "
-                    f"but the goal also asks for !{format_goal(goal_atom)}")
+            return (
+                f"the goals {_listing(goals)} force {format_goal(goal_atom)}, "
+                f"but the goal also asks for !{format_goal(goal_atom)}"
+            )
     return None
 
 
@@ -487,8 +509,10 @@ def unsatisfiable_reason(formula: Formula, n: int, k: int) -> str | None:
         return None
     if len(reasons) == 1:
         return f"the goal cannot hold: {reasons[0]}"
-    listed = "; ".join(f"alternative {i} ({' & '.join(map(format_literal, term))}): {reason}"
-                       for i, (term, reason) in enumerate(zip(terms[:4], reasons[:4]), start=1))
+    listed = "; ".join(
+        f"alternative {i} ({' & '.join(map(format_literal, term))}): {reason}"
+        for i, (term, reason) in enumerate(zip(terms[:4], reasons[:4]), start=1)
+    )
     more = f"; and {len(terms) - 4} more alternatives" if len(terms) > 4 else ""
     return f"no alternative of the goal can hold: {listed}{more}"
 
@@ -507,12 +531,24 @@ def locate(columns: Columns, blocks: tuple[int, ...]) -> dict[int, tuple[int, in
 
 def needed_cells(term: tuple[tuple, ...]) -> tuple[tuple[int, int], ...]:
     """Cells that the positive (block,row,col) literals of a term fill, with every cell under them."""
-    return tuple(sorted({(below, fact[3]) for positive, fact in term if positive and fact[0] == "at"
-                         for below in range(fact[2] + 1)}))
+    return tuple(
+        sorted(
+            {
+                (below, fact[3])
+                for positive, fact in term
+                if positive and fact[0] == "at"
+                for below in range(fact[2] + 1)
+            }
+        )
+    )
 
 
-def term_estimate(term: tuple[tuple, ...], columns: Columns, where: dict[int, tuple[int, int]],
-                  needed: tuple[tuple[int, int], ...] | None = None) -> int:
+def term_estimate(
+    term: tuple[tuple, ...],
+    columns: Columns,
+    where: dict[int, tuple[int, int]],
+    needed: tuple[tuple[int, int], ...] | None = None,
+) -> int:
     """A lower bound on the moves to make a conjunction of canonical literals true.
 
     A block must move if an atom (b,r,c) asks for it elsewhere, if it sits in a cell another block
@@ -560,15 +596,18 @@ def term_estimate(term: tuple[tuple, ...], columns: Columns, where: dict[int, tu
         elif positive != (row_x == row_y and col_x == col_y - 1):
             pairs.append((fact[1], fact[2]))
     for row, col in sources:
-        must.update(columns[col][row + 1:])
+        must.update(columns[col][row + 1 :])
     used = set(must)
     movers = len(must)
     for x, y in pairs:
         if x not in used and y not in used:
             used.update((x, y))
             movers += 1
-    arrivals = sum(1 for row, col in (needed_cells(term) if needed is None else needed)
-                   if row >= len(columns[col]) or columns[col][row] in must)
+    arrivals = sum(
+        1
+        for row, col in (needed_cells(term) if needed is None else needed)
+        if row >= len(columns[col]) or columns[col][row] in must
+    )
     return max(movers, arrivals) + twice
 
 
@@ -624,10 +663,20 @@ def goal_pddl(formula: Formula, n: int) -> str:
     if isinstance(formula, Rel):
         kind, x, y = canonical(formula)
         d_row, d_col = _OFFSET[kind]
-        pairs = [((row + d_row, col + d_col), (row, col)) for row in range(n) for col in range(n)
-                 if 0 <= row + d_row < n and 0 <= col + d_col < n]
-        return "(or " + " ".join(f"(and {atom('at', block_name(x), cell_name(p))} "
-                                 f"{atom('at', block_name(y), cell_name(q))})" for p, q in pairs) + ")"
+        pairs = [
+            ((row + d_row, col + d_col), (row, col))
+            for row in range(n)
+            for col in range(n)
+            if 0 <= row + d_row < n and 0 <= col + d_col < n
+        ]
+        return (
+            "(or "
+            + " ".join(
+                f"(and {atom('at', block_name(x), cell_name(p))} {atom('at', block_name(y), cell_name(q))})"
+                for p, q in pairs
+            )
+            + ")"
+        )
     if isinstance(formula, Not):
         return f"(not {goal_pddl(formula.arg, n)})"
     word = "and" if isinstance(formula, And) else "or"
@@ -639,8 +688,10 @@ def goal_requirements(formula: Formula) -> list[str]:
     flags = []
     if any(isinstance(node, Not) for node in _nodes(formula)):
         flags.append(":negative-preconditions")
-    if any(isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
-           for node in _nodes(formula)):
+    if any(
+        isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
+        for node in _nodes(formula)
+    ):
         flags.append(":disjunctive-preconditions")
     return flags
 
@@ -697,7 +748,7 @@ def random_board(n: int, k: int, rng: random.Random) -> Columns:
     rng.shuffle(blocks)
     columns, start = [], 0
     for h in heights:
-        columns.append(tuple(blocks[start:start + h]))
+        columns.append(tuple(blocks[start : start + h]))
         start += h
     return tuple(columns)
 
@@ -708,8 +759,7 @@ def true_atoms(board: Columns, block: int) -> list[Atom]:
     row, col = where[block]
     found: list[Atom] = [At(block, row, col)]
     by_cell = {cell: b for b, cell in where.items()}
-    for kind, cell in (("a", (row - 1, col)), ("b", (row + 1, col)), ("l", (row, col + 1)),
-                       ("r", (row, col - 1))):
+    for kind, cell in (("a", (row - 1, col)), ("b", (row + 1, col)), ("l", (row, col + 1)), ("r", (row, col - 1))):
         if cell in by_cell:
             found.append(Rel(kind, block, by_cell[cell]))
     return found
@@ -732,8 +782,10 @@ def random_goal(n: int, k: int, atoms: int, form: str, rng: random.Random) -> Fo
         return _flatten(And, [true_atoms(target, block)[0] for block in blocks])
     if form == "or":
         return _flatten(Or, [rng.choice(true_atoms(target, block)) for block in blocks])
-    parts: list[Formula] = [rng.choice(true_atoms(target, rng.randint(1, k))) if rng.random() < 0.5
-                            else random_atom(n, k, rng) for _ in range(atoms)]
+    parts: list[Formula] = [
+        rng.choice(true_atoms(target, rng.randint(1, k))) if rng.random() < 0.5 else random_atom(n, k, rng)
+        for _ in range(atoms)
+    ]
     while len(parts) > 1:
         left, right = parts.pop(rng.randrange(len(parts))), parts.pop(rng.randrange(len(parts)))
         node = _flatten(rng.choice((And, Or)), [left, right])
@@ -782,8 +834,9 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         k = sum(len(column) for column in board)
         pieces = _goal_pieces(text, *found["goal"])
         if not any(piece.strip() for _, _, piece in pieces):
-            raise InputError("expected a goal formula after 'goal:', e.g. (1,0,0) & 6b2",
-                             source, found["goal"][0].number)
+            raise InputError(
+                "expected a goal formula after 'goal:', e.g. (1,0,0) & 6b2", source, found["goal"][0].number
+            )
         return ShrdluInstance(n, board, parse_goal(pieces, n, k, source))
 
     def render(self, instance: ShrdluInstance) -> str:
@@ -799,11 +852,11 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         atoms = _int_option(options, "goal-atoms", 3)
         form = options.get("goal-form", "and")
         if n < 3 or not n <= k <= n * n - n:
-            raise InputError(f"generate shrdlu needs --n >= 3 and n <= --k <= n*n - n; got n = {n}, k = {k}",
-                             "command line")
+            raise InputError(
+                f"generate shrdlu needs --n >= 3 and n <= --k <= n*n - n; got n = {n}, k = {k}", "command line"
+            )
         if atoms < 1 or form not in ("and", "or", "mixed"):
-            raise InputError("generate shrdlu needs --goal-atoms >= 1 and --goal-form and, or or mixed",
-                             "command line")
+            raise InputError("generate shrdlu needs --goal-atoms >= 1 and --goal-form and, or or mixed", "command line")
         return ShrdluInstance(n, random_board(n, k, rng), random_goal(n, k, atoms, form, rng))
 
     def restart(self, instance: ShrdluInstance, state: Columns) -> ShrdluInstance:
@@ -818,8 +871,13 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
     def moves(self, instance: ShrdluInstance, state: Columns) -> list[Move]:
         """(source, destination) for every non-empty source and other, non-full destination."""
         n = instance.n
-        return [(source, target) for source in range(n) if state[source]
-                for target in range(n) if target != source and len(state[target]) < n]
+        return [
+            (source, target)
+            for source in range(n)
+            if state[source]
+            for target in range(n)
+            if target != source and len(state[target]) < n
+        ]
 
     def apply(self, instance: ShrdluInstance, state: Columns, move: Move) -> Columns:
         """Move the top block; IllegalMove names the reason (empty source, full destination, ...)."""
@@ -870,22 +928,24 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         cR-C (row 0 at the bottom), sentinels floorC/ceilingC, blocks bN and the goal as written."""
         n, board = instance.n, instance.board
         cells = [(row, col) for row in range(n) for col in range(n)]
-        init = [atom("at", block_name(b), cell_name((row, col)))
-                for col, stack in enumerate(board) for row, b in enumerate(stack)]
+        init = [
+            atom("at", block_name(b), cell_name((row, col)))
+            for col, stack in enumerate(board)
+            for row, b in enumerate(stack)
+        ]
         init += [atom("free" if row >= len(board[col]) else "full", cell_name((row, col))) for row, col in cells]
         init += [atom("full", _floor(col)) for col in range(n)] + [atom("free", _ceiling(col)) for col in range(n)]
         for col in range(n):
             column = [_floor(col)] + [cell_name((row, col)) for row in range(n)] + [_ceiling(col)]
             init += [atom("under", low, high) for low, high in zip(column, column[1:])]
         init += [atom("apart", cell_name(p), cell_name(q)) for p in cells for q in cells if p[1] != q[1]]
-        objects = {"block": [block_name(b) for b in range(1, instance.k + 1)],
-                   "cell": [cell_name(c) for c in cells] + [_floor(c) for c in range(n)]
-                   + [_ceiling(c) for c in range(n)]}
-        problem = problem_text(f"shrdlu-n{n}-k{instance.k}", "shrdlu", objects, init,
-                               goal_pddl(instance.goal, n))
+        objects = {
+            "block": [block_name(b) for b in range(1, instance.k + 1)],
+            "cell": [cell_name(c) for c in cells] + [_floor(c) for c in range(n)] + [_ceiling(c) for c in range(n)],
+        }
+        problem = problem_text(f"shrdlu-n{n}-k{instance.k}", "shrdlu", objects, init, goal_pddl(instance.goal, n))
         requirements = " ".join([":strips", ":typing"] + goal_requirements(instance.goal))
-        domain = re.sub(r"\(:requirements[^)]*\)", f"(:requirements {requirements})", domain_text("shrdlu"),
-                        count=1)
+        domain = re.sub(r"\(:requirements[^)]*\)", f"(:requirements {requirements})", domain_text("shrdlu"), count=1)
         return PddlTask("shrdlu", domain, problem)
 
     def decode(self, instance: ShrdluInstance, plan: list[GroundAction]) -> list[Move]:
@@ -901,8 +961,9 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
                 raise InputError(f"expected (move bN FROM OVER TO BASE), found {step}") from None
             following = self.apply_step(instance, state, move, step)
             if state[move[0]][-1] != int(args[0][1:]):
-                raise InputError(f"plan step {step} moves {args[0]}, but the top of column {move[0]} "
-                                 f"is b{state[move[0]][-1]}")
+                raise InputError(
+                    f"plan step {step} moves {args[0]}, but the top of column {move[0]} is b{state[move[0]][-1]}"
+                )
             state = following
             moves.append(move)
         return moves
@@ -928,8 +989,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         n = instance.n
         width = max(len(str(instance.k)), len(str(n - 1)))
         label = len(str(n - 1))
-        lines = [f"{row:>{label}}  " + " ".join(f"{cell:>{width}}" for cell in cells)
-                 for row, cells in _rows(n, state)]
+        lines = [f"{row:>{label}}  " + " ".join(f"{cell:>{width}}" for cell in cells) for row, cells in _rows(n, state)]
         lines.append(" " * (label + 2) + " ".join(f"{col:>{width}}" for col in range(n)))
         return "\n".join(lines)
 
@@ -944,8 +1004,7 @@ def _moved(state: Columns, source: int, target: int) -> Columns:
 
 def _rows(n: int, board: Columns) -> list[tuple[int, list[int]]]:
     """(row index, cells) from the top row down, 0 for an empty cell."""
-    return [(row, [column[row] if row < len(column) else 0 for column in board])
-            for row in range(n - 1, -1, -1)]
+    return [(row, [column[row] if row < len(column) else 0 for column in board]) for row in range(n - 1, -1, -1)]
 
 
 def _matrix(n: int, board: Columns) -> str:
@@ -963,24 +1022,28 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
         try:
             matrix.append([int(word) for word in line.text.split()])
         except ValueError:
-            raise InputError(f"expected whole numbers (0 = empty cell), found {line.text!r}",
-                             source, line.number) from None
+            raise InputError(
+                f"expected whole numbers (0 = empty cell), found {line.text!r}", source, line.number
+            ) from None
         if any(value < 0 for value in matrix[-1]):
             raise InputError("block numbers are positive (0 = empty cell)", source, line.number)
         if len(matrix[-1]) != len(matrix[0]):
-            raise InputError(f"this row has {len(matrix[-1])} cells, the first row has {len(matrix[0])}",
-                             source, line.number)
+            raise InputError(
+                f"this row has {len(matrix[-1])} cells, the first row has {len(matrix[0])}", source, line.number
+            )
     n = len(matrix[0])
     if len(matrix) != n:
-        raise InputError(f"the board must be square: {n} columns but {len(matrix)} rows", source,
-                         rows[-1].number)
+        raise InputError(f"the board must be square: {n} columns but {len(matrix)} rows", source, rows[-1].number)
     if n < 3:
         raise InputError(f"the board must be at least 3 x 3 (n > 2), found {n} x {n}", source, header.number)
     _check_blocks(matrix, rows, source)
     k = sum(1 for values in matrix for value in values if value)
     if not n <= k <= n * n - n:
-        raise InputError(f"a {n} x {n} board holds between {n} and {n * n - n} blocks (n <= k <= n*n - n), "
-                         f"found {k}", source, header.number)
+        raise InputError(
+            f"a {n} x {n} board holds between {n} and {n * n - n} blocks (n <= k <= n*n - n), found {k}",
+            source,
+            header.number,
+        )
     bottom_up = list(reversed(matrix))
     return n, tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
 
@@ -991,19 +1054,18 @@ def _check_blocks(matrix: list[list[int]], rows: list[Line], source: str) -> Non
     for values, line in zip(matrix, rows):
         for value in values:
             if value and value in first_seen:
-                raise InputError(f"block {value} appears twice (also on line {first_seen[value]})",
-                                 source, line.number)
+                raise InputError(f"block {value} appears twice (also on line {first_seen[value]})", source, line.number)
             first_seen.setdefault(value, line.number)
     for index in range(len(matrix) - 1):
         for col, (value, below) in enumerate(zip(matrix[index], matrix[index + 1])):
             if value and not below:
-                raise InputError(f"block {value} in column {col} floats: the cell under it is empty",
-                                 source, rows[index].number)
+                raise InputError(
+                    f"block {value} in column {col} floats: the cell under it is empty", source, rows[index].number
+                )
     k = len(first_seen) - (0 in first_seen)
     for value, number in first_seen.items():
         if value > k:
-            raise InputError(f"blocks are numbered 1 to {k} (there are {k}), found block {value}",
-                             source, number)
+            raise InputError(f"blocks are numbered 1 to {k} (there are {k}), found block {value}", source, number)
 
 
 def _goal_pieces(text: str, header: Line, body: list[Line]) -> list[tuple[int, int, str]]:

@@ -1,12 +1,14 @@
 """Sokoban (seed 002): XSB and integer levels, multi-level collections, LURD moves, the simulator, and
 two PDDL encodings (every keeper step an action, or one action per push with walking compressed)."""
+
 from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
@@ -112,7 +114,7 @@ def _lone_box_distances(inside: frozenset[Cell], starts: Iterable[Cell], pulling
     while queue:
         cell = queue.popleft()
         for name in DIRECTIONS:
-            nxt = step(cell, OPPOSITE[name] if pulling else name)    # where the box is one push earlier/later
+            nxt = step(cell, OPPOSITE[name] if pulling else name)  # where the box is one push earlier/later
             keeper = step(nxt, OPPOSITE[name]) if pulling else step(cell, OPPOSITE[name])
             if nxt in inside and keeper in inside and nxt not in distance:
                 distance[nxt] = distance[cell] + 1
@@ -157,8 +159,9 @@ def split_levels(text: str) -> list[_Level]:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
-        if stripped and (stripped[0] in _ROW_START or (current is not None and "#" in stripped
-                                                         and not stripped.startswith(";"))):
+        if stripped and (
+            stripped[0] in _ROW_START or (current is not None and "#" in stripped and not stripped.startswith(";"))
+        ):
             if current is None:
                 current = []
                 levels.append(_Level(pending if pending is not None else str(len(levels) + 1), current))
@@ -216,8 +219,7 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
         if len(tree) == 1 and tree[0] and all(isinstance(item, list) for item in tree[0]):
             tree = tree[0]
         return [_integer_list(row, source) for row in tree]
-    raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, tokens[0][1],
-                     tokens[0][2])
+    raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, tokens[0][1], tokens[0][2])
 
 
 def _read_list(tokens: list, position: int, source: str) -> tuple[list, int]:
@@ -257,8 +259,13 @@ def _integer_list(row, source: str) -> list[tuple[int, int, int]]:
 def _code(token: str, line: int, column: int, source: str) -> int:
     """One square code 0-6."""
     if not token.isdigit() or int(token) not in CODES:
-        raise InputError(f"expected a square code 0-6 (0 blank, 1 wall, 2 box, 3 keeper, 4 goal, 5 box on "
-                         f"goal, 6 keeper on goal), found {token!r}", source, line, column)
+        raise InputError(
+            f"expected a square code 0-6 (0 blank, 1 wall, 2 box, 3 keeper, 4 goal, 5 box on "
+            f"goal, 6 keeper on goal), found {token!r}",
+            source,
+            line,
+            column,
+        )
     return int(token)
 
 
@@ -269,13 +276,17 @@ def _xsb_cells(level: _Level, source: str) -> Iterator[tuple[Cell, str, int, int
             if char in XSB_FLOOR:
                 continue
             if char not in XSB:
-                raise InputError(f"unknown character {char!r}: expected # wall, $ box, . goal, @ keeper, "
-                                 "* box on goal, + keeper on goal or space", source, number, col + 1)
+                raise InputError(
+                    f"unknown character {char!r}: expected # wall, $ box, . goal, @ keeper, "
+                    "* box on goal, + keeper on goal or space",
+                    source,
+                    number,
+                    col + 1,
+                )
             yield (row, col), XSB[char], number, col + 1
 
 
-def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: int,
-          notation: str) -> SokobanInstance:
+def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: int, notation: str) -> SokobanInstance:
     """Check a level's contents and build the instance: one keeper, boxes <= goals, all walled in."""
     walls, goals, boxes, keepers, where = set(), set(), set(), [], {}
     for cell, content, line, column in cells:
@@ -293,8 +304,7 @@ def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: 
         raise InputError("the level has no box ($ or *, code 2 or 5)", source, first_line)
     if len(goals) < len(boxes):
         goal_count = "1 goal" if len(goals) == 1 else f"{len(goals)} goals"
-        raise InputError(f"{len(boxes)} boxes but only {goal_count}: every box needs a goal",
-                         source, first_line)
+        raise InputError(f"{len(boxes)} boxes but only {goal_count}: every box needs a goal", source, first_line)
     instance = SokobanInstance(frozenset(walls), frozenset(goals), frozenset(boxes), keepers[0], notation)
     _check_walled(instance, where, source)
     return instance
@@ -305,14 +315,21 @@ def _check_walled(instance: SokobanInstance, where: dict[Cell, tuple[int, int]],
     height, width = instance.height, instance.width
     for row, col in instance.inside:
         if row in (0, height - 1) or col in (0, width - 1):
-            raise InputError(f"the keeper is not walled in: it can walk out past row {row + 1}, column "
-                             f"{col + 1} of the level", source, *where[instance.keeper])
+            raise InputError(
+                f"the keeper is not walled in: it can walk out past row {row + 1}, column {col + 1} of the level",
+                source,
+                *where[instance.keeper],
+            )
     inert = instance.boxes & instance.goals
     for kind, cells in (("box", instance.boxes), ("goal", instance.goals)):
         outside = sorted(cells - instance.inside - inert)
         if outside:
-            raise InputError(f"a {kind} outside the walls the keeper is enclosed in (only a box already on "
-                             "a goal, *, may sit walled off)", source, *where[outside[0]])
+            raise InputError(
+                f"a {kind} outside the walls the keeper is enclosed in (only a box already on "
+                "a goal, *, may sit walled off)",
+                source,
+                *where[outside[0]],
+            )
 
 
 # -- the puzzle --------------------------------------------------------------------------------------------
@@ -325,8 +342,9 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
 
     def __init__(self, encoding: str = "moves") -> None:
         if encoding not in ENCODINGS:
-            raise InputError(f"unknown sokoban encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}",
-                             "command line")
+            raise InputError(
+                f"unknown sokoban encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}", "command line"
+            )
         self.encoding = encoding
         self.optimal_measure = "pushes" if encoding == "pushes" else "moves"
 
@@ -347,8 +365,12 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
             if level not in (None, "", "1"):
                 raise InputError("an integer-matrix file holds one level", source)
             rows = _integer_rows(text, source)
-            cells = ((( r, c), CODES[code], line, column) for r, row in enumerate(rows)
-                     for c, (code, line, column) in enumerate(row) if code)
+            cells = (
+                ((r, c), CODES[code], line, column)
+                for r, row in enumerate(rows)
+                for c, (code, line, column) in enumerate(row)
+                if code
+            )
             return build(cells, source, rows[0][0][1] if rows and rows[0] else 1, "integers")
         found = split_levels(text)
         chosen = self._choose(found, source, level)
@@ -358,12 +380,13 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
     def _choose(found: list[_Level], source: str, level: str | None) -> _Level:
         """Pick a level by label (case-insensitive) or by 1-based number."""
         if not found:
-            raise InputError("no level found: expected rows of # walls, $ boxes, . goals and an @ keeper",
-                             source)
+            raise InputError("no level found: expected rows of # walls, $ boxes, . goals and an @ keeper", source)
         if level is None or level == "":
             if len(found) > 1:
-                raise InputError(f"the file holds {len(found)} levels; choose one with --level N (1-based) "
-                                 "or --level 'title'", source)
+                raise InputError(
+                    f"the file holds {len(found)} levels; choose one with --level N (1-based) or --level 'title'",
+                    source,
+                )
             return found[0]
         wanted = str(level).strip().lower()
         for candidate in found:
@@ -371,9 +394,11 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
                 return candidate
         if str(level).isdigit() and 1 <= int(level) <= len(found):
             return found[int(level) - 1]
-        raise InputError(f"no level {level!r}: the file holds {len(found)} levels (1..{len(found)}), "
-                         f"labelled {', '.join(c.label for c in found[:5])}{'...' if len(found) > 5 else ''}",
-                         source)
+        raise InputError(
+            f"no level {level!r}: the file holds {len(found)} levels (1..{len(found)}), "
+            f"labelled {', '.join(c.label for c in found[:5])}{'...' if len(found) > 5 else ''}",
+            source,
+        )
 
     def render(self, instance: SokobanInstance) -> str:
         """XSB text, or the integer matrix in Lisp parentheses for a level read in that notation."""
@@ -415,8 +440,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
             raise IllegalMove(f"a wall is in the way at {_where(nxt)}")
         if nxt not in state.boxes:
             if move.isupper():
-                raise IllegalMove(f"{move} pushes, but there is no box at {_where(nxt)} (walk with "
-                                  f"{move.lower()})")
+                raise IllegalMove(f"{move} pushes, but there is no box at {_where(nxt)} (walk with {move.lower()})")
             return State(nxt, state.boxes)
         if move.islower():
             raise IllegalMove(f"{move} walks into the box at {_where(nxt)} (push with {move.upper()})")
@@ -435,6 +459,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         """Minimum-cost matching of boxes to goals on push distances (a lower bound on pushes, hence on
         moves); a box on a dead square gives a large number."""
         from translator.sokoban_search import analysis
+
         return analysis(instance).lower_bound(state.boxes)
 
     def successors(self, instance: SokobanInstance, state: State) -> Iterator[tuple[str, State]]:
@@ -489,17 +514,19 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
                 direction = args[-1]
                 letter = LURD[direction]
             except (ValueError, KeyError, IndexError):
-                raise InputError(f"expected (move FROM TO DIR) or (push ...) over cells, found "
-                                 f"{atom(name, *args)}") from None
+                raise InputError(
+                    f"expected (move FROM TO DIR) or (push ...) over cells, found {atom(name, *args)}"
+                ) from None
             if name == "move" and len(cells) == 2:
                 _check_line(cells, direction, state.keeper, atom(name, *args))
                 steps = letter
             elif name == "push" and len(cells) in (3, 4):
                 if cells[0] != state.keeper and len(cells) == 4:
-                    raise InputError(f"plan step {atom(name, *args)} does not match the level: the keeper "
-                                     f"is at {cell_name(state.keeper)}")
-                _check_line(cells[-3:], direction, cells[-3] if len(cells) == 4 else state.keeper,
-                            atom(name, *args))
+                    raise InputError(
+                        f"plan step {atom(name, *args)} does not match the level: the keeper "
+                        f"is at {cell_name(state.keeper)}"
+                    )
+                _check_line(cells[-3:], direction, cells[-3] if len(cells) == 4 else state.keeper, atom(name, *args))
                 walk = walk_path(instance, state.keeper, cells[-3], state.boxes)
                 if walk is None:
                     raise InputError(f"{atom(name, *args)}: the keeper cannot reach {args[-4]}")
@@ -535,8 +562,9 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
                 if char.isspace() or char in ",\"'[]":
                     continue
                 if char.lower() not in DIRECTION_OF:
-                    raise InputError(f"expected a LURD move (l r u d walk, L R U D push), found {char!r}",
-                                     source, number, column)
+                    raise InputError(
+                        f"expected a LURD move (l r u d walk, L R U D push), found {char!r}", source, number, column
+                    )
                 moves.append(char)
         return moves
 
@@ -578,14 +606,17 @@ class SokobanPushes(Sokoban):
         """Push-optimal A* with deadlock detection (translator.sokoban_search), returning full LURD: what
         `native-astar` should run on this push-level puzzle."""
         from translator.sokoban_search import push_astar
+
         return push_astar(self, instance, limits)
 
 
 def _check_line(cells: list[Cell], direction: str, start: Cell, action: str) -> None:
     """A plan step's cells must start at `start` and follow each other in `direction`."""
     if cells[0] != start or any(step(a, direction) != b for a, b in zip(cells, cells[1:])):
-        raise InputError(f"plan step {action} does not match the level: the keeper is at {cell_name(start)}, "
-                         f"and the cells must follow each other going {direction}")
+        raise InputError(
+            f"plan step {action} does not match the level: the keeper is at {cell_name(start)}, "
+            f"and the cells must follow each other going {direction}"
+        )
 
 
 def _where(cell: Cell) -> str:
@@ -598,8 +629,7 @@ def _contents(instance: SokobanInstance, state: State, cell: Cell) -> tuple[bool
     return (cell in instance.walls, cell in instance.goals, cell in state.boxes, cell == state.keeper)
 
 
-_XSB_CHAR = {"wall": "#", "": " ", "goal": ".", "box": "$", "box goal": "*", "keeper": "@",
-             "keeper goal": "+"}
+_XSB_CHAR = {"wall": "#", "": " ", "goal": ".", "box": "$", "box goal": "*", "keeper": "@", "keeper goal": "+"}
 _CODE_OF = {name: code for code, name in CODES.items()}
 
 
@@ -614,13 +644,17 @@ def _content_name(instance: SokobanInstance, state: State, cell: Cell) -> str:
 
 def render_xsb(instance: SokobanInstance, state: State) -> str:
     """A state in XSB characters, one row a line, trailing spaces removed."""
-    rows = ["".join(_XSB_CHAR[_content_name(instance, state, (r, c))] for c in range(instance.width)).rstrip()
-            for r in range(instance.height)]
+    rows = [
+        "".join(_XSB_CHAR[_content_name(instance, state, (r, c))] for c in range(instance.width)).rstrip()
+        for r in range(instance.height)
+    ]
     return "\n".join(rows) + "\n"
 
 
 def render_integers(instance: SokobanInstance, state: State) -> str:
     """A state as the seed's integer matrix in Lisp parentheses, one row a line."""
-    rows = ["(" + " ".join(str(_CODE_OF[_content_name(instance, state, (r, c))])
-                           for c in range(instance.width)) + ")" for r in range(instance.height)]
+    rows = [
+        "(" + " ".join(str(_CODE_OF[_content_name(instance, state, (r, c))]) for c in range(instance.width)) + ")"
+        for r in range(instance.height)
+    ]
     return "(" + "\n ".join(rows) + ")\n"

@@ -5,14 +5,15 @@ Schaeffer's Rolling Stone): boxes enter a room of goals only by being carried fr
 to the next goal of a packing order found by pulling boxes out of the full room.
 
 The plan it returns is full LURD: each push is preceded by the keeper's shortest walk to it."""
+
 from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
 from itertools import count
-from typing import Iterator
 from operator import or_
 
 import numpy
@@ -22,9 +23,9 @@ from planners.base import Limits, PlanResult, Status
 from translator.grid import DIRECTIONS, Cell, step
 from translator.sokoban import LURD, Sokoban, SokobanInstance, pull_distances, push_distances, walk_path
 
-INFINITE = 10 ** 9
-_NAMES = tuple(DIRECTIONS)           # up, down, left, right: axis 0 is (up, down), axis 1 (left, right)
-_BACK = (1, 0, 3, 2)                 # index of the opposite direction
+INFINITE = 10**9
+_NAMES = tuple(DIRECTIONS)  # up, down, left, right: axis 0 is (up, down), axis 1 (left, right)
+_BACK = (1, 0, 3, 2)  # index of the opposite direction
 _CHECK_EVERY = 256
 
 Push = tuple[int, int, int]
@@ -38,12 +39,12 @@ class Analysis:
 
     width: int
     index: dict[Cell, int]
-    neighbour: list[tuple[int, int, int, int]]    # -1 where a wall is
+    neighbour: list[tuple[int, int, int, int]]  # -1 where a wall is
     goal: list[bool]
     goals: list[int]
     live: list[bool]
-    distance: list[list[int]]                      # distance[g][cell]: pushes of a lone box to goal g
-    inside: int                                    # mask of the walled-in cells
+    distance: list[list[int]]  # distance[g][cell]: pushes of a lone box to goal g
+    inside: int  # mask of the walled-in cells
     goal_mask: int
     _tables: dict[int, numpy.ndarray] = field(default_factory=dict, repr=False)
 
@@ -66,8 +67,8 @@ class Analysis:
         if not numbers:
             return 0
         rows = self.table(frozen)[numbers]
-        row, column = linear_sum_assignment(rows)      # faster than first trying each box's nearest goal
-        total = int(rows[row, column].sum())            # at least INFINITE when some box has no goal left
+        row, column = linear_sum_assignment(rows)  # faster than first trying each box's nearest goal
+        total = int(rows[row, column].sum())  # at least INFINITE when some box has no goal left
         return INFINITE if total >= INFINITE else total
 
     def table(self, frozen: int) -> numpy.ndarray:
@@ -75,8 +76,7 @@ class Analysis:
         once per frozen set)."""
         if frozen not in self._tables:
             rows = self.distance if not frozen else self._distances(frozen)
-            self._tables[frozen] = numpy.array(rows, dtype=numpy.int64).reshape(
-                len(rows), len(self.neighbour)).T.copy()
+            self._tables[frozen] = numpy.array(rows, dtype=numpy.int64).reshape(len(rows), len(self.neighbour)).T.copy()
         return self._tables[frozen]
 
     def _distances(self, frozen: int) -> list[list[int]]:
@@ -88,7 +88,7 @@ class Analysis:
     def flood(self, seed: int, area: int) -> int:
         """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
         reach, width = seed, self.width
-        while True:         # grow() written out: this loop is the search's innermost
+        while True:  # grow() written out: this loop is the search's innermost
             grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
             if grown == reach:
                 return reach
@@ -111,8 +111,7 @@ class Analysis:
         for box in bits(boxes):
             for d in range(4):
                 behind, target = neighbour[box][_BACK[d]], neighbour[box][d]
-                if behind >= 0 and (reach >> behind) & 1 and target >= 0 and live[target] \
-                        and not (boxes >> target) & 1:
+                if behind >= 0 and (reach >> behind) & 1 and target >= 0 and live[target] and not (boxes >> target) & 1:
                     found.append((box, d, target))
         return found
 
@@ -184,7 +183,7 @@ class Analysis:
         if not all(self.goal[b] for b in cluster):
             return None
         mask = 0
-        for member in cluster:          # a box can appear twice (reached along both axes): OR, not sum
+        for member in cluster:  # a box can appear twice (reached along both axes): OR, not sum
             mask |= 1 << member
         return mask
 
@@ -231,19 +230,20 @@ def _analyse(targets: frozenset[Cell], inside: frozenset[Cell], width: int, pull
     for cell, number in index.items():
         neighbour[number] = tuple(index.get(step(cell, name), -1) for name in _NAMES)
     goal_list = sorted(index[g] for g in targets if g in index)
-    distance = _distance_rows(index, size, width, inside, goal_list,
-                              pull_distances if pulling else push_distances)
+    distance = _distance_rows(index, size, width, inside, goal_list, pull_distances if pulling else push_distances)
     live = [any(row[c] < INFINITE for row in distance) for c in range(size)]
     goal = [False] * size
     for number in goal_list:
         goal[number] = True
     inside_mask = sum(1 << number for number in index.values())
-    return Analysis(width, index, neighbour, goal, goal_list, live, distance, inside_mask,
-                    sum(1 << g for g in goal_list))
+    return Analysis(
+        width, index, neighbour, goal, goal_list, live, distance, inside_mask, sum(1 << g for g in goal_list)
+    )
 
 
-def _distance_rows(index: dict[Cell, int], size: int, width: int, inside: frozenset[Cell],
-                   targets: list[int], lone_box) -> list[list[int]]:
+def _distance_rows(
+    index: dict[Cell, int], size: int, width: int, inside: frozenset[Cell], targets: list[int], lone_box
+) -> list[list[int]]:
     """One row per target cell number: a lone box's pushes (lone_box: pull_distances or push_distances)
     between it and every cell number of `inside`, INFINITE where there is no way."""
     rows = []
@@ -295,9 +295,11 @@ def _packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...
     boxes, removed = cells, []
     while boxes:
         reach = data.flood(entrances & ~boxes, data.inside & ~boxes)
-        paths = [(len(path), box) for box in bits(boxes)
-                 if (path := move_one_box(data, box, reach, boxes ^ (1 << box), entrances, pulling=True))
-                 is not None]
+        paths = [
+            (len(path), box)
+            for box in bits(boxes)
+            if (path := move_one_box(data, box, reach, boxes ^ (1 << box), entrances, pulling=True)) is not None
+        ]
         if not paths:
             return None
         box = min(paths)[1]
@@ -306,8 +308,9 @@ def _packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...
     return tuple(reversed(removed))
 
 
-def move_one_box(data: Analysis, box: int, reach: int, others: int, targets: int,
-                 pulling: bool = False) -> list[tuple[int, int]] | None:
+def move_one_box(
+    data: Analysis, box: int, reach: int, others: int, targets: int, pulling: bool = False
+) -> list[tuple[int, int]] | None:
     """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
     pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
@@ -375,7 +378,7 @@ class _FeatureCycle:
 
     def __init__(self) -> None:
         self.groups: dict[tuple, list[tuple]] = {}
-        self.turns: list[tuple] = []            # the groups, in the order first met
+        self.turns: list[tuple] = []  # the groups, in the order first met
         self.turn = 0
 
     def push(self, entry: tuple, group: tuple) -> None:
@@ -402,19 +405,20 @@ class _Side:
     macro). With `cycle`, the turns go round groups of positions with as many boxes on goals and regions
     of free floor (_FeatureCycle)."""
 
-    def __init__(self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = (),
-                 cycle: bool = False) -> None:
+    def __init__(
+        self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = (), cycle: bool = False
+    ) -> None:
         self.data, self.forward, self.weight = data, forward, weight
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
         self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
         self.queue = _FeatureCycle() if cycle else _Heap()
         self.cycle = cycle
-        self.astar = weight == 1 and not rooms and not cycle           # its first solution is optimal
+        self.astar = weight == 1 and not rooms and not cycle  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
-        self.parents: list[tuple[int, tuple]] = []           # (parent node, (box cell, direction) pushes)
-        self.bounds: dict[int, tuple[int, tuple]] = {}       # boxes: (bound, group)
-        self.tie = count(0, -1) if weight > 1 else count()   # weighted: newest first among equals
+        self.parents: list[tuple[int, tuple]] = []  # (parent node, (box cell, direction) pushes)
+        self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
+        self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
         self.expanded = 0
 
     def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple) -> None:
@@ -424,8 +428,7 @@ class _Side:
         h, group = self.bounds[boxes]
         if h < INFINITE:
             self.parents.append((parent, pushes))
-            self.queue.push((g + self.weight * h, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1),
-                            group)
+            self.queue.push((g + self.weight * h, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group)
 
     def _assess(self, boxes: int) -> tuple[int, tuple]:
         """The bound of a box mask and, when cycling, its group: (boxes on goals, regions of free floor)."""
@@ -452,18 +455,21 @@ class _Side:
         self.expanded += 1
         data = self.data
         if self.forward:
-            for box in bits(boxes & self.entrances):        # boxes waiting at a room's entrance
+            for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
                 self._carry(node, g, box, reach, boxes)
             pushes = data.pushes(reach, boxes)
             chosen = data.corral_pushes(reach, boxes, pushes)
             if any(self._touches_room(push) for push in chosen):
-                chosen = pushes     # the corral's push may be one no macro makes: pruning is unsound then
+                chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
             for box, d, target in chosen:
                 if self._touches_room((box, d, target)):
-                    continue                    # boxes enter rooms by macros only, and stay
+                    continue  # boxes enter rooms by macros only, and stay
                 moved = boxes ^ (1 << box) ^ (1 << target)
-                if data.deadlocked(target, moved) or (self.entrances >> target) & 1 and \
-                        self._carry(node, g + 1, target, data.reach(box, moved), moved, ((box, d),)):
+                if (
+                    data.deadlocked(target, moved)
+                    or (self.entrances >> target) & 1
+                    and self._carry(node, g + 1, target, data.reach(box, moved), moved, ((box, d),))
+                ):
                     continue
                 self.add(g + 1, box, moved, node, ((box, d),))
             return
@@ -500,8 +506,15 @@ class _Side:
         return found
 
 
-def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int = 1,
-               bidirectional: bool = False, macros: bool = False, cycle: bool = False) -> PlanResult:
+def push_astar(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    limits: Limits,
+    weight: int = 1,
+    bidirectional: bool = False,
+    macros: bool = False,
+    cycle: bool = False,
+) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
@@ -517,12 +530,18 @@ def push_astar(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weigh
         return result
     rest = Limits(max(limits.timeout - (time.perf_counter() - started), 0.0), limits.memory_mb)
     plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle)
-    return replace(plain, search_time=time.perf_counter() - started,
-                   expanded=result.expanded + (plain.expanded or 0))
+    return replace(plain, search_time=time.perf_counter() - started, expanded=result.expanded + (plain.expanded or 0))
 
 
-def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weight: int, bidirectional: bool,
-                rooms: tuple[GoalRoom, ...], cycle: bool) -> PlanResult:
+def _best_first(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    limits: Limits,
+    weight: int,
+    bidirectional: bool,
+    rooms: tuple[GoalRoom, ...],
+    cycle: bool,
+) -> PlanResult:
     """push_astar's search with the given goal rooms (no macros when there are none)."""
     started = time.perf_counter()
     data = analysis(instance)
@@ -540,7 +559,7 @@ def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weig
         if popped is None and side is forward:
             break
         if popped is None:
-            active.remove(side)     # the backward search ran dry: that proves nothing
+            active.remove(side)  # the backward search ran dry: that proves nothing
             continue
         key, node, reach, boxes, g = popped
         other = active[-1] if side is forward else forward
@@ -551,10 +570,10 @@ def _best_first(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, weig
             return _solved(puzzle, instance, sides, (node, None), started)
         side.expand(node, reach, boxes, g)
         if turn % _CHECK_EVERY == 0 and time.perf_counter() - started > limits.timeout:
-            return PlanResult(Status.TIMEOUT, expanded=_expanded(sides),
-                              search_time=time.perf_counter() - started)
-    return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides),
-                      search_time=time.perf_counter() - started)
+            return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=time.perf_counter() - started)
+    return PlanResult(
+        Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides), search_time=time.perf_counter() - started
+    )
 
 
 def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _Side:
@@ -580,20 +599,26 @@ def _frozen_on_goals(data: Analysis, boxes: int) -> int:
     return frozen
 
 
-def _solved(puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int | None],
-            started: float) -> PlanResult:
+def _solved(
+    puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int | None], started: float
+) -> PlanResult:
     """The pushes from the start to the forward node ends[0], then (where the searches met) those from
     the backward node ends[1] to the solved position, as a plan. Optimal when forward A* (without goal
     macros or cycling) reached the solved position itself."""
     pushes = sides[0].pushes_to(ends[0])[::-1]
     if ends[1] is not None:
         pushes += sides[1].pushes_to(ends[1])
-    return _plan(puzzle, instance, pushes, _expanded(sides), started,
-                 optimal=ends[1] is None and sides[0].astar)
+    return _plan(puzzle, instance, pushes, _expanded(sides), started, optimal=ends[1] is None and sides[0].astar)
 
 
-def _plan(puzzle: Sokoban, instance: SokobanInstance, pushes: list[tuple[int, int]], expanded: int,
-          started: float, optimal: bool) -> PlanResult:
+def _plan(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    pushes: list[tuple[int, int]],
+    expanded: int,
+    started: float,
+    optimal: bool,
+) -> PlanResult:
     """A push sequence (box cell, direction) expanded to LURD with shortest walks between pushes."""
     data, state, letters = analysis(instance), puzzle.initial(instance), []
     for box, d in pushes:
@@ -602,9 +627,14 @@ def _plan(puzzle: Sokoban, instance: SokobanInstance, pushes: list[tuple[int, in
         for move in (walk or "") + LURD[_NAMES[d]].upper():
             state = puzzle.apply(instance, state, move)
             letters.append(move)
-    return PlanResult(Status.SOLVED, letters, optimal=optimal, expanded=expanded,
-                      search_time=time.perf_counter() - started,
-                      figures={"optimal_measure": "pushes", "pushes": len(pushes)})
+    return PlanResult(
+        Status.SOLVED,
+        letters,
+        optimal=optimal,
+        expanded=expanded,
+        search_time=time.perf_counter() - started,
+        figures={"optimal_measure": "pushes", "pushes": len(pushes)},
+    )
 
 
 class PushAStar:
@@ -615,8 +645,14 @@ class PushAStar:
     optimal = True
     fragment = frozenset()
 
-    def __init__(self, name: str = "native-push-astar", weight: int = 1, bidirectional: bool = False,
-                 macros: bool = False, cycle: bool = False) -> None:
+    def __init__(
+        self,
+        name: str = "native-push-astar",
+        weight: int = 1,
+        bidirectional: bool = False,
+        macros: bool = False,
+        cycle: bool = False,
+    ) -> None:
         self.name = name
         self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
         self.optimal = weight == 1 and not bidirectional and not macros and not cycle

@@ -1,4 +1,5 @@
 """Shared reading of line-oriented native files: comments, numbered lines, `key:` sections."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -42,8 +43,11 @@ def sections(lines: list[Line], known: tuple[str, ...], source: str) -> dict[str
             current = []
             found[name] = (line, current)
         elif current is None:
-            raise InputError(f"expected a section header ({', '.join(k + ':' for k in known)}), "
-                             f"found {line.text!r}", source, line.number)
+            raise InputError(
+                f"expected a section header ({', '.join(k + ':' for k in known)}), found {line.text!r}",
+                source,
+                line.number,
+            )
         else:
             current.append(line)
     return found
@@ -74,5 +78,4 @@ def read_file(path: str | Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise InputError(f"expected UTF-8 text, found the byte 0x{data[error.start]:02x}", str(path),
-                         line) from None
+        raise InputError(f"expected UTF-8 text, found the byte 0x{data[error.start]:02x}", str(path), line) from None

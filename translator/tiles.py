@@ -1,10 +1,11 @@
 """Sliding tiles: any rectangle of at least 2x2, any number of blanks, `.tiles` files, PDDL, decoding."""
+
 from __future__ import annotations
 
 import random
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
@@ -50,19 +51,24 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             goal_header, goal_rows = found["goal"]
             goal_height, goal_width, goal = _grid(goal_rows, goal_header, source)
             if (goal_height, goal_width) != (height, width):
-                raise InputError(f"the goal grid is {goal_height}x{goal_width} but the init grid is "
-                                 f"{height}x{width}", source, goal_header.number)
+                raise InputError(
+                    f"the goal grid is {goal_height}x{goal_width} but the init grid is {height}x{width}",
+                    source,
+                    goal_header.number,
+                )
             if sorted(goal) != sorted(init):
-                raise InputError("the goal grid must hold the same tiles and number of blanks as the init "
-                                 "grid", source, goal_header.number)
+                raise InputError(
+                    "the goal grid must hold the same tiles and number of blanks as the init grid",
+                    source,
+                    goal_header.number,
+                )
         else:
             goal = default_goal(init)
         return TilesInstance(height, width, init, goal)
 
     def render(self, instance: TilesInstance) -> str:
         """The .tiles text, blanks written X."""
-        return ("init:\n" + self.show(instance, instance.init) + "\ngoal:\n"
-                + self.show(instance, instance.goal) + "\n")
+        return "init:\n" + self.show(instance, instance.init) + "\ngoal:\n" + self.show(instance, instance.goal) + "\n"
 
     def generate(self, options: dict[str, str], rng: random.Random) -> TilesInstance:
         """--size HxW (default 3x3), --blanks B (default 1), --moves M: a random walk of M moves from the
@@ -74,8 +80,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         height, width = int(match.group(1)), int(match.group(2))
         blanks = int(options.get("blanks", 1))
         if height < 2 or width < 2 or not 1 <= blanks < height * width:
-            raise InputError("generate tiles needs a size of at least 2x2 and 1 <= blanks < cells",
-                             "command line")
+            raise InputError("generate tiles needs a size of at least 2x2 and 1 <= blanks < cells", "command line")
         goal = default_goal(tuple(range(1, height * width - blanks + 1)) + (BLANK,) * blanks)
         instance = TilesInstance(height, width, goal, goal)
         if "moves" in options:
@@ -149,8 +154,13 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         blank_from, blank_to = instance.init.index(BLANK), instance.goal.index(BLANK)
         distance = abs(blank_from // width - blank_to // width) + abs(blank_from % width - blank_to % width)
         if _parity(permutation) != distance % 2:
-            return ("unsolvable by parity: the tile permutation is " + ("odd", "even")[_parity(permutation) == 0]
-                    + " but the blank moves an " + ("even", "odd")[distance % 2] + " distance")
+            return (
+                "unsolvable by parity: the tile permutation is "
+                + ("odd", "even")[_parity(permutation) == 0]
+                + " but the blank moves an "
+                + ("even", "odd")[distance % 2]
+                + " distance"
+            )
         return None
 
     # -- PDDL ---------------------------------------------------------------------------------------
@@ -162,8 +172,13 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             init.append(atom("blank", cell_name(cell)) if tile == BLANK else atom("at", f"t{tile}", cell_name(cell)))
         goal = [atom("at", f"t{tile}", cell_name(cell)) for cell, tile in zip(cells, instance.goal) if tile != BLANK]
         tiles = [f"t{tile}" for tile in instance.init if tile != BLANK]
-        problem = problem_text(f"tiles-{instance.height}x{instance.width}", "tiles",
-                               {"tile": tiles, "cell": map(cell_name, cells)}, init, goal)
+        problem = problem_text(
+            f"tiles-{instance.height}x{instance.width}",
+            "tiles",
+            {"tile": tiles, "cell": map(cell_name, cells)},
+            init,
+            goal,
+        )
         return PddlTask("tiles", domain_text("tiles"), problem)
 
     def decode(self, instance: TilesInstance, plan: list[GroundAction]) -> list[Move]:
@@ -173,8 +188,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             try:
                 if name != "slide" or len(args) != 3 or not re.fullmatch(r"t\d+", args[0]):
                     raise ValueError("not a slide action")
-                moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]),
-                                                                  parse_cell_name(args[2]))))
+                moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))))
             except ValueError as error:
                 raise InputError(f"expected (slide tN FROM TO), found ({name} {' '.join(args)}): {error}") from None
         return moves
@@ -194,9 +208,8 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
     def show(self, instance: TilesInstance, board: Board) -> str:
         """The grid, blanks as X, columns aligned."""
         width = max(len(str(tile)) for tile in board)
-        rows = [board[r * instance.width:(r + 1) * instance.width] for r in range(instance.height)]
-        return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip()
-                         for row in rows)
+        rows = [board[r * instance.width : (r + 1) * instance.width] for r in range(instance.height)]
+        return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
 
 
 def default_goal(board: Board) -> Board:
@@ -217,19 +230,18 @@ def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]
     for line in rows:
         tokens = line.text.split()
         if len(tokens) != width:
-            raise InputError(f"expected {width} cells in this row (like the first row), found {len(tokens)}",
-                             source, line.number)
+            raise InputError(
+                f"expected {width} cells in this row (like the first row), found {len(tokens)}", source, line.number
+            )
         for token in tokens:
             if token in _BLANK_TOKENS:
                 cells.append(BLANK)
                 continue
             if not token.isdigit():
-                raise InputError(f"expected a tile number or a blank (X, 0, _), found {token!r}", source,
-                                 line.number)
+                raise InputError(f"expected a tile number or a blank (X, 0, _), found {token!r}", source, line.number)
             tile = int(token)
             if tile in seen:
-                raise InputError(f"tile {tile} appears twice (first on line {seen[tile]})", source,
-                                 line.number)
+                raise InputError(f"tile {tile} appears twice (first on line {seen[tile]})", source, line.number)
             seen[tile] = line.number
             cells.append(tile)
     if width < 2:
@@ -237,7 +249,7 @@ def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]
     return len(rows), width, tuple(cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _slides(height: int, width: int) -> tuple[tuple, ...]:
     """For each cell: the neighbouring cells and the direction a tile there moves to enter this cell."""
     table = []
@@ -275,7 +287,7 @@ def _linear_conflicts(instance: TilesInstance, board: Board) -> int:
     goal, width, height = _goal_positions(instance.goal, instance.width), instance.width, instance.height
     removals = 0
     for row in range(height):
-        line = [goal[t][1] for t in board[row * width:(row + 1) * width] if t != BLANK and goal[t][0] == row]
+        line = [goal[t][1] for t in board[row * width : (row + 1) * width] if t != BLANK and goal[t][0] == row]
         removals += len(line) - _longest_increasing(line)
     for col in range(width):
         line = [goal[t][0] for t in board[col::width] if t != BLANK and goal[t][1] == col]
