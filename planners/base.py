@@ -53,6 +53,8 @@ class Planner(Protocol):
     name: str
     optimal: bool
     fragment: frozenset[str]
+    native: bool  # False: it plans on PDDL
+    puzzles: tuple[str, ...] | None  # None: any task
 
     def available(self) -> tuple[bool, str]:
         """Whether the planner can run here, and why not."""
@@ -68,7 +70,13 @@ class NativePlanner(Protocol):
 
     name: str
     optimal: bool
-    native: bool
+    native: bool  # True
+    puzzles: tuple[str, ...] | None
+    """The puzzles it is written for; None for every puzzle."""
+
+    def available(self) -> tuple[bool, str]:
+        """Whether the planner can run here, and why not."""
+        ...
 
     def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
         """Plan for `instance` on `puzzle`'s simulator; the plan is a list of native moves."""

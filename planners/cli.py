@@ -7,7 +7,6 @@ import json
 import logging
 import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -214,7 +213,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
     planner = get_planner(args.planner)
     ok, why = planner.available()
-    if not ok or getattr(planner, "native", False):
+    if not ok or planner.native:
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
@@ -260,9 +259,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from translator.registry import get_puzzle
 
     puzzle = get_puzzle(args.puzzle)
-    if not hasattr(puzzle, "generate"):
-        raise InputError(f"{args.puzzle} has no generator", "command line")
-    text = puzzle.render(puzzle.generate(args.options, random.Random(args.seed)))
+    text = puzzle.render(puzzle.random_instance(args.options, random.Random(args.seed)))
     if args.output:
         Path(args.output).write_text(text)
     else:
@@ -274,7 +271,7 @@ def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
     puzzle, instance = load(args.puzzle, args.file, args.level)
     rng = random.Random(args.seed)
-    normalize: Callable = getattr(puzzle, "normalize", lambda _, s: s)
+    normalize = puzzle.normalize
     state = normalize(instance, puzzle.initial(instance))
     print(puzzle.show(instance, state))
     for _ in range(args.n):
@@ -306,7 +303,7 @@ def _options(extra: list[str]) -> dict[str, str]:
     key = None
     for word in extra:
         if word.startswith("--"):
-            key = word[2:].replace("-", "_")
+            key = word[2:]
             options[key] = "1"
         elif key is not None:
             options[key] = word

@@ -94,7 +94,7 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     from translator.text import read_file as read_text
 
     puzzle = get_puzzle(puzzle_name)
-    measure = getattr(puzzle, "optimal_measure", "moves")
+    measure = puzzle.optimal_measure
     instances = []
     for name in _files(puzzle, path):
         text = read_text(name)
@@ -114,7 +114,7 @@ def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
     options: dict[str, str] = {}
     for item in filter(None, rest.split(",")):
         key, equals, value = item.partition("=")
-        options[key.strip().replace("-", "_")] = value.strip() if equals else "1"
+        options[key.strip()] = value.strip() if equals else "1"
     try:
         count, seed = int(options.pop("count", "1")), int(options.pop("seed", "1"))
     except ValueError:
@@ -130,8 +130,6 @@ def generated_instances(spec: str, out: Path) -> list[Instance]:
 
     name, options, count, seed = parse_generate(spec)
     puzzle = get_puzzle(name)
-    if not hasattr(puzzle, "generate"):
-        raise InputError(f"{name} has no generator", "command line")
     rng = random.Random(seed)
     slug = "-".join(f"{k}{re.sub(r'[^A-Za-z0-9.]+', '', v)}" for k, v in sorted(options.items()))
     folder = out / "generated"
@@ -139,10 +137,10 @@ def generated_instances(spec: str, out: Path) -> list[Instance]:
     suffix = puzzle.suffixes[0] if puzzle.suffixes else ".txt"
     instances = []
     for number in range(1, count + 1):
-        text = puzzle.render(puzzle.generate(dict(options), rng))
+        text = puzzle.render(puzzle.random_instance(options, rng))
         label = f"generated/{name}-{slug + '-' if slug else ''}seed{seed}-{number:03d}{suffix}"
         (out / label).write_text(text)
-        instances.append(Instance(name, label, str(out / label), text, "", getattr(puzzle, "optimal_measure", "moves")))
+        instances.append(Instance(name, label, str(out / label), text, "", puzzle.optimal_measure))
     return instances
 
 

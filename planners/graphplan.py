@@ -25,20 +25,13 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from planners.base import Limits, PlanResult, Status
+from translator.bitset import bits
 from translator.errors import InputError
 from translator.pddl import STRIPS, GroundAction, PddlTask, pyperplan_ground
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of `mask`, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @dataclass
@@ -536,6 +529,8 @@ class Graphplan:
 
     fragment = STRIPS
     optimal = True
+    native = False
+    puzzles = None
 
     def __init__(self, name: str = "graphplan") -> None:
         self.name = name

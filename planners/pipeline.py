@@ -61,11 +61,15 @@ class Report:
 def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, limits: Limits) -> Report:
     """Solve an instance with a planner, decode the plan and replay it on the native simulator."""
     started = time.perf_counter()
-    planner = get_planner(planner_name)
+    planner = get_planner(puzzle.planner_aliases.get(planner_name, planner_name))
     report = Report(puzzle.name, instance_name, planner_name, Status.ERROR)
     ok, why = planner.available()
     if not ok:
         report.status, report.message = Status.UNSUPPORTED, f"planner {planner_name} unavailable: {why}"
+        return _finish(report, started)
+    if planner.puzzles is not None and puzzle.name not in planner.puzzles:
+        report.status = Status.UNSUPPORTED
+        report.message = f"{planner_name} solves {', '.join(planner.puzzles)} only"
         return _finish(report, started)
     reason = puzzle.unsolvable_reason(instance)
     if reason:
@@ -74,7 +78,7 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     if puzzle.is_goal(instance, puzzle.initial(instance)):
         result, moves = PlanResult(Status.SOLVED, [], optimal=True, expanded=0), []
         report.time["translate"] = 0.0
-    elif getattr(planner, "native", False):
+    elif planner.native:
         result = planner.solve_native(puzzle, instance, limits)
         report.time["translate"] = 0.0
         moves = result.plan

@@ -1,7 +1,8 @@
 """The table of planners, by name, as lazy `module:Class` strings with constructor arguments.
 
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
-(`fd:astar(blind())`) and `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`).
+(`fd:astar(blind())`), `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`) and
+`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-dfs": ("planners.native:NativeSearch", {"search": "dfs"}),
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("planners.graphplan:Graphplan", {}),
-    "native-push-astar": ("translator.sokoban_search:PushAStar", {}),
+    "native-push-astar": ("planners.sokoban_push:PushAStar", {}),
     "native-push-wastar": (
-        "translator.sokoban_search:PushAStar",
+        "planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
     ),
 }
@@ -57,6 +58,8 @@ def get_planner(name: str):
     kind, _, rest = name.partition(":")
     if kind == "fd" and rest:
         return _build("planners.fast_downward:FastDownward", {"search": rest}, name)
+    if kind == "native-astar" and rest:
+        return _build("planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
         search, heuristic = rest.split(":")
         return _build("planners.pyperplan_planner:Pyperplan", {"search": search, "heuristic": heuristic}, name)

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import strategies as st
 
+from translator.graph import distances
 from translator.hanoi import Hanoi, HanoiInstance
 from translator.tiles import Tiles, TilesInstance, default_goal
 
@@ -50,6 +51,11 @@ def random_state(puzzle, instance, seed: int, steps: int):
             break
         state = puzzle.apply(instance, state, rng.choice(moves))
     return state
+
+
+def state_distances(puzzle, instance, starts) -> dict:
+    """Breadth-first distance from the nearest of `starts` to every state reachable from them."""
+    return distances(starts, lambda state: [child for _, child in puzzle.successors(instance, state)])
 
 
 HANOI = Hanoi()

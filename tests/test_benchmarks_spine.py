@@ -7,11 +7,12 @@ import time
 
 import pytest
 from conftest import ROOT
-from strategies import HANOI, TILES
+from strategies import HANOI, TILES, state_distances
 
 from planners.base import Limits, Status
-from planners.native import Deadline, astar, distances
+from planners.native import search
 from planners.pipeline import solve
+from planners.search import Deadline
 from translator.tiles import TilesInstance
 
 pytestmark = pytest.mark.slow
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.slow
 def eight_puzzle_depths() -> dict[tuple[int, ...], int]:
     """Optimal distance of every one of the 181,440 solvable 8-puzzle boards, by BFS from the goal."""
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-    return distances(TILES, TilesInstance(3, 3, goal, goal), [goal])
+    return state_distances(TILES, TilesInstance(3, 3, goal, goal), [goal])
 
 
 def test_every_hard_eight_puzzle_optimally():
@@ -32,7 +33,7 @@ def test_every_hard_eight_puzzle_optimally():
     hard = [board for board, depth in depths.items() if depth >= 28]
     for board in hard:
         started = time.perf_counter()
-        result = astar(TILES, TilesInstance(3, 3, board, goal), Deadline(60))
+        result = search(TILES, TilesInstance(3, 3, board, goal), "astar", Deadline(60))
         worst = max(worst, (time.perf_counter() - started, depths[board], result.expanded))
         assert len(result.plan) == depths[board]
     print(

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planners.base import Limits, Status
-from planners.native import Deadline, breadth_first
+from planners.native import search
 from planners.pddl_check import ground
 from planners.pipeline import solve
+from planners.search import Deadline
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
 from translator.registry import get_puzzle
@@ -292,7 +293,7 @@ def test_swapping_equal_shaped_bricks_gives_the_same_state():
 @cache
 def _distance(instance: SbpInstance) -> int | None:
     """Optimal solution length by breadth-first search."""
-    result = breadth_first(SBP, instance, Deadline(60))
+    result = search(SBP, instance, "bfs", Deadline(60))
     return len(result.plan) if result.status is Status.SOLVED else None
 
 

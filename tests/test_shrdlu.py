@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import state_distances
 
 from planners.base import Limits, Status
-from planners.native import distances
 from planners.pipeline import solve
 from translator.errors import IllegalMove, InputError
 from translator.registry import get_puzzle
@@ -55,7 +55,7 @@ def instance(goal: str, rows: str = "0 0 3\n4 0 1\n6 5 2") -> ShrdluInstance:
 
 def bfs_distances(inst: ShrdluInstance) -> dict:
     """Every board reachable from the initial one, with its distance."""
-    return distances(PUZZLE, inst, [PUZZLE.initial(inst)])
+    return state_distances(PUZZLE, inst, [PUZZLE.initial(inst)])
 
 
 # -- the seed's worked example ----------------------------------------------------------------------
@@ -400,7 +400,7 @@ def test_heuristic_is_admissible_and_astar_is_optimal(inst: ShrdluInstance) -> N
 
 def _distances_to(inst: ShrdluInstance, goals: list) -> dict:
     """Distance from every board to the nearest goal board (moves are reversible)."""
-    return distances(PUZZLE, inst, goals)
+    return state_distances(PUZZLE, inst, goals)
 
 
 @settings(max_examples=40, deadline=None)
@@ -468,11 +468,11 @@ def test_random_boards_are_uniform() -> None:
 def test_generate(form: str) -> None:
     """generate writes legal boards whose goal some board satisfies; the text round-trips."""
     for seed in range(5):
-        inst = PUZZLE.generate({"n": "4", "k": "10", "goal-atoms": "3", "goal-form": form}, random.Random(seed))
+        inst = PUZZLE.random_instance({"n": "4", "k": "10", "goal-atoms": "3", "goal-form": form}, random.Random(seed))
         assert inst.n == 4 and inst.k == 10
         assert PUZZLE.parse(PUZZLE.render(inst)) == inst
         assert PUZZLE.unsolvable_reason(inst) is None
-    same = [PUZZLE.generate({"n": "4", "k": "10", "goal_atoms": "3"}, random.Random(7)) for _ in range(2)]
+    same = [PUZZLE.random_instance({"n": "4", "k": "10", "goal-atoms": "3"}, random.Random(7)) for _ in range(2)]
     assert same[0] == same[1] and isinstance(same[0].goal, And) and len(same[0].goal.args) == 3
 
 
@@ -480,7 +480,7 @@ def test_generate(form: str) -> None:
 def test_generate_rejects_bad_options(options: dict) -> None:
     """Impossible sizes and unknown forms are InputErrors."""
     with pytest.raises(InputError):
-        PUZZLE.generate(options, random.Random(1))
+        PUZZLE.random_instance(options, random.Random(1))
 
 
 # -- scale ----------------------------------------------------------------------------------------
@@ -491,7 +491,7 @@ def test_scale() -> None:
     rows, stopped = [], set()
     for n in range(3, 9):
         for seed in (1, 2, 3):
-            inst = PUZZLE.generate({"n": str(n), "goal-atoms": "3"}, random.Random(seed))
+            inst = PUZZLE.random_instance({"n": str(n), "goal-atoms": "3"}, random.Random(seed))
             lengths = {}
             for planner in ("native-astar", "fd-opt"):
                 if planner in stopped:

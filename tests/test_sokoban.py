@@ -15,21 +15,13 @@ from planners.base import Limits, Status
 from planners.pddl_check import pddl_legal_moves
 from planners.pipeline import solve
 from planners.registry import get_planner
-from translator import sokoban_search
+from planners.sokoban_push import _FeatureCycle, push_astar
 from translator.errors import IllegalMove, InputError
-from translator.grid import step
-from translator.sokoban import (
-    DIRECTION_OF,
-    Sokoban,
-    SokobanInstance,
-    SokobanPushes,
-    State,
-    flood,
-    pull_distances,
-    push_distances,
-    render_integers,
-)
-from translator.sokoban_search import _NAMES, INFINITE, _FeatureCycle, analysis, goal_rooms, move_one_box, push_astar
+from translator.grid import flood, step
+from translator.sokoban import analysis as sokoban_analysis
+from translator.sokoban.analysis import INFINITE, NAMES, analysis, goal_rooms, move_one_box
+from translator.sokoban.level import pull_distances, push_distances, render_integers
+from translator.sokoban.puzzle import DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"
@@ -53,7 +45,7 @@ def levels(draw, max_side: int = 5, max_boxes: int = 3) -> SokobanInstance:
     floor = [cell for cell in interior if cell not in blocked]
     assume(floor)
     keeper = draw(st.sampled_from(floor))
-    region = set(flood(keeper, lambda cell: cell in floor, height + 2, width + 2 + offset)) - {keeper}
+    region = set(flood(keeper, lambda cell: cell in floor)) - {keeper}
     assume(region)
     region_list = sorted(region)
     boxes = draw(st.sets(st.sampled_from(region_list), min_size=1, max_size=min(max_boxes, len(region))))
@@ -148,7 +140,7 @@ def test_goal_macro_search_agrees_with_exhaustive_search(cycle, instance):
     cycling, the search still solves exactly the solvable levels, falling back on plain search when the
     macros lead nowhere, and its plans replay."""
     reference = fewest_pushes(instance)
-    with patch.object(sokoban_search, "MIN_ROOM", 2):
+    with patch.object(sokoban_analysis, "MIN_ROOM", 2):
         result = push_astar(SOKOBAN, instance, Limits(20), weight=5, bidirectional=True, macros=True, cycle=cycle)
     assert result.solved == (reference is not None)
     if result.solved:
@@ -173,7 +165,7 @@ def test_goal_room_is_filled_deepest_first_by_macros():
 def test_plain_search_goes_on_where_macros_run_dry():
     """The packing order fills the lower goal first, but the one box can only enter the upper one."""
     instance = SOKOBAN.parse("#####\n#+$ #\n#.  #\n#####\n")
-    with patch.object(sokoban_search, "MIN_ROOM", 2):
+    with patch.object(sokoban_analysis, "MIN_ROOM", 2):
         data = analysis(instance)
         [room] = goal_rooms(data, data.mask(instance.boxes))
         assert data.cell(room.order[0]) == (2, 1)
@@ -206,7 +198,7 @@ def test_move_one_box_finds_the_fewest_pushes_around_the_others():
         box = data.index[start]
         return move_one_box(data, box, data.reach(keeper, boxes), boxes ^ (1 << box), 1 << data.index[goal])
 
-    left = _NAMES.index("left")
+    left = NAMES.index("left")
     assert one_box((4, 4), (4, 2)) == [(data.index[(4, 4)], left), (data.index[(4, 3)], left)]
     assert one_box((2, 3), (1, 1)) is None  # down column 3 it needs the keeper on (4, 4), a box
 
@@ -240,12 +232,12 @@ def test_pi_corral_restricts_pushes_to_its_barrier():
     reach = data.reach(data.index[walled.keeper], boxes)
     every = data.pushes(reach, boxes)
     chosen = data.corral_pushes(reach, boxes, every)
-    assert {(data.cell(box), _NAMES[d]) for box, d, _ in every} == {
+    assert {(data.cell(box), NAMES[d]) for box, d, _ in every} == {
         ((1, 3), "right"),
         ((2, 3), "right"),
         ((2, 1), "down"),
     }
-    assert {(data.cell(box), _NAMES[d]) for box, d, _ in chosen} == {((1, 3), "right"), ((2, 3), "right")}
+    assert {(data.cell(box), NAMES[d]) for box, d, _ in chosen} == {((1, 3), "right"), ((2, 3), "right")}
     opened = SOKOBAN.parse("#######\n#@ $ .#\n#$   .#\n#. ####\n####\n")  # the room is reachable
     data = analysis(opened)
     boxes = data.mask(opened.boxes)
@@ -470,7 +462,7 @@ def _solve_pushes(planner_name: str, instance: SokobanInstance):
 def test_push_level_fd_is_push_optimal_like_native(name):
     instance = level(name)
     result, moves = _solve_pushes("fd:astar(blind())", instance)
-    native = PUSHES.native_search(instance, Limits(30))
+    native = push_astar(PUSHES, instance, Limits(30))
     assert len(result.plan) == sum(m.isupper() for m in moves) == native.figures["pushes"]
     assert SOKOBAN.replay(instance, native.plan).valid
 

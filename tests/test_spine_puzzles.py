@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 from strategies import HANOI, TILES, hanoi_instances, random_state, tiles_instances
 
 from planners.base import Limits, Status
-from planners.native import Deadline, breadth_first
+from planners.native import search
 from planners.pddl_check import pddl_legal_moves
+from planners.search import Deadline
 from translator.errors import IllegalMove, InputError
 from translator.tiles import TilesInstance
 
@@ -38,7 +39,7 @@ def test_pddl_and_simulator_agree_on_legal_moves(name, data):
 
 def _distance(puzzle, instance) -> int | None:
     """True optimal length by breadth-first search (None if unsolvable)."""
-    result = breadth_first(puzzle, instance, Deadline(30))
+    result = search(puzzle, instance, "bfs", Deadline(30))
     return len(result.plan) if result.status is Status.SOLVED else None
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+
+from translator.graph import distances, reachable, shortest_path
 
 Cell = tuple[int, int]
 """(row, column), row 0 at the top unless a puzzle says otherwise."""
@@ -28,12 +30,32 @@ def direction_between(source: Cell, target: Cell) -> str:
     raise ValueError(f"cells {source} and {target} are not adjacent")
 
 
-def neighbours(cell: Cell, height: int, width: int) -> Iterator[tuple[str, Cell]]:
-    """(direction, cell) for the in-bounds neighbours of `cell`, in the fixed direction order."""
+def adjacent(cell: Cell) -> Iterator[tuple[str, Cell]]:
+    """(direction, cell) for the four cells next to `cell`, in the fixed direction order (no bounds)."""
     for name in DIRECTIONS:
-        row, col = step(cell, name)
-        if 0 <= row < height and 0 <= col < width:
-            yield name, (row, col)
+        yield name, step(cell, name)
+
+
+def open_neighbours(passable: Callable[[Cell], bool]) -> Callable[[Cell], list[Cell]]:
+    """A neighbour function over the cells for which `passable` is true (it also bounds the grid)."""
+    return lambda cell: [other for _, other in adjacent(cell) if passable(other)]
+
+
+def flood(start: Cell, passable: Callable[[Cell], bool]) -> set[Cell]:
+    """The cells reachable from `start` through passable cells (start included)."""
+    return reachable(start, open_neighbours(passable))
+
+
+def grid_distances(starts: Iterable[Cell], passable: Callable[[Cell], bool]) -> dict[Cell, int]:
+    """Steps from the nearest of `starts` to every passable cell reachable from them."""
+    return distances(starts, open_neighbours(passable))
+
+
+def walk(start: Cell, target: Cell, passable: Callable[[Cell], bool]) -> list[str] | None:
+    """The directions of a shortest walk from start to target through passable cells, or None."""
+    return shortest_path(
+        start, target.__eq__, lambda cell: [(name, other) for name, other in adjacent(cell) if passable(other)]
+    )
 
 
 def cell_name(cell: Cell) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Puzzle
+from translator.puzzle import Option, Puzzle
 from translator.text import Line, content_lines, header_value, sections
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
@@ -138,14 +139,18 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         lines += [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
         return "\n".join(lines) + "\n"
 
-    def generate(self, options: dict[str, str], rng: random.Random) -> HanoiInstance:
-        """A tower of --discs N (default 5) on the first of --pegs P (default 3) pegs, to go to the last,
-        or with --random, random legal start and goal configurations."""
-        discs, peg_count = int(options.get("discs", 5)), int(options.get("pegs", 3))
-        if discs < 1 or peg_count < 2:
-            raise InputError("generate hanoi needs --discs >= 1 and --pegs >= 2", "command line")
+    generator_options = (
+        Option("discs", int, 5, "number of discs", minimum=1),
+        Option("pegs", int, 3, "number of pegs", minimum=2),
+        Option("random", bool, False, "random legal start and goal instead of a tower to move"),
+    )
+
+    def generate(self, options: dict[str, Any], rng: random.Random) -> HanoiInstance:
+        """A tower of --discs on the first of --pegs pegs, to go to the last, or with --random, random
+        legal start and goal configurations."""
+        discs, peg_count = options["discs"], options["pegs"]
         pegs = tuple(chr(ord("A") + i) if peg_count <= 26 else f"P{i}" for i in range(peg_count))
-        if options.get("random"):
+        if options["random"]:
             return HanoiInstance(
                 pegs, _random_stacks(discs, peg_count, rng), tuple(zip(pegs, _random_stacks(discs, peg_count, rng)))
             )

@@ -1,11 +1,14 @@
-"""The puzzle extension point: one subclass per puzzle module, registered by name in translator.registry."""
+"""The puzzle extension point: one subclass per puzzle module, registered by name in translator.registry.
+
+Every hook a puzzle may offer is declared here with a default, so nothing is probed with getattr."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
 from translator.errors import IllegalMove, InputError
@@ -14,6 +17,55 @@ from translator.pddl import GroundAction, PddlTask
 Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One option of a puzzle's generator: `generate PUZZLE --NAME VALUE`."""
+
+    name: str
+    kind: type
+    """int, str or bool (a flag that takes no value)."""
+    default: Any
+    help: str
+    minimum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def read(self, text: str) -> Any:
+        """The option's value from its text; InputError saying what was expected."""
+        if self.kind is bool:
+            return True
+        if self.kind is int:
+            if not text.strip().lstrip("-").isascii() or not text.strip().lstrip("-").isdigit():
+                raise InputError(f"--{self.name} expects a whole number, found {text!r}", "command line")
+            value = int(text)
+            if self.minimum is not None and value < self.minimum:
+                raise InputError(f"--{self.name} must be at least {self.minimum}, found {value}", "command line")
+            return value
+        if self.choices and text not in self.choices:
+            raise InputError(f"--{self.name} expects one of {', '.join(self.choices)}, found {text!r}", "command line")
+        return text
+
+
+def read_options(puzzle_name: str, declared: tuple[Option, ...], given: Mapping[str, str]) -> dict[str, Any]:
+    """Generator options by name, every declared one present (its default when not given); an unknown
+    option is an InputError listing the known ones."""
+    known = {option.name: option for option in declared}
+    for name in given:
+        if name not in known:
+            listed = ", ".join(f"--{o}" for o in known) or "none"
+            raise InputError(f"generate {puzzle_name} has no option --{name}; its options: {listed}", "command line")
+    return {name: option.read(given[name]) if name in given else option.default for name, option in known.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class Heuristic:
+    """A named estimate of the moves still needed, for native best-first search."""
+
+    function: Callable[[Any, Any], float]
+    admissible: bool = True
+    """Never more than the true cost (A* with it is optimal); float('inf') marks a dead state."""
+    description: str = ""
 
 
 class Puzzle(ABC, Generic[Instance, State, Move]):
@@ -25,6 +77,14 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     name: str = ""
     suffixes: tuple[str, ...] = ()
     optimal_measure: str = "moves"
+    """What an optimal plan of this puzzle minimizes ("moves", or "pushes" for a push-level Sokoban)."""
+    native_planners: tuple[str, ...] = ()
+    """Planners written for this puzzle alone (registry names), listed by `puzzleplan list`."""
+    planner_aliases: Mapping[str, str] = {}
+    """Generic planner name -> the planner that does its job on this puzzle (e.g. native-astar -> a
+    push-optimal search where optimal means fewest pushes)."""
+    generator_options: tuple[Option, ...] = ()
+    """The options of `generate` (empty: the puzzle has no generator)."""
 
     # -- native format -------------------------------------------------------------------------
     @abstractmethod
@@ -62,9 +122,27 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def is_goal(self, instance: Instance, state: State) -> bool:
         """True when `state` satisfies the instance's goal."""
 
-    def heuristic(self, instance: Instance, state: State) -> int:
+    def heuristic(self, instance: Instance, state: State) -> float:
         """An admissible estimate of the moves still needed (0 = blind search)."""
         return 0
+
+    def heuristics(self) -> dict[str, Heuristic]:
+        """Named heuristics for `native-astar:NAME`; "default" is the one `native-astar` uses."""
+        return {"default": Heuristic(self.heuristic, True, "the puzzle's admissible heuristic")}
+
+    def normalize(self, instance: Instance, state: State) -> State:
+        """The state in the puzzle's normal form (the random walk prints it); the state itself by default."""
+        return state
+
+    def generate(self, options: dict[str, Any], rng: random.Random) -> Instance:
+        """A random instance from options read by read_options(generator_options)."""
+        raise InputError(f"{self.name} has no generator", "command line")
+
+    def random_instance(self, given: Mapping[str, str], rng: random.Random) -> Instance:
+        """A random instance from generator options written as text (`--discs 4` as {"discs": "4"})."""
+        if not self.generator_options:
+            raise InputError(f"{self.name} has no generator", "command line")
+        return self.generate(read_options(self.name, self.generator_options, given), rng)
 
     def successors(self, instance: Instance, state: State) -> Iterator[tuple[Move, State]]:
         """(move, next state) pairs; puzzles may override this with a faster version."""

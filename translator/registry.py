@@ -13,8 +13,8 @@ PUZZLES: dict[str, str] = {
     "tiles": "translator.tiles:Tiles",
     "shrdlu": "translator.shrdlu:Shrdlu",
     "sbp": "translator.sbp:SlidingBrick",
-    "sokoban": "translator.sokoban:Sokoban",
-    "sokoban-pushes": "translator.sokoban:SokobanPushes",
+    "sokoban": "translator.sokoban.puzzle:Sokoban",
+    "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
 }
 
 

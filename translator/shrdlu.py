@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import cell_name, parse_cell_name
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Puzzle
+from translator.puzzle import Option, Puzzle
 from translator.text import Line, content_lines, sections
 
 GRAMMAR_FILE = Path(__file__).resolve().parent / "shrdlu_goal.lark"
@@ -843,21 +844,28 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         """The .shrdlu text of an instance."""
         return "state:\n" + _matrix(instance.n, instance.board) + "\ngoal: " + format_goal(instance.goal) + "\n"
 
-    def generate(self, options: dict[str, str], rng: random.Random) -> ShrdluInstance:
-        """A uniformly random legal board (--n 3, --k n*n-n) and a random goal that some board satisfies
-        (--goal-atoms 3, --goal-form and|or|mixed; `and` is a conjunction of (block,row,col) atoms)."""
-        options = {key.replace("_", "-"): value for key, value in options.items()}
-        n = _int_option(options, "n", 3)
-        k = _int_option(options, "k", n * n - n)
-        atoms = _int_option(options, "goal-atoms", 3)
-        form = options.get("goal-form", "and")
-        if n < 3 or not n <= k <= n * n - n:
-            raise InputError(
-                f"generate shrdlu needs --n >= 3 and n <= --k <= n*n - n; got n = {n}, k = {k}", "command line"
-            )
-        if atoms < 1 or form not in ("and", "or", "mixed"):
-            raise InputError("generate shrdlu needs --goal-atoms >= 1 and --goal-form and, or or mixed", "command line")
-        return ShrdluInstance(n, random_board(n, k, rng), random_goal(n, k, atoms, form, rng))
+    generator_options = (
+        Option("n", int, 3, "board size n x n", minimum=3),
+        Option("k", int, None, "number of blocks, n to n*n - n (default n*n - n)", minimum=1),
+        Option("goal-atoms", int, 3, "atoms in the goal", minimum=1),
+        Option(
+            "goal-form",
+            str,
+            "and",
+            "and: a conjunction of (block,row,col) atoms; or; mixed",
+            choices=("and", "or", "mixed"),
+        ),
+    )
+
+    def generate(self, options: dict[str, Any], rng: random.Random) -> ShrdluInstance:
+        """A uniformly random legal board and a random goal that some board satisfies."""
+        n = options["n"]
+        k = n * n - n if options["k"] is None else options["k"]
+        if not n <= k <= n * n - n:
+            raise InputError(f"generate shrdlu needs n <= --k <= n*n - n; got n = {n}, k = {k}", "command line")
+        return ShrdluInstance(
+            n, random_board(n, k, rng), random_goal(n, k, options["goal-atoms"], options["goal-form"], rng)
+        )
 
     def restart(self, instance: ShrdluInstance, state: Columns) -> ShrdluInstance:
         """The instance with `state` as its initial board (for hints in the middle of a game)."""
@@ -1078,14 +1086,3 @@ def _goal_pieces(text: str, header: Line, body: list[Line]) -> list[tuple[int, i
         raw = raw_lines[line.number - 1].split("#", 1)[0]
         pieces.append((line.number, raw.index(line.text), line.text))
     return pieces
-
-
-def _int_option(options: dict[str, str], key: str, default: int) -> int:
-    """An integer command-line option."""
-    value = options.get(key)
-    if value is None:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise InputError(f"--{key} expects a whole number, found {value!r}", "command line") from None

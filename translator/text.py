@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -79,3 +80,34 @@ def read_file(path: str | Path) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise InputError(f"expected UTF-8 text, found the byte 0x{data[error.start]:02x}", str(path), line) from None
+
+
+def choose_level(labels: list[str], level: str | None, source: str) -> int:
+    """The index of the level that `level` names in a multi-level file: a label (case-insensitive, or
+    the quoted title inside a label such as `44 'Duh!'`) or a 1-based number; without `level`, the file
+    must hold one level. InputError saying what the file holds otherwise."""
+    if not labels:
+        raise InputError("no level found in the file", source)
+    if level is None or level == "":
+        if len(labels) > 1:
+            raise InputError(
+                f"the file holds {len(labels)} levels; choose one with --level N (1-based) or --level 'title'", source
+            )
+        return 0
+    wanted = str(level).strip().lower()
+    for index, label in enumerate(labels):
+        if wanted in _label_names(label):
+            return index
+    if wanted.isdigit() and 1 <= int(wanted) <= len(labels):
+        return int(wanted) - 1
+    shown = ", ".join(labels[:5]) + ("..." if len(labels) > 5 else "")
+    raise InputError(
+        f"no level {level!r}: the file holds {len(labels)} levels (1..{len(labels)}), labelled {shown}", source
+    )
+
+
+def _label_names(label: str) -> set[str]:
+    """What a label answers to: itself, and the quoted title in labels like `44 'Duh!'`."""
+    label = label.strip().lower()
+    quoted = re.search(r"'([^']+)'|\"([^\"]+)\"", label)
+    return {label} | ({quoted.group(1) or quoted.group(2)} if quoted else set())

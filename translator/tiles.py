@@ -6,12 +6,13 @@ import random
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Puzzle
+from translator.puzzle import Option, Puzzle
 from translator.text import Line, content_lines, sections
 
 BLANK = 0
@@ -70,22 +71,34 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         """The .tiles text, blanks written X."""
         return "init:\n" + self.show(instance, instance.init) + "\ngoal:\n" + self.show(instance, instance.goal) + "\n"
 
-    def generate(self, options: dict[str, str], rng: random.Random) -> TilesInstance:
-        """--size HxW (default 3x3), --blanks B (default 1), --moves M: a random walk of M moves from the
-        goal; without --moves a uniformly random solvable board."""
-        size = options.get("size", "3x3")
+    generator_options = (
+        Option("size", str, "3x3", "board size HxW"),
+        Option("blanks", int, 1, "number of blanks", minimum=1),
+        Option(
+            "moves",
+            int,
+            None,
+            "a random walk of this many moves from the goal (default: a uniformly random solvable board)",
+            minimum=0,
+        ),
+    )
+
+    def generate(self, options: dict[str, Any], rng: random.Random) -> TilesInstance:
+        """A board of --size with --blanks blanks: a random walk of --moves moves from the goal, or without
+        --moves a uniformly random solvable board."""
+        size = options["size"]
         match = re.fullmatch(r"(\d+)x(\d+)", size)
         if not match:
             raise InputError(f"expected --size HxW such as 3x3, found {size!r}", "command line")
         height, width = int(match.group(1)), int(match.group(2))
-        blanks = int(options.get("blanks", 1))
+        blanks = options["blanks"]
         if height < 2 or width < 2 or not 1 <= blanks < height * width:
             raise InputError("generate tiles needs a size of at least 2x2 and 1 <= blanks < cells", "command line")
         goal = default_goal(tuple(range(1, height * width - blanks + 1)) + (BLANK,) * blanks)
         instance = TilesInstance(height, width, goal, goal)
-        if "moves" in options:
+        if options["moves"] is not None:
             board = goal
-            for _ in range(int(options["moves"])):
+            for _ in range(options["moves"]):
                 board = rng.choice([child for _, child in self.successors(instance, board)])
             return TilesInstance(height, width, board, goal)
         while True:

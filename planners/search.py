@@ -1,0 +1,136 @@
+"""The search kernel every native planner runs on: breadth-first, depth-first and best-first (A*, weighted
+A*, uniform cost) graph search over any state space given by functions, under a wall-clock deadline,
+with expansion counts and the plan rebuilt from parent links."""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from itertools import count
+from typing import Any
+
+from planners.base import PlanResult, Status
+from translator.graph import Parents, path_back
+
+CHECK_EVERY = 256
+"""Expansions between two looks at the clock."""
+
+Successors = Callable[[Any], Iterable[tuple[Any, Hashable]]]
+"""state -> (move, next state) pairs, in a fixed order."""
+
+
+class Deadline:
+    """A wall-clock deadline that search loops poll cheaply."""
+
+    def __init__(self, seconds: float) -> None:
+        self.started = time.perf_counter()
+        self.end = self.started + seconds
+
+    def passed(self) -> bool:
+        """True once the deadline has passed."""
+        return time.perf_counter() > self.end
+
+    def remaining(self) -> float:
+        """Seconds left (never negative)."""
+        return max(0.0, self.end - time.perf_counter())
+
+    def elapsed(self) -> float:
+        """Seconds since the start."""
+        return time.perf_counter() - self.started
+
+
+class Counter:
+    """Counts expansions and says when the deadline has passed (looking at the clock now and then)."""
+
+    def __init__(self, deadline: Deadline) -> None:
+        self.deadline = deadline
+        self.expanded = 0
+
+    def expand(self) -> bool:
+        """Count one expansion; True when the search must stop for time."""
+        self.expanded += 1
+        return self.expanded % CHECK_EVERY == 0 and self.deadline.passed()
+
+    def result(self, status: Status, plan: list | None = None, optimal: bool = False) -> PlanResult:
+        """A PlanResult with the search figures."""
+        return PlanResult(
+            status, plan or [], optimal=optimal, expanded=self.expanded, search_time=self.deadline.elapsed()
+        )
+
+
+def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
+    """Breadth-first graph search, goal test on generation: fewest moves."""
+    counter = Counter(deadline)
+    if is_goal(start):
+        return counter.result(Status.SOLVED, [], optimal=True)
+    parents: Parents = {start: None}
+    frontier = deque([start])
+    while frontier:
+        state = frontier.popleft()
+        if counter.expand():
+            return counter.result(Status.TIMEOUT)
+        for move, child in successors(state):
+            if child in parents:
+                continue
+            parents[child] = (state, move)
+            if is_goal(child):
+                return counter.result(Status.SOLVED, path_back(parents, child), optimal=True)
+            frontier.append(child)
+    return counter.result(Status.UNSOLVABLE, optimal=True)
+
+
+def depth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
+    """Depth-first graph search with an explored set; moves are tried in their given order."""
+    counter = Counter(deadline)
+    parents: Parents = {start: None}
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        if is_goal(state):
+            return counter.result(Status.SOLVED, path_back(parents, state))
+        if counter.expand():
+            return counter.result(Status.TIMEOUT)
+        children = [(move, child) for move, child in successors(state) if child not in parents]
+        for move, child in reversed(children):
+            parents[child] = (state, move)
+            stack.append(child)
+    return counter.result(Status.UNSOLVABLE, optimal=True)
+
+
+def best_first(
+    start: Hashable,
+    successors: Successors,
+    is_goal: Callable,
+    heuristic: Callable[[Any], float],
+    deadline: Deadline,
+    weight: float = 1.0,
+) -> PlanResult:
+    """Best-first graph search on g + weight * h with unit move costs: A* (weight 1, optimal when h is
+    admissible and consistent), weighted A* (weight > 1) or uniform cost (h = 0). Ties go to the deeper
+    node, then to the older one. A state whose h is infinite is never queued."""
+    counter = Counter(deadline)
+    best_g = {start: 0}
+    parents: Parents = {start: None}
+    tie = count()
+    frontier = [(weight * heuristic(start), 0, next(tie), start)]
+    while frontier:
+        _, negative_g, _, state = heapq.heappop(frontier)
+        g = -negative_g
+        if g > best_g[state]:
+            continue
+        if is_goal(state):
+            return counter.result(Status.SOLVED, path_back(parents, state), optimal=weight == 1.0)
+        if counter.expand():
+            return counter.result(Status.TIMEOUT)
+        child_g = g + 1
+        for move, child in successors(state):
+            if child_g < best_g.get(child, child_g + 1):
+                h = heuristic(child)
+                if h == float("inf"):
+                    continue
+                best_g[child] = child_g
+                parents[child] = (state, move)
+                heapq.heappush(frontier, (child_g + weight * h, -child_g, next(tie), child))
+    return counter.result(Status.UNSOLVABLE, optimal=True)

@@ -1,0 +1,344 @@
+"""Native push-level search for Sokoban: A* over pushes with a matching lower bound, dead squares, freeze
+deadlocks, boxes frozen on goals treated as walls, PI-corral pruning and states keyed on the normalized
+keeper position (the smallest cell the keeper can reach). Optionally, goal macros (after Junghanns and
+Schaeffer's Rolling Stone): boxes enter a room of goals only by being carried from its entrance straight
+to the next goal of a packing order found by pulling boxes out of the full room. What it knows about the
+level comes from translator.sokoban.analysis.
+
+The plan it returns is full LURD: each push is preceded by the keeper's shortest walk to it."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import replace
+from functools import reduce
+from itertools import count
+from operator import or_
+
+from planners.base import Limits, PlanResult, Status
+from planners.search import CHECK_EVERY, Deadline
+from translator.bitset import bits
+from translator.graph import path_back
+from translator.grid import step
+from translator.sokoban.analysis import (
+    BACK,
+    INFINITE,
+    NAMES,
+    Analysis,
+    GoalRoom,
+    Push,
+    analysis,
+    backward_analysis,
+    goal_rooms,
+    move_one_box,
+)
+from translator.sokoban.level import SokobanInstance
+from translator.sokoban.puzzle import LURD, Sokoban, walk_path
+
+
+class _Heap:
+    """Best first: one priority queue of (priority, ...) entries."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry (the group is not used)."""
+        heapq.heappush(self.entries, entry)
+
+    def pop(self) -> tuple | None:
+        """The entry of least priority; None when empty."""
+        return heapq.heappop(self.entries) if self.entries else None
+
+
+class _FeatureCycle:
+    """Feature-space cycling (after Shoham and Schaeffer's FESS): entries are grouped by features of their
+    position, and the turns go round the groups, each taking its group's entry of least priority. A
+    position that packs a box or opens the level up is so tried soon even when its bound is no better."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple, list[tuple]] = {}
+        self.turns: list[tuple] = []  # the groups, in the order first met
+        self.turn = 0
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in its group."""
+        if group not in self.groups:
+            self.groups[group] = []
+            self.turns.append(group)
+        heapq.heappush(self.groups[group], entry)
+
+    def pop(self) -> tuple | None:
+        """The best entry of the next group that has one; None when all are empty."""
+        for _ in range(len(self.turns)):
+            heap = self.groups[self.turns[self.turn]]
+            self.turn = (self.turn + 1) % len(self.turns)
+            if heap:
+                return heapq.heappop(heap)
+        return None
+
+
+class _Side:
+    """One direction of a push search, best-first on g + weight * h: forward over pushes from the level
+    (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
+    solved position. Nodes record the forward pushes that link them to their parent (several for a goal
+    macro). With `cycle`, the turns go round groups of positions with as many boxes on goals and regions
+    of free floor (_FeatureCycle)."""
+
+    def __init__(
+        self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = (), cycle: bool = False
+    ) -> None:
+        self.data, self.forward, self.weight = data, forward, weight
+        self.rooms = rooms
+        self.room_cells = sum(room.cells for room in self.rooms)
+        self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
+        self.queue = _FeatureCycle() if cycle else _Heap()
+        self.cycle = cycle
+        self.astar = weight == 1 and not rooms and not cycle  # its first solution is optimal
+        self.closed: dict[tuple[int, int], int] = {}
+        self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
+        self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
+        self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
+        self.expanded = 0
+
+    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple) -> None:
+        """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead."""
+        if boxes not in self.bounds:
+            self.bounds[boxes] = self._assess(boxes)
+        h, group = self.bounds[boxes]
+        if h < INFINITE:
+            self.parents.append((parent, pushes) if parent >= 0 else None)
+            self.queue.push((g + self.weight * h, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group)
+
+    def _assess(self, boxes: int) -> tuple[int, tuple]:
+        """The bound of a box mask and, when cycling, its group: (boxes on goals, regions of free floor)."""
+        data = self.data
+        bound = data.bound(boxes, _frozen_on_goals(data, boxes) if self.forward else 0)
+        if not self.cycle or bound >= INFINITE:
+            return bound, ()
+        regions = sum(1 for _ in data.components(data.inside & ~boxes))
+        return bound, (bin(boxes & data.goal_mask).count("1"), regions)
+
+    def pop(self) -> tuple | None:
+        """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
+        while (entry := self.queue.pop()) is not None:
+            _, _, _, g, keeper, boxes, node = entry
+            reach = self.data.reach(keeper, boxes)
+            key = ((reach & -reach).bit_length(), boxes)
+            if key not in self.closed:
+                self.closed[key] = node
+                return key, node, reach, boxes, g
+        return None
+
+    def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
+        """Queue the children of a closed position."""
+        self.expanded += 1
+        data = self.data
+        if self.forward:
+            for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
+                self._carry(node, g, box, reach, boxes)
+            pushes = data.pushes(reach, boxes)
+            chosen = data.corral_pushes(reach, boxes, pushes)
+            if any(self._touches_room(push) for push in chosen):
+                chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
+            for box, d, target in chosen:
+                if self._touches_room((box, d, target)):
+                    continue  # boxes enter rooms by macros only, and stay
+                moved = boxes ^ (1 << box) ^ (1 << target)
+                if (
+                    data.deadlocked(target, moved)
+                    or (self.entrances >> target) & 1
+                    and self._carry(node, g + 1, target, data.reach(box, moved), moved, ((box, d),))
+                ):
+                    continue
+                self.add(g + 1, box, moved, node, ((box, d),))
+            return
+        for box, d, target in data.pulls(reach, boxes):
+            moved = boxes ^ (1 << box) ^ (1 << target)
+            self.add(g + 1, data.neighbour[target][d], moved, node, ((target, BACK[d]),))
+
+    def _touches_room(self, push: Push) -> bool:
+        """Whether a push moves a box in a goal room or onto one of its cells."""
+        return bool(((self.room_cells >> push[0]) | (self.room_cells >> push[2])) & 1)
+
+    def _carry(self, node: int, g: int, box: int, reach: int, boxes: int, before: tuple = ()) -> bool:
+        """A goal macro for a box on an entrance: when it can be pushed on to its room's next goal (the
+        keeper in `reach`, the other boxes staying put), queue the position where it is there, reached by
+        the pushes `before` and those (True)."""
+        for room in self.rooms:
+            goal = room.next_goal(boxes) if (room.entrances >> box) & 1 else None
+            if goal is None:
+                continue
+            others = boxes ^ (1 << box)
+            pushes = move_one_box(self.data, box, reach, others, 1 << goal)
+            if pushes:
+                self.add(g + len(pushes), pushes[-1][0], others | (1 << goal), node, (*before, *pushes))
+                return True
+        return False
+
+    def pushes_to(self, node: int) -> list[tuple[int, int]]:
+        """The (box cell, direction) pushes along the parent links between the root and `node`: the
+        forward side's from the root, the backward side's from `node` (the order they are made)."""
+        links = path_back(self.parents, node)
+        if self.forward:
+            return [push for pushes in links for push in pushes]
+        return [push for pushes in reversed(links) for push in pushes]
+
+
+def push_astar(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    limits: Limits,
+    weight: int = 1,
+    bidirectional: bool = False,
+    macros: bool = False,
+    cycle: bool = False,
+) -> PlanResult:
+    """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
+    push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
+    and boxes are as many) alternates with a backward search over pulls from the solved position and stops
+    where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
+    optimal; when that search runs dry, the plain one goes on in the time left). With `cycle`, the forward
+    search goes round groups of positions by features (_FeatureCycle; not optimal). The plan is full LURD."""
+    deadline = Deadline(limits.timeout)
+    data = analysis(instance)
+    boxes0 = data.mask(instance.active_boxes)
+    rooms = goal_rooms(data, boxes0) if macros else ()
+    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, cycle)
+    if not rooms or result.status is not Status.UNSOLVABLE:
+        return result
+    rest = Limits(deadline.remaining(), limits.memory_mb)
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle)
+    return replace(plain, search_time=deadline.elapsed(), expanded=result.expanded + (plain.expanded or 0))
+
+
+def _best_first(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    limits: Limits,
+    weight: int,
+    bidirectional: bool,
+    rooms: tuple[GoalRoom, ...],
+    cycle: bool,
+) -> PlanResult:
+    """push_astar's search with the given goal rooms (no macros when there are none)."""
+    deadline = Deadline(limits.timeout)
+    data = analysis(instance)
+    forward = _Side(data, True, weight, rooms, cycle)
+    boxes0 = data.mask(instance.active_boxes)
+    forward.add(0, data.index[instance.keeper], boxes0, -1, ())
+    sides = [forward]
+    if bidirectional and len(data.goals) == bin(boxes0).count("1"):
+        sides.append(_backward_side(instance, data, weight))
+    active, turn = list(sides), 0
+    while True:
+        side = active[turn % len(active)]
+        turn += 1
+        popped = side.pop()
+        if popped is None and side is forward:
+            break
+        if popped is None:
+            active.remove(side)  # the backward search ran dry: that proves nothing
+            continue
+        key, node, reach, boxes, g = popped
+        other = active[-1] if side is forward else forward
+        if other is not side and key in other.closed:
+            ends = (node, other.closed[key]) if side is forward else (other.closed[key], node)
+            return _solved(puzzle, instance, sides, ends, deadline)
+        if side is forward and boxes & data.goal_mask == boxes:
+            return _solved(puzzle, instance, sides, (node, None), deadline)
+        side.expand(node, reach, boxes, g)
+        if turn % CHECK_EVERY == 0 and deadline.passed():
+            return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
+    return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides), search_time=deadline.elapsed())
+
+
+def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _Side:
+    """The backward search, started from every keeper area of the solved position."""
+    backward = _Side(backward_analysis(instance), False, weight)
+    for area in data.components(data.inside & ~data.goal_mask):
+        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, -1, ())
+    return backward
+
+
+def _expanded(sides: list[_Side]) -> int:
+    """Positions expanded by all sides."""
+    return sum(side.expanded for side in sides)
+
+
+def _frozen_on_goals(data: Analysis, boxes: int) -> int:
+    """The mask of the boxes frozen on goals in a position (they never move again): a function of the
+    boxes alone, so the bound stays consistent whichever path reaches them."""
+    frozen = 0
+    for box in bits(boxes & data.goal_mask):
+        if not (frozen >> box) & 1:
+            frozen |= data.frozen_with(box, boxes) or 0
+    return frozen
+
+
+def _solved(
+    puzzle: Sokoban, instance: SokobanInstance, sides: list[_Side], ends: tuple[int, int | None], deadline: Deadline
+) -> PlanResult:
+    """The pushes from the start to the forward node ends[0], then (where the searches met) those from
+    the backward node ends[1] to the solved position, as a plan. Optimal when forward A* (without goal
+    macros or cycling) reached the solved position itself."""
+    pushes = sides[0].pushes_to(ends[0])
+    if ends[1] is not None:
+        pushes += sides[1].pushes_to(ends[1])
+    return _plan(puzzle, instance, pushes, _expanded(sides), deadline, optimal=ends[1] is None and sides[0].astar)
+
+
+def _plan(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    pushes: list[tuple[int, int]],
+    expanded: int,
+    deadline: Deadline,
+    optimal: bool,
+) -> PlanResult:
+    """A push sequence (box cell, direction) expanded to LURD with shortest walks between pushes."""
+    data, state, letters = analysis(instance), puzzle.initial(instance), []
+    for box, d in pushes:
+        cell = data.cell(box)
+        walk = walk_path(instance, state.keeper, step(cell, NAMES[BACK[d]]), state.boxes)
+        for move in (walk or "") + LURD[NAMES[d]].upper():
+            state = puzzle.apply(instance, state, move)
+            letters.append(move)
+    return PlanResult(
+        Status.SOLVED,
+        letters,
+        optimal=optimal,
+        expanded=expanded,
+        search_time=deadline.elapsed(),
+        figures={"optimal_measure": "pushes", "pushes": len(pushes)},
+    )
+
+
+class PushAStar:
+    """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
+    (push-optimal) or bidirectional weighted A*, optionally with goal macros."""
+
+    native = True
+    optimal = True
+    fragment = frozenset()
+    puzzles = ("sokoban", "sokoban-pushes")
+
+    def __init__(
+        self,
+        name: str = "native-push-astar",
+        weight: int = 1,
+        bidirectional: bool = False,
+        macros: bool = False,
+        cycle: bool = False,
+    ) -> None:
+        self.name = name
+        self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
+        self.optimal = weight == 1 and not bidirectional and not macros and not cycle
+
+    def available(self) -> tuple[bool, str]:
+        """Needs nothing outside puzzleplan."""
+        return True, ""
+
+    def solve_native(self, puzzle: Sokoban, instance: SokobanInstance, limits: Limits) -> PlanResult:
+        """Search a Sokoban level (the pipeline hands it nothing else)."""
+        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional, self.macros, self.cycle)

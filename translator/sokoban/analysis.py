@@ -1,0 +1,372 @@
+"""What the push searches need to know about a Sokoban level, as plain functions and data on cell
+numbers (row * width + column, so that box and reach sets are bit masks): push distances of a lone box,
+the matching lower bound, PI-corrals, freeze deadlocks, boxes frozen on goals, goal rooms with their
+packing order, and the fewest pushes that bring one box somewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from translator.bitset import bits
+from translator.graph import path_back
+from translator.grid import DIRECTIONS, Cell, step
+from translator.sokoban.level import SokobanInstance, pull_distances, push_distances
+
+if TYPE_CHECKING:
+    import numpy
+
+INFINITE = 10**9
+NAMES = tuple(DIRECTIONS)  # up, down, left, right: axis 0 is (up, down), axis 1 (left, right)
+BACK = (1, 0, 3, 2)  # index of the opposite direction
+
+Push = tuple[int, int, int]
+"""(box cell, direction index, target cell) on cell numbers."""
+
+
+@dataclass
+class Analysis:
+    """Static facts about a level on cell numbers row * width + column (so box and reach sets are bit
+    masks): neighbours, goals, dead squares and push distances."""
+
+    width: int
+    index: dict[Cell, int]
+    neighbour: list[tuple[int, int, int, int]]  # -1 where a wall is
+    goal: list[bool]
+    goals: list[int]
+    live: list[bool]
+    distance: list[list[int]]  # distance[g][cell]: pushes of a lone box to goal g
+    inside: int  # mask of the walled-in cells
+    goal_mask: int
+    _tables: dict[int, numpy.ndarray] = field(default_factory=dict, repr=False)
+    _costs: dict[int, list[list[int]]] = field(default_factory=dict, repr=False)
+
+    def mask(self, cells) -> int:
+        """The bit mask of some walled-in cells."""
+        return sum(1 << self.index[cell] for cell in set(cells) if cell in self.index)
+
+    def cell(self, number: int) -> Cell:
+        """The (row, column) of a cell number."""
+        return divmod(number, self.width)
+
+    def lower_bound(self, boxes) -> int:
+        """Minimum-cost matching of boxes (cells) to goals on push distances; INFINITE when none."""
+        return self.bound(self.mask(boxes))
+
+    def bound(self, boxes: int, frozen: int = 0) -> int:
+        """The matching lower bound for a box mask. Boxes in `frozen` (frozen on their goals: they never
+        move again) count as walls, so goals they cut off are out of reach of the others."""
+        numbers = bits(boxes & ~frozen)
+        if not numbers:
+            return 0
+        if len(numbers) <= SMALL_MATCHING:
+            costs = self.costs(frozen)
+            total = _small_matching([costs[number] for number in numbers])
+        else:
+            rows = self.table(frozen)[numbers]
+            row, column = _linear_sum_assignment()(rows)  # faster than first trying each box's nearest goal
+            total = int(rows[row, column].sum())  # at least INFINITE when some box has no goal left
+        return INFINITE if total >= INFINITE else total
+
+    def costs(self, frozen: int) -> list[list[int]]:
+        """Push distances [cell][goal] as lists, for the small matchings (computed once per frozen set)."""
+        if frozen not in self._costs:
+            rows = self.distance if not frozen else self._distances(frozen)
+            self._costs[frozen] = [list(column) for column in zip(*rows)] if rows else []
+        return self._costs[frozen]
+
+    def table(self, frozen: int) -> numpy.ndarray:
+        """Push distances [cell, goal] with the `frozen` boxes as walls and their goals left out (computed
+        once per frozen set)."""
+        import numpy
+
+        if frozen not in self._tables:
+            rows = self.distance if not frozen else self._distances(frozen)
+            self._tables[frozen] = numpy.array(rows, dtype=numpy.int64).reshape(len(rows), len(self.neighbour)).T.copy()
+        return self._tables[frozen]
+
+    def _distances(self, frozen: int) -> list[list[int]]:
+        """Push distances to each goal not in `frozen`, with the frozen cells as walls."""
+        inside = frozenset(self.cell(n) for n in self.index.values() if not (frozen >> n) & 1)
+        goals = [number for number in self.goals if not (frozen >> number) & 1]
+        return _distance_rows(self.index, len(self.neighbour), self.width, inside, goals, pull_distances)
+
+    def flood(self, seed: int, area: int) -> int:
+        """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
+        reach, width = seed, self.width
+        while True:  # grow() written out: this loop is the search's innermost
+            grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
+            if grown == reach:
+                return reach
+            reach = grown
+
+    def components(self, cells: int) -> Iterator[int]:
+        """The connected parts of a mask, each as a mask."""
+        while cells:
+            part = self.flood(cells & -cells, cells)
+            cells &= ~part
+            yield part
+
+    def reach(self, keeper: int, boxes: int) -> int:
+        """Mask of the cells the keeper can walk to without pushing."""
+        return self.flood(1 << keeper, self.inside & ~boxes)
+
+    def pushes(self, reach: int, boxes: int) -> list[Push]:
+        """Every push the keeper can make from its area onto a live free cell."""
+        neighbour, live, found = self.neighbour, self.live, []
+        for box in bits(boxes):
+            for d in range(4):
+                behind, target = neighbour[box][BACK[d]], neighbour[box][d]
+                if behind >= 0 and (reach >> behind) & 1 and target >= 0 and live[target] and not (boxes >> target) & 1:
+                    found.append((box, d, target))
+        return found
+
+    def pulls(self, reach: int, boxes: int) -> list[Push]:
+        """Every pull the keeper can make (searching backwards): it stands next to a box and steps away,
+        the box following onto its cell (a live one); the keeper ends one cell further, at target + d."""
+        neighbour, live, found = self.neighbour, self.live, []
+        for box in bits(boxes):
+            for d in range(4):
+                target = neighbour[box][d]
+                if target >= 0 and (reach >> target) & 1 and live[target]:
+                    beyond = neighbour[target][d]
+                    if beyond >= 0 and not (boxes >> beyond) & 1:
+                        found.append((box, d, target))
+        return found
+
+    def corral_pushes(self, reach: int, boxes: int, pushes: list[Push]) -> list[Push]:
+        """The pushes worth trying: those of the barrier of the PI-corral with the fewest pushes, or all.
+
+        A corral is an area of free cells the keeper cannot reach; its barrier is the boxes next to it.
+        It is a PI-corral when every barrier box can only ever be pushed into it (I) and the keeper can
+        make every such push now (P). If it still has work (a barrier box off its goal, or an empty goal
+        inside when goals and boxes are as many), every solution pushes a barrier box into it first, and
+        that push can be made first: pruning the others keeps solvability and push-optimality."""
+        best = pushes
+        for corral in self.components(self.inside & ~boxes & ~reach):
+            barrier = boxes & self.grow(corral)
+            if not self._needs_work(corral, barrier, boxes) or not self._pi(corral, barrier, reach):
+                continue
+            chosen = [push for push in pushes if (barrier >> push[0]) & 1]
+            if len(chosen) < len(best):
+                best = chosen
+        return best
+
+    def grow(self, cells: int) -> int:
+        """The cells next to some cell of the mask, and the mask itself."""
+        width = self.width
+        return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
+
+    def _needs_work(self, corral: int, barrier: int, boxes: int) -> bool:
+        """A barrier box off its goal, or an empty goal inside that some box must fill."""
+        if barrier & ~self.goal_mask:
+            return True
+        return bool(corral & self.goal_mask) and len(self.goals) == bin(boxes).count("1")
+
+    def _pi(self, corral: int, barrier: int, reach: int) -> bool:
+        """I and P: every live push of a barrier box goes into the corral, and the keeper can make each
+        one that does now. A push whose keeper cell is a barrier box or in the corral cannot happen before
+        some barrier box moves, so it does not count."""
+        neighbour, live = self.neighbour, self.live
+        for box in bits(barrier):
+            for d in range(4):
+                behind, target = neighbour[box][BACK[d]], neighbour[box][d]
+                if behind < 0 or target < 0 or not live[target] or (barrier >> target) & 1:
+                    continue
+                if ((corral | barrier) >> behind) & 1:
+                    continue
+                if not (corral >> target) & 1 or not (reach >> behind) & 1:
+                    return False
+        return True
+
+    def frozen_with(self, box: int, boxes: int) -> int | None:
+        """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
+        box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
+        it can move)."""
+        cluster = self._frozen(box, boxes, 0)
+        if cluster is None:
+            return 0
+        if not all(self.goal[b] for b in cluster):
+            return None
+        mask = 0
+        for member in cluster:  # a box can appear twice (reached along both axes): OR, not sum
+            mask |= 1 << member
+        return mask
+
+    def deadlocked(self, box: int, boxes: int) -> bool:
+        """True when `box` is frozen (immovable along both axes) together with a box off its goal."""
+        return self.frozen_with(box, boxes) is None
+
+    def _frozen(self, box: int, boxes: int, walls: int) -> list[int] | None:
+        """The boxes frozen with `box` (treating the `walls` mask as walls), or None if `box` can move."""
+        cluster = [box]
+        for axis in (0, 1):
+            first, second = self.neighbour[box][2 * axis], self.neighbour[box][2 * axis + 1]
+            if first < 0 or second < 0 or (walls >> first) & 1 or (walls >> second) & 1:
+                continue
+            if not self.live[first] and not self.live[second]:
+                continue
+            for other in (first, second):
+                sub = self._frozen(other, boxes, walls | (1 << box)) if (boxes >> other) & 1 else None
+                if sub is not None:
+                    cluster += sub
+                    break
+            else:
+                return None
+        return cluster
+
+
+@lru_cache(maxsize=16)
+def _analyse(targets: frozenset[Cell], inside: frozenset[Cell], width: int, pulling: bool = True) -> Analysis:
+    """Build the Analysis of a walled area towards its goals (pulling: push distances to the targets), or
+    for searching backwards (the targets are the initial boxes and distances are pulls back to them)."""
+    index = {cell: cell[0] * width + cell[1] for cell in inside}
+    size = max(index.values()) + width + 2
+    neighbour = [(-1, -1, -1, -1)] * size
+    for cell, number in index.items():
+        neighbour[number] = tuple(index.get(step(cell, name), -1) for name in NAMES)
+    goal_list = sorted(index[g] for g in targets if g in index)
+    distance = _distance_rows(index, size, width, inside, goal_list, pull_distances if pulling else push_distances)
+    live = [any(row[c] < INFINITE for row in distance) for c in range(size)]
+    goal = [False] * size
+    for number in goal_list:
+        goal[number] = True
+    inside_mask = sum(1 << number for number in index.values())
+    return Analysis(
+        width, index, neighbour, goal, goal_list, live, distance, inside_mask, sum(1 << g for g in goal_list)
+    )
+
+
+def _distance_rows(
+    index: dict[Cell, int], size: int, width: int, inside: frozenset[Cell], targets: list[int], lone_box
+) -> list[list[int]]:
+    """One row per target cell number: a lone box's pushes (lone_box: pull_distances or push_distances)
+    between it and every cell number of `inside`, INFINITE where there is no way."""
+    rows = []
+    for number in targets:
+        row = [INFINITE] * size
+        for cell, pushes in lone_box(inside, [divmod(number, width)]).items():
+            row[index[cell]] = pushes
+        rows.append(row)
+    return rows
+
+
+@dataclass(frozen=True)
+class GoalRoom:
+    """A connected group of at least MIN_ROOM goals, empty at the start, that boxes enter only by goal
+    macros: a box pushed onto an entrance (a cell next to the room) is carried straight on to the room's
+    next goal in `order`, and boxes in the room never move again."""
+
+    cells: int
+    entrances: int
+    order: tuple[int, ...]
+
+    def next_goal(self, boxes: int) -> int | None:
+        """The goal the next box fills (the filled goals are always a prefix of the order)."""
+        filled = bin(boxes & self.cells).count("1")
+        return self.order[filled] if filled < len(self.order) else None
+
+
+MIN_ROOM = 4
+
+
+def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
+    """The goal rooms of a level whose boxes are `boxes`: connected goal groups holding no box, with a
+    packing order."""
+    rooms = []
+    for cells in data.components(data.goal_mask):
+        if cells & boxes or bin(cells).count("1") < MIN_ROOM:
+            continue
+        entrances = data.grow(cells) & data.inside & ~cells
+        order = _packing_order(data, cells, entrances)
+        if order:
+            rooms.append(GoalRoom(cells, entrances, order))
+    return tuple(rooms)
+
+
+def _packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...] | None:
+    """An order to fill the room's goals, found backwards: from the full room, pull out the box nearest
+    to an entrance (the rest of the level empty) until none is left; filling goes the other way round.
+    None when some full stage has no box that can be pulled out."""
+    boxes, removed = cells, []
+    while boxes:
+        reach = data.flood(entrances & ~boxes, data.inside & ~boxes)
+        paths = [
+            (len(path), box)
+            for box in bits(boxes)
+            if (path := move_one_box(data, box, reach, boxes ^ (1 << box), entrances, pulling=True)) is not None
+        ]
+        if not paths:
+            return None
+        box = min(paths)[1]
+        removed.append(box)
+        boxes ^= 1 << box
+    return tuple(reversed(removed))
+
+
+def move_one_box(
+    data: Analysis, box: int, reach: int, others: int, targets: int, pulling: bool = False
+) -> list[tuple[int, int]] | None:
+    """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
+    and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
+    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
+    start = (box, (reach & -reach).bit_length())
+    parent: dict[tuple[int, int], tuple] = {start: None}
+    frontier = [(box, reach)]
+    while frontier:
+        following = []
+        for box, reach in frontier:
+            here = (box, (reach & -reach).bit_length())
+            if (targets >> box) & 1:
+                return path_back(parent, here)
+            moves = data.pulls(reach, 1 << box) if pulling else data.pushes(reach, 1 << box)
+            for _, d, target in moves:
+                keeper = data.neighbour[target][d] if pulling else box
+                if (others >> target) & 1 or (others >> keeper) & 1:
+                    continue
+                area = data.reach(keeper, others | (1 << target))
+                key = (target, (area & -area).bit_length())
+                if key not in parent:
+                    parent[key] = (here, (target, BACK[d]) if pulling else (box, d))
+                    following.append((target, area))
+        frontier = following
+    return None
+
+
+def analysis(instance: SokobanInstance) -> Analysis:
+    """The (cached) analysis of an instance's level."""
+    return _analyse(instance.goals, instance.inside, instance.width)
+
+
+def backward_analysis(instance: SokobanInstance) -> Analysis:
+    """The analysis for searching backwards: its goals are the initial boxes, its distances pulls."""
+    return _analyse(instance.active_boxes, instance.inside, instance.width, pulling=False)
+
+
+SMALL_MATCHING = 3
+"""Up to this many boxes the matching is found in Python (no scipy import for small levels)."""
+
+
+@cache
+def _linear_sum_assignment():
+    """scipy's assignment solver, imported on first use (the import takes most of a second)."""
+    from scipy.optimize import linear_sum_assignment
+
+    return linear_sum_assignment
+
+
+def _small_matching(rows: list[list[int]]) -> int:
+    """The least total cost of giving each row (box) its own column (goal): dynamic programming over the
+    columns with the set of rows already served, for a handful of rows."""
+    full = (1 << len(rows)) - 1
+    best = {0: 0}
+    for column in range(len(rows[0]) if rows else 0):
+        for served, cost in list(best.items()):
+            for row in range(len(rows)):
+                if not (served >> row) & 1:
+                    key, value = served | (1 << row), cost + rows[row][column]
+                    if value < best.get(key, INFINITE * len(rows) + 1):
+                        best[key] = value
+    return best.get(full, INFINITE)

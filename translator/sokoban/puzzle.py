@@ -1,0 +1,277 @@
+"""Sokoban (seed 002): the rules on LURD moves, and two PDDL encodings (every keeper step an action, or one
+action per push with walking compressed) with the decoding of their plans."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from domains import domain_text
+from translator.errors import IllegalMove, InputError
+from translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
+from translator.pddl import GroundAction, PddlTask, atom, problem_text
+from translator.puzzle import Puzzle
+from translator.sokoban.analysis import analysis
+from translator.sokoban.level import (
+    SokobanInstance,
+    State,
+    describe_cell,
+    level_labels,
+    read_level,
+    render_integers,
+    render_xsb,
+)
+
+ENCODINGS = ("moves", "pushes")
+
+LURD = {"up": "u", "down": "d", "left": "l", "right": "r"}
+"""Walk letters by direction; the push letter is the upper-case one."""
+DIRECTION_OF = {letter: name for name, letter in LURD.items()}
+
+
+class Sokoban(Puzzle[SokobanInstance, State, str]):
+    """Sokoban: push every box onto a goal (XSB or seed-002 integer levels, LURD moves)."""
+
+    name = "sokoban"
+    suffixes = (".xsb", ".sok", ".lsp")
+    optimal_measure = "moves"
+    native_planners = ("native-push-astar", "native-push-wastar")
+
+    def __init__(self, encoding: str = "moves") -> None:
+        if encoding not in ENCODINGS:
+            raise InputError(
+                f"unknown sokoban encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}", "command line"
+            )
+        self.encoding = encoding
+        self.optimal_measure = "pushes" if encoding == "pushes" else "moves"
+
+    # -- native format -------------------------------------------------------------------------------
+    def parse(self, text: str, source: str = "<input>") -> SokobanInstance:
+        """One level: XSB text or the seed's integer matrix (with or without Lisp parentheses)."""
+        return self.parse_level(text, source, None)
+
+    def levels(self, text: str, source: str) -> list[str]:
+        """The labels of the levels in a collection (`; label` lines, `Title:` lines, or numbers)."""
+        return level_labels(text)
+
+    def parse_level(self, text: str, source: str, level: str | None) -> SokobanInstance:
+        """The level chosen by 1-based number or label; without one, the file must hold one level."""
+        return read_level(text, source, level)
+
+    def render(self, instance: SokobanInstance) -> str:
+        """XSB text, or the integer matrix in Lisp parentheses for a level read in that notation."""
+        if instance.notation == "integers":
+            return render_integers(instance, self.initial(instance))
+        return render_xsb(instance, self.initial(instance))
+
+    # -- simulator -------------------------------------------------------------------------------------
+    def initial(self, instance: SokobanInstance) -> State:
+        """The keeper and boxes as the level places them."""
+        return State(instance.keeper, instance.boxes)
+
+    def restart(self, instance: SokobanInstance, state: State) -> SokobanInstance:
+        """The level with `state` as its initial position."""
+        return replace(instance, keeper=state.keeper, boxes=state.boxes)
+
+    def moves(self, instance: SokobanInstance, state: State) -> list[str]:
+        """Legal LURD moves in the order up, down, left, right: walks lower case, pushes upper case."""
+        found = []
+        for name in DIRECTIONS:
+            nxt = step(state.keeper, name)
+            if nxt in instance.walls or nxt not in instance.inside:
+                continue
+            if nxt not in state.boxes:
+                found.append(LURD[name])
+                continue
+            beyond = step(nxt, name)
+            if beyond in instance.inside and beyond not in instance.walls and beyond not in state.boxes:
+                found.append(LURD[name].upper())
+        return found
+
+    def apply(self, instance: SokobanInstance, state: State, move: str) -> State:
+        """Walk or push one square; IllegalMove says what is in the way or why the case is wrong."""
+        if len(move) != 1 or move.lower() not in DIRECTION_OF:
+            raise IllegalMove(f"{move!r} is not a LURD move (l r u d walk, L R U D push)")
+        name = DIRECTION_OF[move.lower()]
+        nxt = step(state.keeper, name)
+        if nxt not in instance.inside:
+            raise IllegalMove(f"a wall is in the way at {describe_cell(nxt)}")
+        if nxt not in state.boxes:
+            if move.isupper():
+                where = describe_cell(nxt)
+                raise IllegalMove(f"{move} pushes, but there is no box at {where} (walk with {move.lower()})")
+            return State(nxt, state.boxes)
+        if move.islower():
+            raise IllegalMove(f"{move} walks into the box at {describe_cell(nxt)} (push with {move.upper()})")
+        beyond = step(nxt, name)
+        if beyond not in instance.inside:
+            raise IllegalMove(f"the box at {describe_cell(nxt)} is against a wall")
+        if beyond in state.boxes:
+            raise IllegalMove(f"the box at {describe_cell(nxt)} is against another box")
+        return State(nxt, (state.boxes - {nxt}) | {beyond})
+
+    def is_goal(self, instance: SokobanInstance, state: State) -> bool:
+        """Every box on a goal (extra goals may stay empty)."""
+        return state.boxes <= instance.goals
+
+    def heuristic(self, instance: SokobanInstance, state: State) -> int:
+        """Minimum-cost matching of boxes to goals on push distances (a lower bound on pushes, hence on
+        moves); a box on a dead square gives a large number."""
+        return analysis(instance).lower_bound(state.boxes)
+
+    def successors(self, instance: SokobanInstance, state: State) -> Iterator[tuple[str, State]]:
+        """Legal moves, leaving out pushes onto dead squares (no solution passes through them)."""
+        for move in self.moves(instance, state):
+            child = self.apply(instance, state, move)
+            if move.islower() or step(child.keeper, DIRECTION_OF[move.lower()]) in instance.live:
+                yield move, child
+
+    def unsolvable_reason(self, instance: SokobanInstance) -> str | None:
+        """A box on a dead square, from which no push sequence reaches a goal."""
+        dead = sorted(instance.boxes - instance.live - instance.goals)
+        if dead:
+            return f"the box at {describe_cell(dead[0])} is on a dead square: no pushes can bring it to a goal"
+        return None
+
+    # -- PDDL --------------------------------------------------------------------------------------------
+    def encode(self, instance: SokobanInstance) -> PddlTask:
+        """domains/sokoban-<encoding>.pddl and a problem over the walled-in cells."""
+        return self._encode(instance, f"sokoban-{self.encoding}")
+
+    def _encode(self, instance: SokobanInstance, domain: str) -> PddlTask:
+        """The problem over the walled-in cells for one of the domains/sokoban-*.pddl files (those with
+        action costs start the total cost at 0 and minimize it)."""
+        costs = domain == "sokoban-push-costs"
+        inside = instance.inside
+        init = adjacency_facts(inside, "adjacent", directional=True)
+        init += [atom("live", cell_name(c)) for c in instance.live]
+        boxes, goals = instance.active_boxes, instance.active_goals
+        init += [atom("box", cell_name(c)) for c in boxes]
+        init += [atom("clear", cell_name(c)) for c in inside - boxes]
+        init.append(atom("at", cell_name(instance.keeper)))
+        if costs:
+            init.append("(= (total-cost) 0)")
+        if len(goals) == len(boxes):
+            goal = [atom("box", cell_name(c)) for c in goals]
+        else:
+            could_hold = (instance.live | boxes) - goals
+            goal = [atom("clear", cell_name(c)) for c in could_hold]
+        used = {name for c in inside for name in DIRECTIONS if step(c, name) in inside}
+        objects = {"cell": [cell_name(c) for c in inside], "direction": sorted(used)}
+        name = f"sokoban-{len(boxes)}boxes-{len(inside)}cells"
+        problem = problem_text(name, domain, objects, init, goal, "minimize (total-cost)" if costs else None)
+        return PddlTask(domain, domain_text(domain), problem)
+
+    def decode(self, instance: SokobanInstance, plan: list[GroundAction]) -> list[str]:
+        """LURD moves of a plan: move -> a walk letter, push -> walk to the push position, then the push."""
+        state, letters = self.initial(instance), []
+        for name, args in plan:
+            try:
+                cells = [parse_cell_name(arg) for arg in args[:-1]]
+                direction = args[-1]
+                letter = LURD[direction]
+            except (ValueError, KeyError, IndexError):
+                raise InputError(
+                    f"expected (move FROM TO DIR) or (push ...) over cells, found {atom(name, *args)}"
+                ) from None
+            if name == "move" and len(cells) == 2:
+                _check_line(cells, direction, state.keeper, atom(name, *args))
+                steps = letter
+            elif name == "push" and len(cells) in (3, 4):
+                if cells[0] != state.keeper and len(cells) == 4:
+                    raise InputError(
+                        f"plan step {atom(name, *args)} does not match the level: the keeper "
+                        f"is at {cell_name(state.keeper)}"
+                    )
+                _check_line(cells[-3:], direction, cells[-3] if len(cells) == 4 else state.keeper, atom(name, *args))
+                walk = walk_path(instance, state.keeper, cells[-3], state.boxes)
+                if walk is None:
+                    raise InputError(f"{atom(name, *args)}: the keeper cannot reach {args[-4]}")
+                steps = walk + letter.upper()
+            else:
+                raise InputError(f"unknown action {atom(name, *args)} in a sokoban plan")
+            for move in steps:
+                state = self.apply_step(instance, state, move, atom(name, *args))
+            letters.extend(steps)
+        return letters
+
+    # -- notation ----------------------------------------------------------------------------------------
+    def move_json(self, move: str) -> str:
+        """A move as its LURD letter."""
+        return move
+
+    def format_move(self, move: str) -> str:
+        """A move as its LURD letter."""
+        return move
+
+    def parse_move(self, text: str) -> str:
+        """One LURD letter."""
+        text = text.strip().strip("\"'[]")
+        if len(text) != 1 or text.lower() not in DIRECTION_OF:
+            raise ValueError("expected one of l r u d (walk) or L R U D (push)")
+        return text
+
+    def parse_moves(self, text: str, source: str = "<moves>") -> list[str]:
+        """LURD letters, one move a character, over any number of lines (`;` starts a comment)."""
+        moves = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            for column, char in enumerate(raw.split(";", 1)[0], start=1):
+                if char.isspace() or char in ",\"'[]":
+                    continue
+                if char.lower() not in DIRECTION_OF:
+                    raise InputError(
+                        f"expected a LURD move (l r u d walk, L R U D push), found {char!r}", source, number, column
+                    )
+                moves.append(char)
+        return moves
+
+    @staticmethod
+    def lurd(moves: Iterable[str]) -> str:
+        """The moves as one LURD string."""
+        return "".join(moves)
+
+    def annotate(self, instance: SokobanInstance, moves: list[str]) -> dict:
+        """The solution as one LURD string, and its number of pushes."""
+        return {"lurd": self.lurd(moves), "pushes": sum(move.isupper() for move in moves)}
+
+    def show(self, instance: SokobanInstance, state: State) -> str:
+        """The state in XSB characters."""
+        return render_xsb(instance, state).rstrip("\n")
+
+
+class SokobanPushes(Sokoban):
+    """Sokoban with the push-level PDDL encoding (walking compressed; plans optimal in pushes)."""
+
+    name = "sokoban-pushes"
+    planner_aliases = {"native-astar": "native-push-astar"}
+    """Optimal here means fewest pushes: native A* is the push-level A*."""
+
+    def __init__(self, encoding: str = "pushes") -> None:
+        super().__init__(encoding)
+
+    def encodings(self, instance: SokobanInstance) -> list[PddlTask]:
+        """The derived push-level encoding and the push-costs one."""
+        return [self.encode(instance), self._encode(instance, "sokoban-push-costs")]
+
+    def encode_for(self, instance: SokobanInstance, fragment: frozenset[str]) -> PddlTask:
+        """For planners without derived predicates but with action costs (Fast Downward's LM-cut, so
+        fd-opt): domains/sokoban-push-costs.pddl, the move-level actions with walks costing 0 and pushes
+        1, so cost-optimal plans are push-optimal."""
+        if ":derived-predicates" not in fragment and ":action-costs" in fragment:
+            return self._encode(instance, "sokoban-push-costs")
+        return self.encode(instance)
+
+
+def walk_path(instance: SokobanInstance, start: Cell, target: Cell, boxes: frozenset[Cell]) -> str | None:
+    """The shortest walk (lower-case LURD) from start to target around the boxes, or None."""
+    directions = walk(start, target, lambda cell: cell in instance.inside and cell not in boxes)
+    return None if directions is None else "".join(LURD[name] for name in directions)
+
+
+def _check_line(cells: list[Cell], direction: str, start: Cell, action: str) -> None:
+    """A plan step's cells must start at `start` and follow each other in `direction`."""
+    if cells[0] != start or any(step(a, direction) != b for a, b in zip(cells, cells[1:])):
+        raise InputError(
+            f"plan step {action} does not match the level: the keeper is at {cell_name(start)}, "
+            f"and the cells must follow each other going {direction}"
+        )
