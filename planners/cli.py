@@ -129,13 +129,11 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     print(head)
     if report.message:
         print(report.message)
-    if report.status is Status.SOLVED:
-        if show:
-            print(puzzle.show(instance, report.states[0]))
+    if report.status is Status.SOLVED and show:
+        print(puzzle.show_steps(instance, report.moves, report.states))
+    elif report.status is Status.SOLVED:
         for number, move in enumerate(report.moves, start=1):
             print(f"{number:>4}. {puzzle.format_move(move)}")
-            if show and number < len(report.states):
-                print(puzzle.show(instance, report.states[number]) + "\n")
     figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
     if report.steps is not None:
         figures.append(f"steps {report.steps}")

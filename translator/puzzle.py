@@ -216,6 +216,13 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         """A picture of `state` for --show."""
         return str(state)
 
+    def show_steps(self, instance: Instance, moves: list[Move], states: list[State]) -> str:
+        """A replayed plan step by step for --show: the first state, then each move and the state after it."""
+        parts = [self.show(instance, states[0])]
+        for number, (move, state) in enumerate(zip(moves, states[1:]), start=1):
+            parts.append(f"{number:>4}. {self.format_move(move)}\n{self.show(instance, state)}\n")
+        return "\n".join(parts)
+
     def replay(self, instance: Instance, moves: Iterable[Move]) -> Replay:
         """Apply `moves` from the initial state with the real rules; report where it first went wrong."""
         state = self.initial(instance)
