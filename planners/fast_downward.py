@@ -5,12 +5,11 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
 from planners.process import memory_exhausted, run
-from translator.pddl import PddlTask, read_plan
+from translator.pddl import PddlTask, read_plan, task_files
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
 OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(ipdb())")
@@ -86,11 +85,8 @@ class FastDownward:
 
     def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
         """Run Fast Downward on the task and read its plan file."""
-        with tempfile.TemporaryDirectory(prefix="puzzleplan-fd-") as work:
-            folder = Path(work)
-            domain, problem, plan = folder / "domain.pddl", folder / "problem.pddl", folder / "plan"
-            domain.write_text(task.domain)
-            problem.write_text(task.problem)
+        with task_files(task, "puzzleplan-fd-") as (work, domain, problem):
+            plan = work / "plan"
             outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout + 1, cwd=work)
             code = outcome.returncode
             expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)

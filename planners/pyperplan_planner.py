@@ -5,12 +5,11 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
 from planners.process import memory_exhausted, run
-from translator.pddl import STRIPS, PddlTask, read_plan
+from translator.pddl import STRIPS, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 
@@ -34,10 +33,7 @@ class Pyperplan:
 
     def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
         """Run pyperplan on the task and read the .soln file it writes."""
-        with tempfile.TemporaryDirectory(prefix="puzzleplan-pyperplan-") as work:
-            domain, problem = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
-            domain.write_text(task.domain)
-            problem.write_text(task.problem)
+        with task_files(task, "puzzleplan-pyperplan-") as (work, domain, problem):
             command = [
                 sys.executable,
                 "-m",

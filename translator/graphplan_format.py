@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import combinations
 from pathlib import Path
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token, Tree
+from lark.exceptions import LarkError
 
+from translator import grammar
 from translator.errors import InputError
 from translator.pddl import STRIPS, PddlTask, atom, problem_text, pyperplan_parse
+from translator.text import natural_key
 
 DIFFERENT = "different"
 """The static predicate that carries Graphplan's distinct-parameters rule into PDDL."""
@@ -81,41 +82,30 @@ class Facts:
 # ---------------------------------------------------------------------------------------------- parsing
 
 
-@cache
-def _parser(start: str) -> Lark:
+def _parser(start: str):
     """The lark LALR parser for one start symbol of graphplan.lark."""
-    grammar = (Path(__file__).with_name("graphplan.lark")).read_text()
-    return Lark(grammar, start=start, parser="lalr", lexer="contextual", propagate_positions=True)
+    return grammar.parser("translator", "graphplan.lark", start, lexer="contextual", propagate_positions=True)
 
 
 def _parse(text: str, start: str, source: str, what: str) -> Tree:
     """Parse `text` from `start`, turning lark's errors into InputError with the line."""
+    parser = _parser(start)
     try:
-        return _parser(start).parse(text)
-    except UnexpectedEOF:
+        return parser.parse(text)
+    except LarkError as error:
+        problem = grammar.syntax_problem(error, parser, text, _TERMINALS)
+        if problem is None:
+            raise InputError(f"cannot read the {what} file: {error}", source) from None
+    if problem.at_end:
         raise _unbalanced(text, source) from None
-    except UnexpectedToken as error:
-        if error.token.type == "$END":
-            raise _unbalanced(text, source) from None
-        found = str(error.token)
-        if found == ")":
-            message = "unbalanced parentheses: ')' closes nothing it may close here"
-        else:
-            message = f"unexpected {found!r} in the {what} file"
-        message += f"; expected {_expected(error.expected)}"
-        if _unclosed(text):
-            raise _unbalanced(text, source, f" (reading stopped at line {error.line}: {message})") from None
-        raise InputError(message, source, error.line, error.column) from None
-    except UnexpectedCharacters as error:
-        raise InputError(
-            f"unexpected character {text[error.pos_in_stream]!r} in the {what} file; "
-            f"expected {_expected(error.allowed)}",
-            source,
-            error.line,
-            error.column,
-        ) from None
-    except UnexpectedInput as error:  # pragma: no cover - lark's other input errors
-        raise InputError(f"cannot read the {what} file: {error}", source, getattr(error, "line", None)) from None
+    if problem.found == "')'":
+        message = "unbalanced parentheses: ')' closes nothing it may close here"
+    else:
+        message = f"unexpected {problem.found} in the {what} file"
+    message += f"; expected {problem.expected}"
+    if _unclosed(text) and not problem.found.startswith("character"):
+        raise _unbalanced(text, source, f" (reading stopped at line {problem.line}: {message})") from None
+    raise InputError(message, source, problem.line, problem.column) from None
 
 
 _TERMINALS = {
@@ -131,11 +121,6 @@ _TERMINALS = {
     "DEL": "'del'",
     "$END": "the end of the file",
 }
-
-
-def _expected(names) -> str:
-    """A readable list of the terminals lark expected."""
-    return " or ".join(sorted({_TERMINALS.get(name, name.lower()) for name in names}))
 
 
 def _unclosed(text: str) -> list[int]:
@@ -589,8 +574,8 @@ def with_common_part(ops: Ops, instances: dict[str, Facts]) -> tuple[Facts, dict
         objects += [item for item in facts.objects if item not in objects]
         init += [item for item in facts.init if item.predicate in static and item not in init]
     common = Facts(
-        tuple(sorted(objects, key=lambda item: _natural(item[0]))),
-        tuple(sorted(init, key=lambda item: _natural(item.text()))),
+        tuple(sorted(objects, key=lambda item: natural_key(item[0]))),
+        tuple(sorted(init, key=lambda item: natural_key(item.text()))),
         None,
     )
     complete = {
@@ -598,11 +583,6 @@ def with_common_part(ops: Ops, instances: dict[str, Facts]) -> tuple[Facts, dict
         for name, facts in instances.items()
     }
     return common, complete
-
-
-def _natural(text: str) -> list:
-    """Sort key that puts disk2 before disk10."""
-    return [(0, int(chunk)) if chunk.isdigit() else (1, chunk) for chunk in re.split(r"(\d+)", text)]
 
 
 def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from translator.errors import InputError
+from translator.text import natural_key
 
 GroundAction = tuple[str, tuple[str, ...]]
 """A ground action: its lower-case name and its arguments, e.g. ("move", ("disk1", "disk2", "b"))."""
@@ -55,28 +59,23 @@ def problem_text(
     an optional metric such as `minimize (total-cost)`."""
     lines = [f"(define (problem {name})", f"  (:domain {domain})", "  (:objects"]
     for type_name in sorted(objects):
-        names = sorted(set(objects[type_name]), key=_natural_key)
+        names = sorted(set(objects[type_name]), key=natural_key)
         if names:
             lines.append("    " + " ".join(names) + f" - {type_name}")
     lines.append("  )")
     lines.append("  (:init")
-    lines.extend("    " + fact for fact in sorted(set(init), key=_natural_key))
+    lines.extend("    " + fact for fact in sorted(set(init), key=natural_key))
     lines.append("  )")
     if isinstance(goal, str):
         lines.append(f"  (:goal {goal})")
     else:
         lines.append("  (:goal (and")
-        lines.extend("    " + fact for fact in sorted(set(goal), key=_natural_key))
+        lines.extend("    " + fact for fact in sorted(set(goal), key=natural_key))
         lines.append("  ))")
     if metric:
         lines.append(f"  (:metric {metric})")
     lines.append(")")
     return "\n".join(lines) + "\n"
-
-
-def _natural_key(text: str) -> list:
-    """Sort key that orders disk2 before disk10."""
-    return [int(chunk) if chunk.isdigit() else chunk for chunk in re.split(r"(\d+)", text)]
 
 
 _PLAN_LINE = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:\s*)?\(\s*([^()\s]+)((?:\s+[^()\s]+)*)\s*\)\s*(?:\[[^\]]*\])?\s*$")
@@ -111,17 +110,22 @@ def write_plan(plan: Iterable[GroundAction]) -> str:
     return "\n".join(steps + [f"; cost = {len(steps)} (unit cost)"]) + "\n"
 
 
+@contextmanager
+def task_files(task: PddlTask, prefix: str = "puzzleplan-") -> Iterator[tuple[Path, Path, Path]]:
+    """(folder, domain.pddl, problem.pddl) of the task written into a temporary folder, removed after."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as work:
+        folder = Path(work)
+        domain, problem = folder / "domain.pddl", folder / "problem.pddl"
+        domain.write_text(task.domain)
+        problem.write_text(task.problem)
+        yield folder, domain, problem
+
+
 def pyperplan_parse(task: PddlTask):
     """pyperplan's parsed (Domain, Problem) of a STRIPS task; InputError when pyperplan cannot read it."""
-    import tempfile
-    from pathlib import Path
-
     from pyperplan.pddl.parser import Parser
 
-    with tempfile.TemporaryDirectory(prefix="puzzleplan-parse-") as work:
-        domain_file, problem_file = Path(work) / "domain.pddl", Path(work) / "problem.pddl"
-        domain_file.write_text(task.domain)
-        problem_file.write_text(task.problem)
+    with task_files(task, "puzzleplan-parse-") as (_, domain_file, problem_file):
         parser = Parser(str(domain_file), str(problem_file))
         try:
             domain = parser.parse_domain()

@@ -7,19 +7,17 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
-from pathlib import Path
 from typing import Any
 
 from domains import domain_text
+from translator import grammar
 from translator.errors import IllegalMove, InputError
 from translator.grid import cell_name, parse_cell_name
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
 from translator.text import Line, content_lines, sections
 
-GRAMMAR_FILE = Path(__file__).resolve().parent / "shrdlu_goal.lark"
 DNF_LIMIT = 256
 """Goals whose disjunctive normal form has more terms than this are analysed alternative by alternative."""
 
@@ -142,12 +140,9 @@ def atoms_of(formula: Formula) -> Iterator[Atom]:
 
 
 # -- goal parsing ---------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
 def _goal_parser():
     """The LALR parser of shrdlu_goal.lark (built once)."""
-    from lark import Lark
-
-    return Lark(GRAMMAR_FILE.read_text(), parser="lalr")
+    return grammar.parser("translator", "shrdlu_goal.lark")
 
 
 class _GoalError(Exception):
@@ -219,7 +214,7 @@ _TOKEN_NAMES = {"INT": "a number", "RELATION": "a neighbourhood goal such as 6b2
 
 def parse_goal(pieces: list[tuple[int, int, str]], n: int, k: int, source: str) -> Formula:
     """Parse goal text given as (line number, column offset, text) pieces; errors name line and column."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+    from lark.exceptions import LarkError, VisitError
 
     text = "\n".join(piece for _, _, piece in pieces)
 
@@ -232,25 +227,13 @@ def parse_goal(pieces: list[tuple[int, int, str]], n: int, k: int, source: str) 
     parser = _goal_parser()
     try:
         tree = parser.parse(text)
-    except UnexpectedToken as error:
-        found = "the end of the goal" if error.token.type == "$END" else repr(str(error.token))
-        raise InputError(
-            f"bad goal: unexpected {found}; expected {_expected(parser, error.expected)}",
-            source,
-            *locate(
-                error.line if error.token.type != "$END" else len(pieces),
-                error.column if error.token.type != "$END" else len(pieces[-1][2]) + 1,
-            ),
-        ) from None
-    except UnexpectedCharacters as error:
-        allowed = _expected(parser, error.allowed) if error.allowed else "a goal"
-        raise InputError(
-            f"bad goal: unexpected character {text[error.pos_in_stream]!r}; expected {allowed}",
-            source,
-            *locate(error.line, error.column),
-        ) from None
-    except (UnexpectedEOF, UnexpectedInput) as error:
-        raise InputError(f"bad goal: it ends too early ({error})", source, *locate(None, None)) from None
+    except LarkError as error:
+        problem = grammar.syntax_problem(error, parser, text, _TOKEN_NAMES)
+        if problem is None:
+            raise
+        where = (len(pieces), len(pieces[-1][2]) + 1) if problem.at_end else (problem.line, problem.column)
+        message = f"bad goal: unexpected {problem.found}; expected {problem.expected}"
+        raise InputError(message, source, *locate(*where)) from None
     try:
         return _goal_builder(n, k).transform(tree)
     except VisitError as error:
@@ -260,20 +243,6 @@ def parse_goal(pieces: list[tuple[int, int, str]], n: int, k: int, source: str) 
                 f"bad goal: {cause.message}", source, *locate(cause.token.line, cause.token.column)
             ) from None
         raise
-
-
-def _expected(parser, names) -> str:
-    """Readable names of the terminals lark expected."""
-    shown = []
-    for name in sorted(names):
-        if name in _TOKEN_NAMES:
-            shown.append(_TOKEN_NAMES[name])
-            continue
-        try:
-            shown.append(repr(parser.get_terminal(name).pattern.value))
-        except KeyError:
-            shown.append(name)
-    return "one of " + ", ".join(sorted(set(shown))) if len(set(shown)) > 1 else shown[0]
 
 
 # -- normal forms and analysis ---------------------------------------------------------------------

@@ -111,3 +111,8 @@ def _label_names(label: str) -> set[str]:
     label = label.strip().lower()
     quoted = re.search(r"'([^']+)'|\"([^\"]+)\"", label)
     return {label} | ({quoted.group(1) or quoted.group(2)} if quoted else set())
+
+
+def natural_key(text: str) -> list:
+    """Sort key that orders disk2 before disk10 (text and number chunks alternate, so they never meet)."""
+    return [int(chunk) if chunk.isdigit() else chunk for chunk in re.split(r"(\d+)", text)]
