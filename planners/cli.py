@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from planners.base import Limits, Status
+from planners.compare import add_commands as add_compare_commands
 from translator.errors import InputError
+from translator.registry import instance_label, load
 from translator.text import read_file as read_text
 
 EXIT = {
@@ -27,22 +29,6 @@ EXIT = {
 }
 """Exit statuses: 0 solved and valid, 2 bad input, 3 unsolvable, 4 timeout, 5 memout, 6 unsupported,
 7 a plan that does not replay, 1 anything else."""
-
-
-def load(puzzle_name: str, path: str, level: str | None = None):
-    """The puzzle and the instance read from `path` (one level of it, for multi-level files)."""
-    from translator.registry import get_puzzle
-
-    puzzle = get_puzzle(puzzle_name)
-    try:
-        return puzzle, puzzle.parse_level(read_text(path), path, level)
-    except InputError as error:
-        raise error.located(path) from None
-
-
-def instance_label(path: str, level: str | None) -> str:
-    """How an instance is named in reports: the path, with the level when there is one."""
-    return f"{path}#{level}" if level else path
 
 
 # -- commands ------------------------------------------------------------------------------------------
@@ -203,8 +189,8 @@ def validate_pddl(task, plan) -> tuple[bool | None, str]:
 
 def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
-    from planners.compile import CompilationFailed, compile_for
     from planners.pddl_check import replay_grounded
+    from planners.pipeline import plan_pddl
     from planners.registry import get_planner
     from translator.pddl import PddlTask, write_plan
 
@@ -215,13 +201,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
-    try:
-        compiled = compile_for(task, planner.fragment, args.timeout)
-    except CompilationFailed as error:
-        print(f"{args.problem} with {args.planner}: {error.status.value} ({error})")
-        return EXIT[error.status]
-    result = planner.solve(compiled.task, Limits(args.timeout, args.memory))
-    plan = compiled.map_back(result.plan) if result.solved else []
+    run = plan_pddl(task, planner, Limits(args.timeout, args.memory))
+    result, plan = run.result, run.plan
     valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
     data = {
         "domain": args.domain,
@@ -370,12 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
     limits(p)
     p.add_argument("--planner", default="native-astar")
     p.set_defaults(run=cmd_play)
-    try:
-        from planners import compare
-    except ImportError:
-        compare = None
-    if compare is not None and hasattr(compare, "add_commands"):
-        compare.add_commands(commands)
+    add_compare_commands(commands)
     return parser
 
 

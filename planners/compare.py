@@ -89,8 +89,7 @@ def _files(puzzle, path: str) -> list[str]:
 
 def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     """The instances of one file: one per level for multi-level files."""
-    from planners.cli import instance_label
-    from translator.registry import get_puzzle
+    from translator.registry import get_puzzle, instance_label
     from translator.text import read_file as read_text
 
     puzzle = get_puzzle(puzzle_name)

@@ -6,10 +6,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from planners.base import Limits, PlanResult, Status
+from planners.base import Limits, Planner, PlanResult, Status
 from planners.compile import CompilationFailed, compile_for
 from planners.registry import get_planner
 from translator.errors import InputError
+from translator.pddl import GroundAction, PddlTask
 from translator.puzzle import Puzzle
 
 
@@ -101,28 +102,48 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     return _finish(report, started)
 
 
-def _solve_pddl(puzzle: Puzzle, instance: Any, planner, limits: Limits, report: Report) -> tuple[PlanResult, list[Any]]:
-    """Encode, compile to the planner's fragment, plan, map back and decode to native moves."""
+@dataclass
+class PddlRun:
+    """A planner's run on a PDDL task: its result, the plan in the task's own actions, and the
+    compilations it took to bring the task to the planner's fragment."""
+
+    result: PlanResult
+    plan: list[GroundAction]
+    compilations: tuple[str, ...] = ()
+    translate_time: float = 0.0
+
+
+def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
+    """Compile the task to the planner's fragment, plan in the time left, and map the plan back."""
     begin = time.perf_counter()
     try:
-        compiled = compile_for(puzzle.encode_for(instance, planner.fragment), planner.fragment, limits.timeout)
+        compiled = compile_for(task, planner.fragment, limits.timeout)
     except CompilationFailed as error:
-        report.time["translate"] = time.perf_counter() - begin
-        return PlanResult(error.status, message=f"{planner.name}: {error}"), []
-    report.time["translate"] = time.perf_counter() - begin
-    if compiled.compilations:
-        report.extra["compilations"] = list(compiled.compilations)
-    remaining = Limits(max(0.1, limits.timeout - report.time["translate"]), limits.memory_mb)
-    result = planner.solve(compiled.task, remaining)
-    if not result.solved:
-        return result, []
-    plan = compiled.map_back(result.plan)
-    report.pddl_plan = plan
+        return PddlRun(
+            PlanResult(error.status, message=f"{planner.name}: {error}"), [], (), time.perf_counter() - begin
+        )
+    spent = time.perf_counter() - begin
+    result = planner.solve(compiled.task, Limits(max(0.1, limits.timeout - spent), limits.memory_mb))
+    plan = compiled.map_back(result.plan) if result.solved else []
+    return PddlRun(result, plan, compiled.compilations, spent)
+
+
+def _solve_pddl(
+    puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report
+) -> tuple[PlanResult, list[Any]]:
+    """Encode for the planner, plan (pddl_plan), and decode the plan to native moves."""
+    run = plan_pddl(puzzle.encode_for(instance, planner.fragment), planner, limits)
+    report.time["translate"] = run.translate_time
+    if run.compilations:
+        report.extra["compilations"] = list(run.compilations)
+    if not run.result.solved:
+        return run.result, []
+    report.pddl_plan = run.plan
     try:
-        return result, puzzle.decode(instance, plan)
+        return run.result, puzzle.decode(instance, run.plan)
     except InputError as error:
-        result.status, result.message = Status.ERROR, f"cannot decode the plan: {error}"
-        return result, []
+        run.result.status, run.result.message = Status.ERROR, f"cannot decode the plan: {error}"
+        return run.result, []
 
 
 def _finish(report: Report, started: float) -> Report:
