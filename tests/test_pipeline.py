@@ -47,6 +47,9 @@ def test_golden_pddl_is_regenerated_identically(name, path):
     golden, domain_golden = path.with_suffix(".pddl"), path.with_suffix(".domain.pddl")
     if os.environ.get("PUZZLEPLAN_UPDATE_GOLDEN"):
         golden.write_text(task.problem)
+        if domain_golden.exists():
+            domain_golden.write_text(task.domain)
+        pytest.skip("golden files rewritten, not compared")
     assert task.problem == golden.read_text()
     if domain_golden.exists():
         assert task.domain == domain_golden.read_text()

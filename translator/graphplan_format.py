@@ -300,16 +300,6 @@ def _list(items) -> str:
     return "".join("\n  " + item for item in items)
 
 
-def common_facts(all_facts: list[Facts]) -> Facts:
-    """The declarations and initial facts that every one of `all_facts` contains (no goal)."""
-    objects = [item for item in all_facts[0].objects if all(item in f.objects for f in all_facts)]
-    init = [item for item in all_facts[0].init if all(item in f.init for f in all_facts)]
-    return Facts(tuple(objects), tuple(init), None)
-
-
-# ----------------------------------------------------------------------------------- Graphplan -> PDDL
-
-
 def graphplan_to_pddl(
     ops_text: str, facts_text: str, ops_source: str = "<ops>", facts_source: str = "<facts>", name: str | None = None
 ) -> PddlTask:
