@@ -12,6 +12,7 @@ from typing import Any
 
 from planners.base import Limits, Status
 from planners.compare import add_commands as add_compare_commands
+from planners.process import interrupt_on_terminate
 from translator.errors import InputError
 from translator.registry import instance_label, load
 from translator.text import read_file as read_text
@@ -377,5 +378,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
-if __name__ == "__main__":
+def entry() -> None:
+    """The console script: SIGTERM and SIGHUP interrupt like Ctrl-C (running planners are stopped), then
+    main() on the command line's arguments."""
+    interrupt_on_terminate()
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

@@ -17,7 +17,6 @@ OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(
 # https://www.fast-downward.org/ExitCodes
 _UNSOLVABLE = {10, 11, 12}
 _MEMOUT = {20, 22, 24}
-_TIMEOUT = {21, 23}
 
 
 def driver_path() -> Path | None:
@@ -74,9 +73,7 @@ class FastDownward:
             str(driver_path()),
             "--plan-file",
             str(plan),
-            "--overall-time-limit",
-            f"{max(1, int(limits.timeout))}s",
-        ]
+        ]  # no --overall-time-limit: the driver's limits are whole CPU seconds; run() keeps wall-clock time
         if limits.memory_mb:
             command += ["--overall-memory-limit", f"{limits.memory_mb}M"]
         if self.search in ALIASES:
@@ -87,14 +84,14 @@ class FastDownward:
         """Run Fast Downward on the task and read its plan file."""
         with task_files(task, "puzzleplan-fd-") as (work, domain, problem):
             plan = work / "plan"
-            outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout + 1, cwd=work)
+            outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout, cwd=work)
             code = outcome.returncode
             expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
-            out_of_cpu = "exit code: -24" in outcome.stdout  # SIGXCPU: the driver's own time limit
-            if outcome.timed_out or code in _TIMEOUT or out_of_cpu:
+            if outcome.timed_out:
                 return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded)
-            if code in _MEMOUT or memory_exhausted(outcome.stderr, limits.memory_mb):
-                return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded)
+            memout = _memout(code, outcome.stdout + outcome.stderr, limits.memory_mb)
+            if memout:
+                return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)
             if code in _UNSOLVABLE:
                 return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
             if code != 0 or not plan.exists():
@@ -112,6 +109,17 @@ class FastDownward:
                 search_time=outcome.elapsed,
                 figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
             )
+
+
+def _memout(code: int | None, log: str, memory_mb: int | None) -> str | None:
+    """What to say when Fast Downward ran out of memory: its exit code says so, its output shows the
+    signs, or a component was killed by SIGKILL under a memory limit; None otherwise."""
+    if code in _MEMOUT:
+        limit = f" under {memory_mb} MiB" if memory_mb else ""
+        return f"Fast Downward ran out of memory{limit} (exit code {code})"
+    if memory_mb and re.search(r"exit code: -9\b", log):
+        return f"out of memory under {memory_mb} MiB (a Fast Downward component was killed)"
+    return memory_exhausted(log, memory_mb)
 
 
 def _last_int(pattern: str, text: str) -> int | None:

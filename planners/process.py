@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
 import resource
@@ -9,6 +10,7 @@ import signal
 import subprocess
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,25 @@ def memory_exhausted(text: str, memory_mb: int | None) -> str | None:
     return f"out of memory under {memory_mb} MiB ({found.group(0)})" if found else None
 
 
-def _limit_memory(memory_mb: int | None):
-    """A preexec function that caps the child's address space."""
+PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
+GRACE_TERM = 1.0
+"""Seconds a stopped process group has between SIGTERM and SIGKILL to stop its own children."""
+
+
+def prctl(option: int, value: int) -> None:
+    """Linux prctl, best effort (a no-op elsewhere)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _child_setup(memory_mb: int | None):
+    """A preexec function: the child gets SIGTERM when its parent dies, however it dies, and its address
+    space is capped."""
 
     def apply() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
         if memory_mb:
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -48,22 +65,70 @@ def _limit_memory(memory_mb: int | None):
     return apply
 
 
-def _kill_group(process: subprocess.Popen) -> None:
-    """Kill the child's whole process group (the child and everything it started)."""
+def _signal_group(pid: int, signum: int) -> bool:
+    """Send a signal to a process group; False when the group is gone."""
     try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+        os.killpg(pid, signum)
+        return True
+    except (ProcessLookupError, PermissionError):
+        return False
+
+
+def stop_group(process: subprocess.Popen, grace: float = GRACE_TERM) -> None:
+    """Stop a child's whole process group: SIGTERM first, so that a child running planners of its own
+    stops them, then SIGKILL for whatever is left after `grace` seconds."""
+    if _signal_group(process.pid, signal.SIGTERM):
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    _signal_group(process.pid, signal.SIGKILL)
+
+
+def interrupt_on_terminate() -> None:
+    """Turn SIGTERM and SIGHUP into KeyboardInterrupt, so that the code running a child stops it too."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, interrupt)
+
+
+def sweep_orphans() -> None:
+    """Kill the process groups of every process that was re-parented to this one (a subreaper): the
+    children of a child that was killed before it could stop them; then reap them."""
+    me = str(os.getpid())
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me:  # the parent pid
+            _signal_group(int(fields[2]), signal.SIGKILL)  # its process group
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                break
+        except ChildProcessError:
+            break
 
 
 def run(
     command: list[str],
     timeout: float,
     memory_mb: int | None = None,
-    cwd: str | None = None,
+    cwd: str | Path | None = None,
     env: dict[str, str] | None = None,
 ) -> Outcome:
-    """Run `command` in a new session; on timeout kill the whole group and report timed_out."""
+    """Run `command` in a new session under a wall-clock and memory limit; on timeout or interruption
+    stop the whole group (the child and everything it started) and report timed_out."""
     started = time.perf_counter()
     process = subprocess.Popen(
         command,
@@ -73,19 +138,19 @@ def run(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=_limit_memory(memory_mb),
+        preexec_fn=_child_setup(memory_mb),
     )
     try:
         stdout, stderr = process.communicate(timeout=timeout)
         timed_out = False
     except subprocess.TimeoutExpired:
-        _kill_group(process)
+        stop_group(process)
         stdout, stderr = process.communicate()
         timed_out = True
     except BaseException:
-        _kill_group(process)
+        stop_group(process)
         process.wait()
         raise
     finally:
-        _kill_group(process)  # grandchildren left behind by a finished child
+        _signal_group(process.pid, signal.SIGKILL)  # grandchildren left behind by a finished child
     return Outcome(process.returncode, stdout, stderr, time.perf_counter() - started, timed_out)

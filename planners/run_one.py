@@ -9,23 +9,28 @@ wrapper, which runs nothing else).
 
 from __future__ import annotations
 
-import ctypes
 import json
-import os
 import resource
 import signal
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-from planners.process import Outcome, memory_exhausted, run
+from planners.process import (
+    PR_SET_CHILD_SUBREAPER,
+    PR_SET_PDEATHSIG,
+    Outcome,
+    interrupt_on_terminate,
+    memory_exhausted,
+    prctl,
+    run,
+    sweep_orphans,
+)
 
 GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
-_PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
 
 
 def solve_command(task: dict[str, Any], path: str) -> list[str]:
@@ -48,31 +53,13 @@ def solve_command(task: dict[str, Any], path: str) -> list[str]:
     return command
 
 
-def _prctl(option: int, value: int) -> None:
-    """Linux prctl, best effort (a no-op elsewhere)."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-
-
-def _reap_orphans(seconds: float = 1.0) -> None:
-    """Wait for killed grandchildren re-parented to this subreaper, so their memory is counted."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            time.sleep(0.01)
-
-
 def supervise(command: list[str], timeout: float, memory_mb: int | None) -> tuple[Outcome, float]:
     """Run `command` under a hard wall-clock and address-space limit; the outcome and peak memory (MiB)."""
-    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
-    outcome = run(command, timeout=timeout, memory_mb=memory_mb)
-    _reap_orphans()
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+    try:
+        outcome = run(command, timeout=timeout, memory_mb=memory_mb)
+    finally:
+        sweep_orphans()
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return outcome, round(peak_kib / 1024, 1)
 
@@ -138,15 +125,10 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     return row
 
 
-def _terminate(signum: int, frame: Any) -> None:
-    """SIGTERM from the experiment: unwind, so that process.run kills the child's process group."""
-    raise KeyboardInterrupt
-
-
 def main() -> int:
     """Read one task as JSON on standard input and print its row as one JSON line."""
-    signal.signal(signal.SIGTERM, _terminate)
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    interrupt_on_terminate()
+    prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     task = json.loads(sys.stdin.read())
     print(json.dumps(execute(task)), flush=True)
     return 0

@@ -1,0 +1,122 @@
+"""No planner process outlives its run: Ctrl-C on an experiment (to the process or to its group), a
+killed wrapper, and a plain solve stop every child, grandchild and planner they started."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HARD_TILES = str(ROOT / "problems/tiles/fifteen-48.tiles")
+PLANNER_WORDS = ("-m pyperplan", "fast-downward.py")
+"""What the command lines of the planners themselves hold (not the solve command that names them)."""
+
+
+def marked_processes(mark: str) -> list[tuple[int, str]]:
+    """(pid, command line) of the live processes whose environment carries the mark."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if f"PUZZLEPLAN_TEST_MARK={mark}".encode() in environ and state != "Z":
+            found.append((int(entry.name), command))
+    return found
+
+
+def wait_for(condition, seconds: float) -> bool:
+    """Poll `condition` until it holds or `seconds` pass."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def start(words: list[str], mark: str) -> subprocess.Popen:
+    """Start `puzzleplan WORDS` in a session of its own, its environment marked."""
+    env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
+    return subprocess.Popen(
+        [sys.executable, "-m", "planners.cli", *words],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def planners_running(mark: str) -> bool:
+    """True once a planner process (pyperplan or Fast Downward's search) of the marked tree runs."""
+    return sum(any(word in command for word in PLANNER_WORDS) for _, command in marked_processes(mark)) >= 2
+
+
+@pytest.mark.parametrize("target", ["process", "group"])
+def test_ctrl_c_on_compare_leaves_no_process(tmp_path, target):
+    """SIGINT to the experiment (as Ctrl-C sends it to the group, or to its PID alone): exit 130 and
+    nothing left running, pyperplan and Fast Downward included."""
+    mark = uuid.uuid4().hex
+    words = ["compare", "tiles", HARD_TILES, "--planners", "pyperplan-opt,fd-opt", "--jobs", "2"]
+    process = start(words + ["--timeout", "60", "--out", str(tmp_path / "out")], mark)
+    try:
+        assert wait_for(lambda: planners_running(mark), 30), marked_processes(mark)
+        if target == "group":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 130, process.stderr.read()
+        assert wait_for(lambda: not marked_processes(mark), 5), marked_processes(mark)
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_killed_wrapper_leaves_no_process(tmp_path):
+    """SIGKILL to a run's wrapper process: its solve and the planner under it stop too."""
+    mark = uuid.uuid4().hex
+    words = ["compare", "tiles", HARD_TILES, "--planners", "pyperplan-opt", "--timeout", "60"]
+    process = start(words + ["--out", str(tmp_path / "out")], mark)
+    try:
+        assert wait_for(lambda: any("-m pyperplan" in c for _, c in marked_processes(mark)), 30)
+        wrapper = next(pid for pid, command in marked_processes(mark) if "planners.run_one" in command)
+        os.kill(wrapper, signal.SIGKILL)
+        process.wait(20)
+        assert wait_for(lambda: not marked_processes(mark), 5), marked_processes(mark)
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("planner", ["pyperplan-opt", "fd-opt"])
+def test_interrupted_solve_leaves_no_process(planner):
+    """SIGINT or SIGTERM to `puzzleplan solve` while its planner runs: exit 130, the planner stopped."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        _interrupt_solve(planner, signum)
+
+
+def _interrupt_solve(planner: str, signum: int) -> None:
+    """Start a solve, send `signum` once its planner runs, check that everything stopped."""
+    mark = uuid.uuid4().hex
+    process = start(["solve", "tiles", HARD_TILES, "--planner", planner, "--timeout", "60"], mark)
+    try:
+        assert wait_for(lambda: any(w in c for _, c in marked_processes(mark) for w in PLANNER_WORDS), 30)
+        process.send_signal(signum)
+        assert process.wait(20) == 130, process.stderr.read()
+        assert wait_for(lambda: not marked_processes(mark), 5), marked_processes(mark)
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)
