@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import enum
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from translator.errors import InputError
 from translator.pddl import STRIPS, GroundAction, PddlTask
 
 
@@ -26,6 +29,37 @@ class Limits:
 
     timeout: float = 60.0
     memory_mb: int | None = None
+
+    @classmethod
+    def read(cls, timeout: str | float, memory: str | int | None) -> Limits:
+        """Limits from the command line's words; InputError for nonsense (0, negative, nan, inf)."""
+        return cls(parse_seconds(str(timeout)), parse_memory(None if memory is None else str(memory)))
+
+
+def parse_seconds(text: str) -> float:
+    """A time limit in seconds: a finite number above 0 (fractions allowed)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise InputError(
+            f"--timeout expects a number of seconds above 0, such as 60 or 0.5, found {text!r}", "command line"
+        )
+    return seconds
+
+
+def parse_memory(text: str | None) -> int | None:
+    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None means no limit."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
+    mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
+    if mib < 1:
+        raise InputError(
+            f"--memory expects a size of at least 1 MiB, such as 2G or 500M, found {text!r}", "command line"
+        )
+    return int(mib)
 
 
 @dataclass

@@ -83,7 +83,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     puzzle, instance = load(args.puzzle, args.file, args.level)
     report = solve(
-        puzzle, instance, instance_label(args.file, args.level), args.planner, Limits(args.timeout, args.memory)
+        puzzle, instance, instance_label(args.file, args.level), args.planner, Limits.read(args.timeout, args.memory)
     )
     if args.plan_out and report.pddl_plan:
         from translator.pddl import write_plan
@@ -202,7 +202,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
-    run = plan_pddl(task, planner, Limits(args.timeout, args.memory))
+    run = plan_pddl(task, planner, Limits.read(args.timeout, args.memory))
     result, plan = run.result, run.plan
     valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
     data = {
@@ -273,7 +273,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from planners.play import play
 
     puzzle, instance = load(args.puzzle, args.file, args.level)
-    return play(puzzle, instance, args.planner, Limits(args.timeout, args.memory))
+    return play(puzzle, instance, args.planner, Limits.read(args.timeout, args.memory))
 
 
 # -- parser --------------------------------------------------------------------------------------------
@@ -300,9 +300,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     def limits(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--timeout", type=float, default=60.0, help="seconds per planner run (default 60)")
+        p.add_argument("--timeout", default="60", help="seconds per planner run, fractions allowed (default 60)")
         p.add_argument(
-            "--memory", type=int, default=None, metavar="MB", help="memory limit for subprocess planners, MiB"
+            "--memory",
+            default=None,
+            metavar="SIZE",
+            help="memory limit of the planner, e.g. 2G or 500M (MiB by default)",
         )
 
     def instance(p: argparse.ArgumentParser) -> None:

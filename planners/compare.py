@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from planners.base import Limits
 from translator.errors import InputError
 
 log = logging.getLogger(__name__)
@@ -43,18 +44,6 @@ class Instance:
     text: str
     level: str = ""
     measure: str = "moves"
-
-
-def parse_memory(text: str | None) -> int | None:
-    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None or 0 means no limit."""
-    if text is None:
-        return None
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
-    if not match:
-        raise InputError(f"expected a memory size such as 2G or 500M, found {text!r}", "command line")
-    number, unit = float(match.group(1)), match.group(2).upper()
-    mib = number * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[unit]
-    return int(mib) or None
 
 
 def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -382,9 +371,10 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
         instances += generated_instances(spec, out)
     if not instances:
         raise InputError("no instances: give PUZZLE FILE... or --generate", "command line")
-    if args.timeout <= 0 or (args.jobs is not None and args.jobs < 1):
-        raise InputError("--timeout and --jobs must be positive", "command line")
-    return make_tasks(instances, planners, args.timeout, parse_memory(args.memory))
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError("--jobs must be at least 1", "command line")
+    limits = Limits.read(args.timeout, args.memory)
+    return make_tasks(instances, planners, limits.timeout, limits.memory_mb)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -468,7 +458,7 @@ def add_commands(subparsers) -> None:
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument("--planners", default="native-astar,fd", help="comma-separated planner names")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds per run (default 60)")
+    p.add_argument("--timeout", default="60", help="seconds per run (default 60)")
     p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")
     p.add_argument(
         "--jobs", type=int, default=None, help="runs at once (default 1; with --scheduler the cluster's thread count)"

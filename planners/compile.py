@@ -3,13 +3,11 @@ plans back. unified-planning is imported only here, and only when a compilation 
 
 from __future__ import annotations
 
-import signal
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from planners.base import Status
+from planners.process import TimeLimitExceeded, time_limit
 from translator.pddl import GroundAction, PddlTask
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
@@ -84,27 +82,11 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
         raise UnsupportedTask(
             f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation removes"
         )
-    with _time_limit(timeout):
-        return _compile_with_up(task, fragment)
-
-
-@contextmanager
-def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise CompilationTimeout in the main thread after `seconds` (no limit elsewhere)."""
-    if not seconds or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum, frame):
-        raise CompilationTimeout(f"compiling the task to the planner's fragment took over {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        with time_limit(timeout):
+            return _compile_with_up(task, fragment)
+    except TimeLimitExceeded:
+        raise CompilationTimeout(f"compiling the task to the planner's fragment took over {timeout:g} s") from None
 
 
 def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:

@@ -15,10 +15,18 @@ import sys
 import time
 from pathlib import Path
 
-from planners.base import Status
+from planners.base import Status, parse_seconds
 from planners.graphplan import GroundTask, Outcome, graphplan, ground
 from translator.errors import InputError
 from translator.graphplan_format import Facts, Ops, load_facts, load_ops, to_pddl
+
+
+def _seconds(text: str) -> float:
+    """--timeout: a finite number of seconds above 0."""
+    try:
+        return parse_seconds(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         "-i", dest="info", type=int, default=0, help="info level: 1 or more also prints the goal sets searched"
     )
     parser.add_argument("-M", dest="max_nodes", type=int, help="ignored: there is no node limit")
-    parser.add_argument("--timeout", type=float, default=3600.0, help="seconds (default 3600)")
+    parser.add_argument("--timeout", type=_seconds, default=3600.0, help="seconds (default 3600)")
     parser.add_argument(
         "--classic",
         action="store_true",

@@ -8,10 +8,15 @@ from typing import Any
 
 from planners.base import Limits, Planner, PlanResult, Status
 from planners.compile import CompilationFailed, compile_for
+from planners.process import TimeLimitExceeded, memory_limit, time_limit
 from planners.registry import get_planner
 from translator.errors import InputError
 from translator.pddl import GroundAction, PddlTask
 from translator.puzzle import Puzzle
+
+HARD_GRACE = 0.5
+"""Seconds past the time limit at which an in-process phase that does not look at the clock (grounding,
+analysis, compilation) is interrupted."""
 
 
 @dataclass
@@ -72,19 +77,13 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
         report.status = Status.UNSUPPORTED
         report.message = f"{planner_name} solves {', '.join(planner.puzzles)} only"
         return _finish(report, started)
-    reason = puzzle.unsolvable_reason(instance)
-    if reason:
-        report.status, report.message, report.optimal = Status.UNSOLVABLE, reason, True
-        return _finish(report, started)
-    if puzzle.is_goal(instance, puzzle.initial(instance)):
-        result, moves = PlanResult(Status.SOLVED, [], optimal=True, expanded=0), []
-        report.time["translate"] = 0.0
-    elif planner.native:
-        result = planner.solve_native(puzzle, instance, limits)
-        report.time["translate"] = 0.0
-        moves = result.plan
-    else:
-        result, moves = _solve_pddl(puzzle, instance, planner, limits, report)
+    try:
+        with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+            result, moves = _plan(puzzle, instance, planner, limits, report)
+    except TimeLimitExceeded:
+        result, moves = PlanResult(Status.TIMEOUT, message=f"stopped at the time limit ({limits.timeout:g} s)"), []
+    except MemoryError:
+        result, moves = PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB"), []
     report.status, report.optimal = result.status, result.optimal
     report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
     report.time["search"] = result.search_time
@@ -100,6 +99,21 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
             report.message = f"the plan does not replay: {replay.reason}"
         report.time["validate"] = time.perf_counter() - check
     return _finish(report, started)
+
+
+def _plan(puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report) -> tuple[PlanResult, list]:
+    """The planner's result and the native moves of its plan (none when it found none)."""
+    reason = puzzle.unsolvable_reason(instance)
+    if reason:
+        return PlanResult(Status.UNSOLVABLE, optimal=True, message=reason), []
+    if puzzle.is_goal(instance, puzzle.initial(instance)):
+        report.time["translate"] = 0.0
+        return PlanResult(Status.SOLVED, [], optimal=True, expanded=0), []
+    if planner.native:
+        report.time["translate"] = 0.0
+        result = planner.solve_native(puzzle, instance, limits)
+        return result, result.plan
+    return _solve_pddl(puzzle, instance, planner, limits, report)
 
 
 @dataclass

@@ -8,7 +8,10 @@ import re
 import resource
 import signal
 import subprocess
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -154,3 +157,59 @@ def run(
     finally:
         _signal_group(process.pid, signal.SIGKILL)  # grandchildren left behind by a finished child
     return Outcome(process.returncode, stdout, stderr, time.perf_counter() - started, timed_out)
+
+
+class TimeLimitExceeded(BaseException):
+    """Raised in the main thread when a time_limit expires (a BaseException, so that no `except
+    Exception` inside a planner swallows it)."""
+
+
+_DEADLINES: list[float] = []
+"""The deadlines of the time_limit blocks active in the main thread, innermost last."""
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Interrupt the block with TimeLimitExceeded after `seconds` of wall-clock time (SIGALRM; main
+    thread only, no limit elsewhere). Blocks nest: the earliest deadline of all active blocks holds."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    deadline = time.monotonic() + max(seconds, 0.0)
+    _DEADLINES.append(deadline)
+    previous = signal.signal(signal.SIGALRM, _expire)
+    _arm()
+    try:
+        yield
+    finally:
+        _DEADLINES.remove(deadline)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        _arm()
+
+
+def _arm() -> None:
+    """Set the alarm for the earliest active deadline (or leave it off)."""
+    if _DEADLINES:
+        signal.setitimer(signal.ITIMER_REAL, max(min(_DEADLINES) - time.monotonic(), 1e-4))
+
+
+def _expire(signum: int, frame: object) -> None:
+    """SIGALRM: the earliest deadline has passed."""
+    raise TimeLimitExceeded
+
+
+@contextmanager
+def memory_limit(memory_mb: int | None) -> Iterator[None]:
+    """Cap this process's address space at `memory_mb` MiB for the block (the soft limit, restored after;
+    children started inside inherit it), as a run's wrapper caps a whole solve process."""
+    if not memory_mb:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))

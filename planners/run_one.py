@@ -32,7 +32,6 @@ GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
 
-
 def solve_command(task: dict[str, Any], path: str) -> list[str]:
     """The `puzzleplan solve --json` command line of a task whose instance text is in `path`."""
     command = [

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from planners import report as rep
+from planners.base import Limits, parse_memory
 from planners.compare import (
     Instance,
     LocalBackend,
     make_tasks,
     parse_generate,
-    parse_memory,
     read_rows,
     run_all,
     split_groups,
@@ -333,8 +333,13 @@ def test_progress_tracks_the_slowest_running_task() -> None:
 def test_argument_parsing() -> None:
     assert parse_memory("2G") == 2048 and parse_memory("500M") == 500 and parse_memory("1.5g") == 1536
     assert parse_memory("300") == 300 and parse_memory(None) is None
-    with pytest.raises(InputError):
-        parse_memory("lots")
+    for nonsense in ("lots", "0", "-5", "0.5K"):
+        with pytest.raises(InputError):
+            parse_memory(nonsense)
+    assert Limits.read("0.5", "2G") == Limits(0.5, 2048)
+    for nonsense in ("0", "-1", "nan", "inf", "-inf", "x", ""):
+        with pytest.raises(InputError):
+            Limits.read(nonsense, None)
     assert split_groups(["tiles", "a", "b", "hanoi", "c"], ["tiles", "hanoi"]) == [
         ("tiles", ["a", "b"]),
         ("hanoi", ["c"]),
