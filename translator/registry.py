@@ -11,7 +11,7 @@ from translator.puzzle import Puzzle
 PUZZLES: dict[str, str] = {
     "hanoi": "translator.hanoi:Hanoi",
     "tiles": "translator.tiles:Tiles",
-    "shrdlu": "translator.shrdlu:Shrdlu",
+    "shrdlu": "translator.shrdlu.puzzle:Shrdlu",
     "sbp": "translator.sbp:SlidingBrick",
     "sokoban": "translator.sokoban.puzzle:Sokoban",
     "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
