@@ -24,7 +24,6 @@ from translator.shrdlu import (
     Rel,
     Shrdlu,
     ShrdluInstance,
-    _flatten,
     count_boards,
     dnf,
     evaluate,
@@ -33,6 +32,7 @@ from translator.shrdlu import (
     random_board,
     random_goal,
 )
+from translator.shrdlu.formula import flatten
 
 PUZZLE = Shrdlu()
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,7 +127,7 @@ def formulas(draw, n: int, k: int, depth: int = 3):
     if kind == "not":
         return Not(draw(formulas(n, k, depth - 1)))
     children = draw(st.lists(formulas(n, k, depth - 1), min_size=2, max_size=3))
-    return _flatten(And if kind == "and" else Or, children)
+    return flatten(And if kind == "and" else Or, children)
 
 
 @st.composite

@@ -13,7 +13,7 @@ from translator.text import read_file
 PUZZLES: dict[str, str] = {
     "hanoi": "translator.hanoi:Hanoi",
     "tiles": "translator.tiles:Tiles",
-    "shrdlu": "translator.shrdlu:Shrdlu",
+    "shrdlu": "translator.shrdlu.puzzle:Shrdlu",
     "sbp": "translator.sbp:SlidingBrick",
     "sokoban": "translator.sokoban.puzzle:Sokoban",
     "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",

@@ -1,0 +1,125 @@
+"""The `.shrdlu` file format: ShrdluInstance, reading a board matrix and a goal (with errors naming the
+line), and writing them back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from translator.errors import InputError
+from translator.shrdlu.formula import Columns, Formula, format_goal
+from translator.shrdlu.goal_parser import parse_goal
+from translator.text import Line, content_lines, sections
+
+
+@dataclass(frozen=True)
+class ShrdluInstance:
+    """An n x n board (columns bottom to top) and a goal formula."""
+
+    n: int
+    board: Columns
+    goal: Formula
+
+    @property
+    def k(self) -> int:
+        """Number of blocks."""
+        return sum(len(column) for column in self.board)
+
+
+def read_instance(text: str, source: str) -> ShrdluInstance:
+    """Read a .shrdlu file: a `state:` matrix (top row first, 0 = empty) and a `goal:` formula."""
+    found = sections(content_lines(text), ("state", "goal"), source)
+    for required in ("state", "goal"):
+        if required not in found:
+            raise InputError(f"missing section '{required}:'", source)
+    header, rows = found["state"]
+    if header.text.partition(":")[2].strip():
+        raise InputError("write the board on the lines after 'state:'", source, header.number)
+    n, board = _read_board(header, rows, source)
+    k = sum(len(column) for column in board)
+    pieces = _goal_pieces(text, *found["goal"])
+    if not any(piece.strip() for _, _, piece in pieces):
+        raise InputError("expected a goal formula after 'goal:', e.g. (1,0,0) & 6b2", source, found["goal"][0].number)
+    return ShrdluInstance(n, board, parse_goal(pieces, n, k, source))
+
+
+def render_instance(instance: ShrdluInstance) -> str:
+    """The .shrdlu text of an instance."""
+    return "state:\n" + _matrix(instance.n, instance.board) + "\ngoal: " + format_goal(instance.goal) + "\n"
+
+
+def board_rows(n: int, board: Columns) -> list[tuple[int, list[int]]]:
+    """(row index, cells) from the top row down, 0 for an empty cell."""
+    return [(row, [column[row] if row < len(column) else 0 for column in board]) for row in range(n - 1, -1, -1)]
+
+
+def _matrix(n: int, board: Columns) -> str:
+    """The state section: rows top to bottom, numbers right-aligned."""
+    width = len(str(sum(len(column) for column in board)))
+    return "\n".join(" ".join(f"{cell:>{width}}" for cell in cells) for _, cells in board_rows(n, board))
+
+
+def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Columns]:
+    """Rows top to bottom -> (n, columns bottom to top), checking shape, gravity and numbering."""
+    if not rows:
+        raise InputError("expected the board rows after 'state:'", source, header.number)
+    matrix = []
+    for line in rows:
+        try:
+            matrix.append([int(word) for word in line.text.split()])
+        except ValueError:
+            raise InputError(
+                f"expected whole numbers (0 = empty cell), found {line.text!r}", source, line.number
+            ) from None
+        if any(value < 0 for value in matrix[-1]):
+            raise InputError("block numbers are positive (0 = empty cell)", source, line.number)
+        if len(matrix[-1]) != len(matrix[0]):
+            raise InputError(
+                f"this row has {len(matrix[-1])} cells, the first row has {len(matrix[0])}", source, line.number
+            )
+    n = len(matrix[0])
+    if len(matrix) != n:
+        raise InputError(f"the board must be square: {n} columns but {len(matrix)} rows", source, rows[-1].number)
+    if n < 3:
+        raise InputError(f"the board must be at least 3 x 3 (n > 2), found {n} x {n}", source, header.number)
+    _check_blocks(matrix, rows, source)
+    k = sum(1 for values in matrix for value in values if value)
+    if not n <= k <= n * n - n:
+        raise InputError(
+            f"a {n} x {n} board holds between {n} and {n * n - n} blocks (n <= k <= n*n - n), found {k}",
+            source,
+            header.number,
+        )
+    bottom_up = list(reversed(matrix))
+    return n, tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
+
+
+def _check_blocks(matrix: list[list[int]], rows: list[Line], source: str) -> None:
+    """No duplicates, no floating blocks, blocks numbered 1..k."""
+    first_seen: dict[int, int] = {}
+    for values, line in zip(matrix, rows):
+        for value in values:
+            if value and value in first_seen:
+                raise InputError(f"block {value} appears twice (also on line {first_seen[value]})", source, line.number)
+            first_seen.setdefault(value, line.number)
+    for index in range(len(matrix) - 1):
+        for col, (value, below) in enumerate(zip(matrix[index], matrix[index + 1])):
+            if value and not below:
+                raise InputError(
+                    f"block {value} in column {col} floats: the cell under it is empty", source, rows[index].number
+                )
+    k = len(first_seen) - (0 in first_seen)
+    for value, number in first_seen.items():
+        if value > k:
+            raise InputError(f"blocks are numbered 1 to {k} (there are {k}), found block {value}", source, number)
+
+
+def _goal_pieces(text: str, header: Line, body: list[Line]) -> list[tuple[int, int, str]]:
+    """The goal text as (line number, 0-based column offset, text) for the header rest and body lines."""
+    raw_lines = text.splitlines()
+    raw = raw_lines[header.number - 1].split("#", 1)[0]
+    start = raw.index(":") + 1
+    pieces = [(header.number, start, raw[start:])]
+    for line in body:
+        raw = raw_lines[line.number - 1].split("#", 1)[0]
+        pieces.append((line.number, raw.index(line.text), line.text))
+    return pieces

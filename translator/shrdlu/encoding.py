@@ -1,0 +1,105 @@
+"""The PDDL encoding: domains/shrdlu.pddl with its requirements narrowed to what the goal uses, and a
+problem with cells cR-C, sentinel cells, blocks bN and the goal formula as written."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from domains import domain_text
+from translator.grid import cell_name
+from translator.pddl import PddlTask, atom, problem_text
+from translator.shrdlu.board import ShrdluInstance
+from translator.shrdlu.formula import OFFSET, And, At, Formula, Not, Or, Rel, canonical
+
+
+def encode_instance(instance: ShrdluInstance) -> PddlTask:
+    """domains/shrdlu.pddl (requirements narrowed to what the goal uses) and a problem with cells
+    cR-C (row 0 at the bottom), sentinels floorC/ceilingC, blocks bN and the goal as written."""
+    n, board = instance.n, instance.board
+    cells = [(row, col) for row in range(n) for col in range(n)]
+    init = [
+        atom("at", block_name(b), cell_name((row, col)))
+        for col, stack in enumerate(board)
+        for row, b in enumerate(stack)
+    ]
+    init += [atom("free" if row >= len(board[col]) else "full", cell_name((row, col))) for row, col in cells]
+    init += [atom("full", _floor(col)) for col in range(n)] + [atom("free", _ceiling(col)) for col in range(n)]
+    for col in range(n):
+        column = [_floor(col)] + [cell_name((row, col)) for row in range(n)] + [_ceiling(col)]
+        init += [atom("under", low, high) for low, high in zip(column, column[1:])]
+    init += [atom("apart", cell_name(p), cell_name(q)) for p in cells for q in cells if p[1] != q[1]]
+    objects = {
+        "block": [block_name(b) for b in range(1, instance.k + 1)],
+        "cell": [cell_name(c) for c in cells] + [_floor(c) for c in range(n)] + [_ceiling(c) for c in range(n)],
+    }
+    problem = problem_text(f"shrdlu-n{n}-k{instance.k}", "shrdlu", objects, init, goal_pddl(instance.goal, n))
+    requirements = " ".join([":strips", ":typing"] + goal_requirements(instance.goal))
+    domain = re.sub(r"\(:requirements[^)]*\)", f"(:requirements {requirements})", domain_text("shrdlu"), count=1)
+    return PddlTask("shrdlu", domain, problem)
+
+
+def block_name(block: int) -> str:
+    """PDDL name of a block: b3."""
+    return f"b{block}"
+
+
+def goal_pddl(formula: Formula, n: int) -> str:
+    """The goal formula in PDDL, structure as written; a neighbourhood goal is the disjunction of the
+    cell pairs where it holds."""
+    if isinstance(formula, At):
+        return atom("at", block_name(formula.block), cell_name((formula.row, formula.col)))
+    if isinstance(formula, Rel):
+        kind, x, y = canonical(formula)
+        d_row, d_col = OFFSET[kind]
+        pairs = [
+            ((row + d_row, col + d_col), (row, col))
+            for row in range(n)
+            for col in range(n)
+            if 0 <= row + d_row < n and 0 <= col + d_col < n
+        ]
+        return (
+            "(or "
+            + " ".join(
+                f"(and {atom('at', block_name(x), cell_name(p))} {atom('at', block_name(y), cell_name(q))})"
+                for p, q in pairs
+            )
+            + ")"
+        )
+    if isinstance(formula, Not):
+        return f"(not {goal_pddl(formula.arg, n)})"
+    word = "and" if isinstance(formula, And) else "or"
+    return f"({word} " + " ".join(goal_pddl(arg, n) for arg in formula.args) + ")"
+
+
+def goal_requirements(formula: Formula) -> list[str]:
+    """The PDDL requirements the goal formula uses beyond STRIPS with typing."""
+    flags = []
+    if any(isinstance(node, Not) for node in _nodes(formula)):
+        flags.append(":negative-preconditions")
+    if any(
+        isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
+        for node in _nodes(formula)
+    ):
+        flags.append(":disjunctive-preconditions")
+    return flags
+
+
+def _nodes(formula: Formula) -> Iterator[Formula]:
+    """Every node of a formula."""
+    yield formula
+    if isinstance(formula, Not):
+        yield from _nodes(formula.arg)
+    elif isinstance(formula, (And, Or)):
+        for arg in formula.args:
+            yield from _nodes(arg)
+
+
+def _floor(col: int) -> str:
+    """Sentinel cell under row 0 of a column: always full."""
+    return f"floor{col}"
+
+
+def _ceiling(col: int) -> str:
+    """Sentinel cell over the top row of a column: always free."""
+    return f"ceiling{col}"
