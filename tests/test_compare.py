@@ -357,7 +357,7 @@ def test_bad_command_lines_are_input_errors(tmp_path: Path) -> None:
         (["tiles", "nope.tiles"], "cannot read"),
         (["x.tiles"], "puzzle name"),
         (["tiles", TILES[0], "--planners", "magic"], "unknown planner"),
-        (["tiles", TILES[0], "--memory", "much"], "memory size"),
+        (["tiles", TILES[0], "--memory", "much"], "--memory expects a size"),
     ):
         done = puzzleplan("compare", *words, "--out", str(tmp_path), check=False)
         assert done.returncode == 2 and expected in done.stderr, done.stderr
