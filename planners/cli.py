@@ -1,4 +1,4 @@
-"""The `puzzleplan` command line: list, translate, solve, validate, plan, generate, walk, play, compare."""
+"""The `puzzleplan` command line: list, translate, solve, validate, show, plan, generate, walk, play, compare."""
 
 from __future__ import annotations
 
@@ -82,6 +82,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from planners.pipeline import solve
 
     puzzle, instance = load(args.puzzle, args.file, args.level)
+    check_animation(args, puzzle)
     report = solve(
         puzzle, instance, instance_label(args.file, args.level), args.planner, Limits.read(args.timeout, args.memory)
     )
@@ -91,11 +92,44 @@ def cmd_solve(args: argparse.Namespace) -> int:
         Path(args.plan_out).write_text(write_plan(report.pddl_plan))
     elif args.plan_out and report.moves:
         Path(args.plan_out).write_text("".join(puzzle.format_move(m) + "\n" for m in report.moves))
+    animation = None
+    if args.animate and report.status is Status.SOLVED:
+        summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
+        animation = animate(args, puzzle, instance, report.moves, report.states, summary)
     if args.json:
-        print(json.dumps(report.to_json(puzzle)))
+        print(json.dumps(dict(report.to_json(puzzle), **({"animation": animation} if animation else {}))))
     else:
         print_report(puzzle, instance, report, args.show)
+    if args.animate:
+        say_animation(animation, args)
     return exit_status(report.status, report.valid)
+
+
+def check_animation(args: argparse.Namespace, puzzle) -> None:
+    """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle without a drawing before
+    any work is done."""
+    if args.animate:
+        from translator.pictures.output import ANIMATIONS, check_output
+
+        check_output(args.animate, ANIMATIONS, "--animate", args.every)
+        puzzle.drawer()
+
+
+def animate(args: argparse.Namespace, puzzle, instance, moves: list, states: list, summary: str) -> dict[str, Any]:
+    """Write the --animate file of replayed states; what was written."""
+    from translator.pictures.output import write_animation
+
+    title = f"{puzzle.name}: {instance_label(args.file, args.level)}"
+    return write_animation(puzzle, instance, moves, states, args.animate, args.every, title, summary)
+
+
+def say_animation(written: dict[str, Any] | None, args: argparse.Namespace) -> None:
+    """Say where the animation went (on standard error under --json), or that there was none to write."""
+    if written is None:
+        print(f"puzzleplan: no plan to animate; {args.animate} not written", file=sys.stderr)
+        return
+    message = f"animation: {written['file']} ({written['frames']} frames, {written['bytes']:,} bytes)"
+    print(message, file=sys.stderr if args.json else sys.stdout)
 
 
 def exit_status(status: Status, valid: bool | None) -> int:
@@ -133,6 +167,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from translator.pddl import looks_like_pddl_plan, read_plan
 
     puzzle, instance = load(args.puzzle, args.file, args.level)
+    check_animation(args, puzzle)
     text = read_text(args.plan)
     result: dict[str, Any] = {
         "puzzle": args.puzzle,
@@ -156,6 +191,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         message=replay.reason,
         failed_at=None if replay.failed_at is None else replay.failed_at + 1,
     )
+    if args.animate:
+        verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
+        summary = f"{args.plan}: {len(moves)} moves, {verdict}"
+        result["animation"] = animate(args, puzzle, instance, moves, replay.states, summary)
     if args.json:
         print(json.dumps(result))
     else:
@@ -169,6 +208,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
             + (f": {replay.reason}" if replay.reason else "")
         )
+    if args.animate:
+        say_animation(result["animation"], args)
     return 0 if replay.valid and result.get("pddl_valid", True) is not False else EXIT["invalid"]
 
 
@@ -186,6 +227,17 @@ def validate_pddl(task, plan) -> tuple[bool | None, str]:
     from planners.pddl_check import check_plan
 
     return check_plan(task, plan)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Draw the initial state of an instance as a PNG or SVG picture."""
+    from translator.pictures.output import PICTURES, check_output, write_picture
+
+    check_output(args.out, PICTURES, "--out")
+    puzzle, instance = load(args.puzzle, args.file, args.level)
+    write_picture(puzzle, instance, puzzle.initial(instance), args.out)
+    print(args.out)
+    return 0
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
@@ -308,6 +360,16 @@ def build_parser() -> argparse.ArgumentParser:
             help="memory limit of the planner, e.g. 2G or 500M (MiB by default)",
         )
 
+    def animation(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--animate",
+            metavar="FILE",
+            help="write the replayed plan as FILE.gif, FILE.svg (animated) or FILE.html (a player page)",
+        )
+        p.add_argument(
+            "--every", type=int, default=1, metavar="N", help="GIF and SVG: keep every Nth state (first and last kept)"
+        )
+
     def instance(p: argparse.ArgumentParser) -> None:
         p.add_argument("puzzle")
         p.add_argument("file")
@@ -327,12 +389,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
+    animation(p)
     p.set_defaults(run=cmd_solve)
     p = commands.add_parser("validate", help="replay a plan (PDDL or native moves) with the real rules")
     instance(p)
     p.add_argument("plan")
     p.add_argument("--json", action="store_true")
+    animation(p)
     p.set_defaults(run=cmd_validate)
+    p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
+    instance(p)
+    p.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="the picture to write")
+    p.set_defaults(run=cmd_show)
     p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
     p.add_argument("domain")
     p.add_argument("problem")

@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("translator", "planners", "domains", "games", "logic")
-HEAVY = ("scipy", "matplotlib", "unified_planning", "pyperplan", "distributed")
+HEAVY = ("scipy", "matplotlib", "unified_planning", "pyperplan", "distributed", "PIL")
 
 
 def module_name(path: Path) -> str:

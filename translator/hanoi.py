@@ -45,6 +45,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
 
     name = "hanoi"
     suffixes = (".hanoi",)
+    drawing = "translator.drawings.hanoi:HanoiDrawing"
 
     # -- native format --------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> HanoiInstance:

@@ -5,6 +5,7 @@ Every hook a puzzle may offer is declared here with a default, so nothing is pro
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
@@ -13,6 +14,8 @@ from typing import Any, Generic, TypeVar
 
 from translator.errors import IllegalMove, InputError
 from translator.pddl import GroundAction, PddlTask
+from translator.pictures.drawing import Drawing
+from translator.pictures.scene import Scene
 
 Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
@@ -85,6 +88,8 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     push-optimal search where optimal means fewest pushes)."""
     generator_options: tuple[Option, ...] = ()
     """The options of `generate` (empty: the puzzle has no generator)."""
+    drawing: str = ""
+    """`module:Class` of the puzzle's translator.pictures Drawing, imported on first use ("": no drawing)."""
 
     # -- native format -------------------------------------------------------------------------
     @abstractmethod
@@ -215,6 +220,17 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def show(self, instance: Instance, state: State) -> str:
         """A picture of `state` for --show."""
         return str(state)
+
+    def drawer(self) -> Drawing:
+        """The puzzle's Drawing (the class named by `drawing`); InputError when the puzzle has none."""
+        if not self.drawing:
+            raise InputError(f"{self.name} has no drawing yet", "command line")
+        module_name, class_name = self.drawing.split(":")
+        return getattr(importlib.import_module(module_name), class_name)()
+
+    def scene(self, instance: Instance, state: State, move: Move | None = None) -> Scene:
+        """A picture of `state` (after `move`, which the drawing may mark) as a renderer-independent scene."""
+        return self.drawer().scene(instance, state, move)
 
     def show_steps(self, instance: Instance, moves: list[Move], states: list[State]) -> str:
         """A replayed plan step by step for --show: the first state, then each move and the state after it."""

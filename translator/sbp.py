@@ -270,6 +270,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
 
     name = "sbp"
     suffixes = (".sbp",)
+    drawing = "translator.drawings.sbp:SbpDrawing"
 
     # -- native format ----------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> SbpInstance:

@@ -39,6 +39,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
 
     name = "tiles"
     suffixes = (".tiles",)
+    drawing = "translator.drawings.tiles:TilesDrawing"
 
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:

@@ -29,6 +29,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
 
     name = "shrdlu"
     suffixes = (".shrdlu",)
+    drawing = "translator.drawings.shrdlu:ShrdluDrawing"
 
     def __init__(self) -> None:
         self._analyses: dict[int, tuple[ShrdluInstance, GoalAnalysis]] = {}

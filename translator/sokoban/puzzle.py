@@ -34,6 +34,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
 
     name = "sokoban"
     suffixes = (".xsb", ".sok", ".lsp")
+    drawing = "translator.drawings.sokoban:SokobanDrawing"
     optimal_measure = "moves"
     native_planners = ("native-push-astar", "native-push-wastar")
 

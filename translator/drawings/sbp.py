@@ -1,0 +1,129 @@
+"""Sliding-brick pictures: walls, floor, the goal cells outlined in red, each brick its own colour with its
+number (the master brick red and marked M), an arrow on the brick just moved."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from translator.grid import DIRECTIONS
+from translator.pictures.drawing import FLOOR, GOAL, INK, WALL, Drawing, GridLayout, arrow, colour
+from translator.pictures.scene import Rect, Scene, Shape, Text
+from translator.sbp import MASTER, SbpInstance, board, bricks
+from translator.sbp import WALL as WALL_CELL
+from translator.sbp import Grid as SbpGrid
+from translator.sbp import Move as SbpMove
+
+MASTER_COLOUR = "#e63946"
+GOAL_FLOOR = "#fbe3e4"
+SEAM = "#ddd6c8"
+INSET = 3
+
+
+def _layout(instance: SbpInstance) -> GridLayout:
+    """Cells of 40 pixels."""
+    return GridLayout(instance.height, instance.width)
+
+
+class SbpDrawing(Drawing):
+    """Bricks keep their colour through a plan even when the normal form renumbers them; the label is the
+    number the brick has in the state shown (the one the next move names), M on the master brick."""
+
+    def scene(self, instance: SbpInstance, state: SbpGrid, move: SbpMove | None = None) -> Scene:
+        """The board of `state`, bricks coloured by their numbers (which brick a move slid is known only
+        from the state before it, so scenes() marks it and scene() does not)."""
+        return self._scene(instance, state, {number: number for number in bricks(state)})
+
+    def scenes(self, instance: SbpInstance, moves: Sequence[SbpMove], states: Sequence[SbpGrid]) -> list[Scene]:
+        """The states of a plan, each brick keeping its colour and ids as it moves, an arrow on the moved one."""
+        names = {number: number for number in bricks(states[0])}
+        found = [self._scene(instance, states[0], names)]
+        for before, move, after in zip(states, moves, states[1:]):
+            old = {tuple(cells): names[number] for number, cells in bricks(before).items()}
+            moved = names[move[0]]
+            names = {number: old.get(tuple(cells), moved) for number, cells in bricks(after).items()}
+            found.append(self._scene(instance, after, names, (moved, move[1])))
+        return found
+
+    def _scene(
+        self, instance: SbpInstance, state: SbpGrid, names: dict[int, int], moved: tuple[int, str] | None = None
+    ) -> Scene:
+        """The board with each brick (by its number in `state`) drawn under the name `names` gives it, and an
+        arrow on the brick that `moved` names, the way it went."""
+        grid = _layout(instance)
+        shapes: list[Shape] = []
+        for index, value in enumerate(board(instance).background):
+            row, col = divmod(index, instance.width)
+            if value == WALL_CELL:
+                shapes.append(grid.square(row, col, -0.5, cls="wall", fill=WALL))
+            else:
+                shapes.append(grid.square(row, col, cls="floor", fill=FLOOR, stroke=SEAM, stroke_width=1))
+        for index in instance.goals:
+            row, col = divmod(index, instance.width)
+            shapes.append(
+                grid.square(row, col, 2, id=f"goal-{index}", cls="goal", fill=GOAL_FLOOR, stroke=GOAL, stroke_width=2)
+            )
+        count = len(bricks(instance.grid))
+        for number, cells in sorted(bricks(state).items()):
+            name, master = names[number], number == MASTER
+            fill = MASTER_COLOUR if master else colour(name - MASTER, count)
+            kind = "brick-cell master" if master else "brick-cell"
+            shapes += _brick(grid, instance.width, cells, f"brick-{name}", kind, fill)
+            row, col = _middle(cells, instance.width)
+            x, y = grid.centre(row, col)
+            label = "M" if master else str(number)
+            shapes.append(
+                Text(id=f"brick-{name}-label", cls="label", x=x, y=y, text=label, size=16, bold=True, fill=INK)
+            )
+            if moved is not None and moved[0] == name:
+                shapes.append(_trail(grid, cells, instance.width, moved[1]))
+        return grid.canvas(shapes, f"Sliding bricks {instance.width}x{instance.height}")
+
+    def read(self, instance: SbpInstance, scene: Scene) -> SbpGrid:
+        """The matrix: the board's walls, free and goal cells, with each brick's cells holding the number on
+        its label (M for the master brick)."""
+        grid = _layout(instance)
+        labels = {shape.id.removesuffix("-label"): shape.text for shape in scene.find("label")}
+        cells = list(board(instance).background)
+        for shape in scene.find("brick-cell"):
+            row, col = grid.cell_at(shape.centre)
+            label = labels[shape.id.rsplit("-", 1)[0]]
+            cells[row * instance.width + col] = MASTER if label == "M" else int(label)
+        return tuple(cells)
+
+
+def _brick(grid: GridLayout, width: int, cells: list[int], name: str, kind: str, fill: str) -> list[Shape]:
+    """A brick: one square per cell (ids NAME-0, NAME-1, ... in the cells' order) and bridges over the gaps
+    between its neighbouring cells, so that it reads as one piece."""
+    shapes: list[Shape] = []
+    for number, cell in enumerate(cells):
+        row, col = divmod(cell, width)
+        shapes.append(grid.square(row, col, INSET, id=f"{name}-{number}", cls=kind, fill=fill))
+    edge, gap, side = grid.size - INSET - 1, 2 * INSET + 2, grid.size - 2 * INSET
+    for number, cell in enumerate(cells):
+        x, y = grid.corner(*divmod(cell, width))
+        right, down = cell + 1 in cells and (cell + 1) % width, cell + width in cells
+        spans = [("r", x + edge, y + INSET, gap, side)] if right else []
+        spans += [("d", x + INSET, y + edge, side, gap)] if down else []
+        spans += [("c", x + edge, y + edge, gap, gap)] if right and down and cell + width + 1 in cells else []
+        shapes += [
+            Rect(id=f"{name}-{way}{number}", cls="bridge", x=left, y=top, width=w, height=h, fill=fill)
+            for way, left, top, w, h in spans
+        ]
+    return shapes
+
+
+def _middle(cells: list[int], width: int) -> tuple[float, float]:
+    """The (row, column) of the middle of a brick's bounding box, in cells (fractions allowed)."""
+    rows = [cell // width for cell in cells]
+    cols = [cell % width for cell in cells]
+    return (min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2
+
+
+def _trail(grid: GridLayout, cells: list[int], width: int, direction: str) -> Shape:
+    """An arrow in the cells a brick has just left, pointing the way it went."""
+    rows = [cell // width for cell in cells]
+    cols = [cell % width for cell in cells]
+    d_row, d_col = DIRECTIONS[direction]
+    row = (min(rows) + max(rows)) / 2 - d_row * ((max(rows) - min(rows)) / 2 + 0.8)
+    col = (min(cols) + max(cols)) / 2 - d_col * ((max(cols) - min(cols)) / 2 + 0.8)
+    return arrow(grid.centre(row, col), (d_row, d_col), 14, "trail")

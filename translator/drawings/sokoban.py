@@ -1,0 +1,84 @@
+"""Sokoban pictures: walls, the floor inside them, goals, boxes (amber off a goal, green on one), the keeper;
+a push marks the box it moved and the direction it went."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from translator.grid import DIRECTIONS, Cell, step
+from translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, GridLayout, arrow
+from translator.pictures.scene import Circle, Polygon, Scene, Shape
+from translator.sokoban.level import SokobanInstance, State
+from translator.sokoban.puzzle import DIRECTION_OF
+
+BOX = "#d89b3a"
+BOX_ON_GOAL = "#2a9d8f"
+BOX_EDGE = "#6b4a12"
+KEEPER = "#1d3557"
+PUSHED = "#e63946"
+LARGE = 14
+"""Levels with more rows or columns than this are drawn with smaller cells."""
+
+
+def _layout(instance: SokobanInstance) -> GridLayout:
+    """Cells of 32 pixels, 24 for large levels."""
+    return GridLayout(instance.height, instance.width, size=24 if max(instance.height, instance.width) > LARGE else 32)
+
+
+class SokobanDrawing(Drawing):
+    """Through a plan each box keeps its id (box-0, box-1, ... by the order of the initial boxes) so that
+    an animation moves it; the box a push moved is bordered in red with an arrow the way it went."""
+
+    def scene(self, instance: SokobanInstance, state: State, move: str | None = None) -> Scene:
+        """The level in `state`; after a push (an upper-case move) the pushed box is marked."""
+        return self._scene(instance, state, move, _names(state.boxes))
+
+    def scenes(self, instance: SokobanInstance, moves: Sequence[str], states: Sequence[State]) -> list[Scene]:
+        """The states of a plan, each box keeping its id as it is pushed."""
+        names = _names(states[0].boxes)
+        found = [self._scene(instance, states[0], None, names)]
+        for move, after in zip(moves, states[1:]):
+            if move.isupper():  # the box was where the keeper now stands, one step behind where it is now
+                names = dict(names)
+                names[step(after.keeper, DIRECTION_OF[move.lower()])] = names.pop(after.keeper)
+            found.append(self._scene(instance, after, move, names))
+        return found
+
+    def _scene(self, instance: SokobanInstance, state: State, move: str | None, names: dict[Cell, str]) -> Scene:
+        """The level with each box drawn under the id `names` gives its cell."""
+        grid = _layout(instance)
+        size = grid.size
+        shapes: list[Shape] = []
+        for row, col in sorted(instance.walls):
+            shapes.append(grid.square(row, col, -0.5, cls="wall", fill=WALL))
+        for row, col in sorted(instance.inside):
+            shapes.append(grid.square(row, col, cls="floor", fill=FLOOR))
+        for row, col in sorted(instance.goals):
+            x, y = grid.centre(row, col)
+            half = size * 0.22
+            diamond = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
+            shapes.append(Polygon(id=f"goal-{row}-{col}", cls="goal", points=diamond, fill=GOAL))
+        pushed = step(state.keeper, DIRECTION_OF[move.lower()]) if move and move.isupper() else None
+        for cell in sorted(state.boxes):
+            on_goal = cell in instance.goals
+            style = {"stroke": PUSHED, "stroke_width": 3} if cell == pushed else {"stroke": BOX_EDGE, "stroke_width": 1}
+            kind = "box" + (" on-goal" if on_goal else "") + (" pushed" if cell == pushed else "")
+            shapes.append(
+                grid.square(*cell, 3, id=names[cell], cls=kind, rx=4, fill=BOX_ON_GOAL if on_goal else BOX, **style)
+            )
+        x, y = grid.centre(*state.keeper)
+        shapes.append(Circle(id="keeper", cls="keeper", cx=x, cy=y, r=size * 0.32, fill=KEEPER))
+        if pushed is not None:
+            shapes.append(arrow(grid.centre(*pushed), DIRECTIONS[DIRECTION_OF[move.lower()]], grid.size * 0.5))
+        return grid.canvas(shapes, f"Sokoban, {len(instance.boxes)} boxes")
+
+    def read(self, instance: SokobanInstance, scene: Scene) -> State:
+        """The keeper at the cell under its circle, a box at the cell under each box square."""
+        grid = _layout(instance)
+        keeper = grid.cell_at(scene.find("keeper")[0].centre)
+        return State(keeper, frozenset(grid.cell_at(shape.centre) for shape in scene.find("box")))
+
+
+def _names(boxes: frozenset[Cell]) -> dict[Cell, str]:
+    """Box ids by cell: box-0, box-1, ... in row-major order."""
+    return {cell: f"box-{number}" for number, cell in enumerate(sorted(boxes))}

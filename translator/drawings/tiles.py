@@ -1,0 +1,65 @@
+"""Sliding-tile pictures: numbered tiles on a tray, blue where the goal wants them, amber elsewhere."""
+
+from __future__ import annotations
+
+from translator.pictures.drawing import INK, Drawing, GridLayout, ident_number
+from translator.pictures.scene import Rect, Scene, Shape, Text
+from translator.tiles import BLANK, Board, Move, TilesInstance
+
+TRAY = "#cfc8b8"
+PLACED = "#8ecae6"
+ASTRAY = "#ffb703"
+MOVED = "#1d3557"
+
+
+class TilesDrawing(Drawing):
+    """A tray of cells; each tile a rounded square with its number, blue when it stands on its goal cell;
+    the tile just moved has a dark border."""
+
+    def scene(self, instance: TilesInstance, board: Board, move: Move | None = None) -> Scene:
+        """The tiles of `board`."""
+        grid = GridLayout(instance.height, instance.width, size=56)
+        shapes: list[Shape] = [
+            Rect(
+                id="tray",
+                cls="tray",
+                x=grid.margin - 4,
+                y=grid.margin - 4,
+                width=grid.width - 2 * grid.margin + 8,
+                height=grid.height - 2 * grid.margin + 8,
+                rx=6,
+                fill=TRAY,
+            )
+        ]
+        for index, tile in enumerate(board):
+            if tile == BLANK:
+                continue
+            row, col = divmod(index, instance.width)
+            moved = move is not None and move[0] == tile
+            shapes.append(
+                grid.square(
+                    row,
+                    col,
+                    3,
+                    id=f"tile-{tile}",
+                    cls="tile moved" if moved else "tile",
+                    rx=7,
+                    fill=PLACED if instance.goal[index] == tile else ASTRAY,
+                    stroke=MOVED if moved else INK,
+                    stroke_width=3 if moved else 1,
+                )
+            )
+            x, y = grid.centre(row, col)
+            shapes.append(
+                Text(id=f"tile-{tile}-label", cls="label", x=x, y=y, text=str(tile), size=22, bold=True, fill=INK)
+            )
+        return grid.canvas(shapes, f"Sliding tiles {instance.height}x{instance.width}")
+
+    def read(self, instance: TilesInstance, scene: Scene) -> Board:
+        """Each tile at the cell under its centre; the other cells blank."""
+        grid = GridLayout(instance.height, instance.width, size=56)
+        cells = [BLANK] * (instance.height * instance.width)
+        for shape in scene.find("tile"):
+            row, col = grid.cell_at(shape.centre)
+            cells[row * instance.width + col] = ident_number(shape)
+        return tuple(cells)

@@ -1,0 +1,107 @@
+"""Scenes as one self-contained animated SVG (SMIL): what never changes is drawn once; each thing that
+changes is one element whose attributes and visibility change at the frames where they change. And the
+frames read back from such a file, to check it."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Sequence
+from html import escape
+
+from translator.errors import InputError
+from translator.pictures.scene import Scene, number, shape_of
+from translator.pictures.svg import markup, open_tag, parse_svg
+from translator.pictures.timeline import Element, Timeline
+
+MISSING = {"stroke": "none", "stroke-width": "0", "rx": "0", "font-weight": "normal", "class": ""}
+"""The value of an attribute that a version of an element leaves out."""
+
+
+def animated_svg(scenes: Sequence[Scene], durations: Sequence[int]) -> str:
+    """One SVG document that shows the scenes in turn, each for its duration (ms), looping."""
+    total = sum(durations)
+    starts, elapsed = [], 0
+    for duration in durations:
+        starts.append(elapsed / total)
+        elapsed += duration
+    timeline = Timeline.of(scenes, exact=True)
+    first = scenes[0]
+    root = open_tag(Scene(first.width, first.height, (), first.background, first.title)).replace(
+        "<svg ", f'<svg data-frames="{len(scenes)}" data-starts="{";".join(_time(t) for t in starts)}" ', 1
+    )
+    body = [_slot(timeline, key, starts, total) for key in timeline.order]
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{root}\n' + "\n".join(body) + "\n</svg>\n"
+
+
+def _time(fraction: float) -> str:
+    """A key time (a fraction of the whole animation) as short text."""
+    return f"{fraction:.6f}".rstrip("0").rstrip(".") or "0"
+
+
+def _slot(timeline: Timeline, key: str, starts: list[float], total: int) -> str:
+    """One element: its first version, with a discrete animation of each attribute that changes."""
+    versions: list[Element | None] = [frame.get(key) for frame in timeline.frames]
+    tag, base, text = next(version for version in versions if version is not None)
+    if timeline.constant(key):
+        return markup(tag, base, text)
+    names = sorted({name for version in versions if version for name in version[1]} - {"id"})
+    tracks = {name: _track(versions, name, base) for name in names}
+    tracks["visibility"] = ["hidden" if version is None else "visible" for version in versions]
+    attributes = {name: values[0] for name, values in tracks.items()}
+    if "id" in base:
+        attributes["id"] = base["id"]
+    animations = "".join(_animation(name, values, starts, total) for name, values in tracks.items())
+    return markup(tag, attributes, text, animations)
+
+
+def _track(versions: list[Element | None], name: str, base: dict[str, str]) -> list[str]:
+    """An attribute's value in each frame; a frame where the element is absent keeps the value before."""
+    values, current = [], base.get(name, MISSING.get(name, ""))
+    for version in versions:
+        if version is not None:
+            current = version[1].get(name, MISSING.get(name, ""))
+        values.append(current)
+    return values
+
+
+def _animation(name: str, values: list[str], starts: list[float], total: int) -> str:
+    """A discrete <animate> of one attribute at the frames where its value changes ('' if it never does)."""
+    changes = [index for index, value in enumerate(values) if index == 0 or value != values[index - 1]]
+    if len(changes) == 1:
+        return ""
+    return (
+        f'<animate attributeName="{name}" calcMode="discrete" dur="{number(total / 1000)}s" '
+        f'repeatCount="indefinite" values="{escape(";".join(values[i] for i in changes))}" '
+        f'keyTimes="{";".join(_time(starts[i]) for i in changes)}"></animate>'
+    )
+
+
+def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
+    """The scenes an animated SVG written by animated_svg shows, one per frame: each element with the
+    values its animations give it in the middle of the frame, hidden elements left out."""
+    try:
+        root = ElementTree.fromstring(text)
+        starts = [float(value) for value in root.attrib["data-starts"].split(";")]
+    except (ElementTree.ParseError, KeyError, ValueError) as error:
+        raise InputError(f"not an animated SVG written by puzzleplan: {error}", source) from None
+    middles = [(start + end) / 2 for start, end in zip(starts, starts[1:] + [1.0])]
+    empty = parse_svg(text, source)
+    frames: list[list] = [[] for _ in starts]
+    for element in root:
+        tag = element.tag.rpartition("}")[2]
+        if tag in ("title",) or "background" in element.get("class", "").split():
+            continue
+        tracks = [
+            (child.get("attributeName"), child.get("values", "").split(";"), child.get("keyTimes", "").split(";"))
+            for child in element
+            if child.tag.rpartition("}")[2] == "animate"
+        ]
+        for frame, moment in zip(frames, middles):
+            attributes = dict(element.attrib)
+            for name, values, times in tracks:
+                attributes[name] = values[max(i for i, t in enumerate(times) if float(t) <= moment)]
+            if attributes.pop("visibility", "visible") != "hidden":
+                shape = shape_of(tag, attributes, element.text)
+                if shape is not None:
+                    frame.append(shape)
+    return [Scene(empty.width, empty.height, tuple(shapes), empty.background, empty.title) for shapes in frames]

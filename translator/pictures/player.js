@@ -1,0 +1,204 @@
+/* The plan player: draws one frame at a time into the board's SVG from a compact list of per-frame changes.
+   data.elements: distinct SVG elements [tag, attributes, text]; data.slots: how many things are drawn, in
+   drawing order; data.first: [slot, element, ...] of the first frame; data.changes[i - 1]: [slot, element,
+   ...] that frame i changes (element -1: the slot is empty); data.moves: the moves in the puzzle's notation. */
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("plan-data").textContent);
+  var board = document.getElementById("board");
+  var NS = board.namespaceURI;
+  var frames = data.changes.length + 1;
+  var CHECKPOINT = 64;
+  var ROW = 22;
+  var SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60];
+
+  function apply(slots, changes) {
+    for (var i = 0; i < changes.length; i += 2) {
+      slots[changes[i]] = changes[i + 1];
+    }
+  }
+
+  /* Every CHECKPOINT-th frame's slots are kept, so that any frame is at most CHECKPOINT - 1 changes away. */
+  var checkpoints = [];
+  var running = new Int32Array(data.slots).fill(-1);
+  apply(running, data.first);
+  checkpoints.push(running.slice());
+  for (var f = 1; f < frames; f++) {
+    apply(running, data.changes[f - 1]);
+    if (f % CHECKPOINT === 0) {
+      checkpoints.push(running.slice());
+    }
+  }
+
+  function slotsAt(frame) {
+    var base = Math.floor(frame / CHECKPOINT);
+    var slots = checkpoints[base].slice();
+    for (var i = base * CHECKPOINT + 1; i <= frame; i++) {
+      apply(slots, data.changes[i - 1]);
+    }
+    return slots;
+  }
+
+  function make(index) {
+    if (index < 0) {
+      return document.createElementNS(NS, "g");
+    }
+    var element = data.elements[index];
+    var node = document.createElementNS(NS, element[0]);
+    var attributes = element[1];
+    for (var name in attributes) {
+      if (Object.prototype.hasOwnProperty.call(attributes, name)) {
+        node.setAttribute(name, attributes[name]);
+      }
+    }
+    if (element[2] !== null) {
+      node.textContent = element[2];
+    }
+    return node;
+  }
+
+  /* One node per slot, in drawing order; an empty slot holds an empty group to keep its place. */
+  var nodes = [];
+  var shown = new Int32Array(data.slots).fill(-2);
+  for (var s = 0; s < data.slots; s++) {
+    var placeholder = document.createElementNS(NS, "g");
+    board.appendChild(placeholder);
+    nodes.push(placeholder);
+  }
+
+  var slider = document.getElementById("slider");
+  var playButton = document.getElementById("play");
+  var speed = document.getElementById("speed");
+  var stateNumber = document.getElementById("state-number");
+  var currentMove = document.getElementById("current-move");
+  var list = document.getElementById("moves");
+  var spacer = document.getElementById("moves-spacer");
+  var frame = 0;
+  var timer = null;
+
+  slider.max = String(frames - 1);
+  SPEEDS.forEach(function (value) {
+    var option = document.createElement("option");
+    option.value = String(value);
+    option.textContent = value + " / s";
+    speed.appendChild(option);
+  });
+  speed.value = String(data.speed);
+  spacer.style.height = data.moves.length * ROW + "px";
+
+  function draw(target) {
+    var slots = slotsAt(target);
+    for (var i = 0; i < slots.length; i++) {
+      if (slots[i] !== shown[i]) {
+        var node = make(slots[i]);
+        board.replaceChild(node, nodes[i]);
+        nodes[i] = node;
+        shown[i] = slots[i];
+      }
+    }
+    frame = target;
+    board.setAttribute("data-frame", String(frame));
+    slider.value = String(frame);
+    stateNumber.textContent = "state " + frame + " of " + (frames - 1);
+    currentMove.textContent = frame > 0 ? "after move " + frame + ": " + data.moves[frame - 1] : "start";
+    showMoves(true);
+  }
+
+  /* The move list shows only the rows in view: thousands of moves stay light. */
+  function showMoves(follow) {
+    if (follow && frame > 0) {
+      var top = (frame - 1) * ROW;
+      if (top < list.scrollTop || top + ROW > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
+    var first = Math.max(0, Math.floor(list.scrollTop / ROW) - 5);
+    var last = Math.min(data.moves.length, Math.ceil((list.scrollTop + list.clientHeight) / ROW) + 5);
+    while (spacer.firstChild) {
+      spacer.removeChild(spacer.firstChild);
+    }
+    for (var i = first; i < last; i++) {
+      var row = document.createElement("div");
+      row.className = i + 1 === frame ? "move current" : "move";
+      row.style.top = i * ROW + "px";
+      row.setAttribute("data-move", String(i + 1));
+      var label = document.createElement("span");
+      label.className = "number";
+      label.textContent = i + 1 + ".";
+      row.appendChild(label);
+      row.appendChild(document.createTextNode(data.moves[i]));
+      spacer.appendChild(row);
+    }
+  }
+
+  function go(target) {
+    draw(Math.max(0, Math.min(frames - 1, target)));
+  }
+
+  function pause() {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    playButton.textContent = "play";
+    document.body.removeAttribute("data-playing");
+  }
+
+  function tick() {
+    if (frame >= frames - 1) {
+      pause();
+      return;
+    }
+    go(frame + 1);
+    timer = setTimeout(tick, 1000 / Number(speed.value));
+  }
+
+  function play() {
+    if (timer !== null) {
+      pause();
+      return;
+    }
+    if (frame >= frames - 1) {
+      go(0);
+    }
+    playButton.textContent = "pause";
+    document.body.setAttribute("data-playing", "yes");
+    timer = setTimeout(tick, 1000 / Number(speed.value));
+  }
+
+  document.getElementById("first").addEventListener("click", function () { pause(); go(0); });
+  document.getElementById("back").addEventListener("click", function () { pause(); go(frame - 1); });
+  document.getElementById("forward").addEventListener("click", function () { pause(); go(frame + 1); });
+  document.getElementById("last").addEventListener("click", function () { pause(); go(frames - 1); });
+  playButton.addEventListener("click", play);
+  slider.addEventListener("input", function () { pause(); go(Number(slider.value)); });
+  list.addEventListener("scroll", function () { showMoves(false); });
+  spacer.addEventListener("click", function (event) {
+    var row = event.target.closest(".move");
+    if (row) {
+      pause();
+      go(Number(row.getAttribute("data-move")));
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.target === speed || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    if (event.key === " " && event.target.tagName === "BUTTON") {
+      return; /* a focused button answers the space bar itself */
+    }
+    var actions = {
+      ArrowRight: function () { pause(); go(frame + 1); },
+      ArrowLeft: function () { pause(); go(frame - 1); },
+      Home: function () { pause(); go(0); },
+      End: function () { pause(); go(frames - 1); },
+      " ": play
+    };
+    if (Object.prototype.hasOwnProperty.call(actions, event.key)) {
+      event.preventDefault();
+      actions[event.key]();
+    }
+  });
+
+  draw(0);
+}());

@@ -1,0 +1,190 @@
+"""The scene model: a canvas and a list of shapes (rectangles, circles, polygons and lines, text), each with
+its colours, a stable id and a class, in pixels with the origin at the top left. Renderers turn scenes into
+SVG, PNG/GIF frames, an animated SVG or an HTML player; a puzzle's Drawing makes one scene per state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shape:
+    """What every shape has: an id naming the thing it draws (the same thing keeps its id from frame to
+    frame, so animations move it), a class saying what kind of thing it is, and its colours."""
+
+    id: str = ""
+    cls: str = ""
+    """Space-separated words (an SVG class attribute): "box on-goal"."""
+    fill: str = "none"
+    stroke: str = "none"
+    stroke_width: float = 0.0
+
+    def classes(self) -> set[str]:
+        """The words of the class."""
+        return set(self.cls.split())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rect(Shape):
+    """An axis-aligned rectangle, with rounded corners of radius rx."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    rx: float = 0.0
+
+    @property
+    def centre(self) -> Point:
+        """The rectangle's centre."""
+        return self.x + self.width / 2, self.y + self.height / 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class Circle(Shape):
+    """A circle."""
+
+    cx: float
+    cy: float
+    r: float
+
+    @property
+    def centre(self) -> Point:
+        """The circle's centre."""
+        return self.cx, self.cy
+
+
+@dataclass(frozen=True, kw_only=True)
+class Polygon(Shape):
+    """A closed polygon, or an open line through the points when closed is False."""
+
+    points: tuple[Point, ...]
+    closed: bool = True
+
+    @property
+    def centre(self) -> Point:
+        """The mean of the points."""
+        return sum(x for x, _ in self.points) / len(self.points), sum(y for _, y in self.points) / len(self.points)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Text(Shape):
+    """A line of text centred on (x, y) (anchor "middle"), or starting ("start") or ending ("end") there."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 14.0
+    anchor: str = "middle"
+    bold: bool = False
+
+    @property
+    def centre(self) -> Point:
+        """The text's anchor point."""
+        return self.x, self.y
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A picture: its size in pixels, its background colour and its shapes, drawn in order."""
+
+    width: float
+    height: float
+    shapes: tuple[Shape, ...] = field(default=())
+    background: str = "#ffffff"
+    title: str = ""
+
+    def with_shapes(self, extra: list[Shape]) -> Scene:
+        """The scene with more shapes drawn on top."""
+        return Scene(self.width, self.height, self.shapes + tuple(extra), self.background, self.title)
+
+    def find(self, kind: str) -> list[Shape]:
+        """The shapes whose class has the word `kind`, in drawing order."""
+        return [shape for shape in self.shapes if kind in shape.classes()]
+
+    def by_id(self) -> dict[str, Shape]:
+        """The shapes that have an id, by id."""
+        return {shape.id: shape for shape in self.shapes if shape.id}
+
+
+def number(value: float) -> str:
+    """A coordinate as short text: whole numbers without a decimal point, others to two decimals."""
+    rounded = round(float(value), 2)
+    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:g}"
+
+
+def svg_element(shape: Shape) -> tuple[str, dict[str, str], str | None]:
+    """The SVG tag, attributes and text content of a shape (every renderer of SVG uses this one)."""
+    attributes: dict[str, str] = {}
+    if shape.id:
+        attributes["id"] = shape.id
+    if shape.cls:
+        attributes["class"] = shape.cls
+    text = None
+    if isinstance(shape, Rect):
+        tag = "rect"
+        attributes.update(x=number(shape.x), y=number(shape.y), width=number(shape.width), height=number(shape.height))
+        if shape.rx:
+            attributes["rx"] = number(shape.rx)
+    elif isinstance(shape, Circle):
+        tag = "circle"
+        attributes.update(cx=number(shape.cx), cy=number(shape.cy), r=number(shape.r))
+    elif isinstance(shape, Polygon):
+        tag = "polygon" if shape.closed else "polyline"
+        attributes["points"] = " ".join(f"{number(x)},{number(y)}" for x, y in shape.points)
+    elif isinstance(shape, Text):
+        tag, text = "text", shape.text
+        attributes.update(x=number(shape.x), y=number(shape.y), **{"font-size": number(shape.size)})
+        attributes["text-anchor"] = shape.anchor
+        attributes["dominant-baseline"] = "central"
+        if shape.bold:
+            attributes["font-weight"] = "bold"
+    else:
+        raise TypeError(f"not a shape: {shape!r}")
+    attributes["fill"] = shape.fill
+    if shape.stroke != "none" and shape.stroke_width:
+        attributes["stroke"] = shape.stroke
+        attributes["stroke-width"] = number(shape.stroke_width)
+    return tag, attributes, text
+
+
+def shape_of(tag: str, attributes: dict[str, str], text: str | None) -> Shape | None:
+    """The shape of an SVG element written by svg_element (None for other elements): its inverse."""
+    common = {
+        "id": attributes.get("id", ""),
+        "cls": attributes.get("class", ""),
+        "fill": attributes.get("fill", "none"),
+        "stroke": attributes.get("stroke", "none"),
+        "stroke_width": float(attributes.get("stroke-width", 0)),
+    }
+
+    def get(name: str) -> float:
+        return float(attributes[name])
+
+    if tag == "rect":
+        return Rect(
+            x=get("x"),
+            y=get("y"),
+            width=get("width"),
+            height=get("height"),
+            rx=float(attributes.get("rx", 0)),
+            **common,
+        )
+    if tag == "circle":
+        return Circle(cx=get("cx"), cy=get("cy"), r=get("r"), **common)
+    if tag in ("polygon", "polyline"):
+        pairs = [pair.split(",") for pair in attributes["points"].split()]
+        return Polygon(points=tuple((float(x), float(y)) for x, y in pairs), closed=tag == "polygon", **common)
+    if tag == "text":
+        return Text(
+            x=get("x"),
+            y=get("y"),
+            text=text or "",
+            size=get("font-size"),
+            anchor=attributes.get("text-anchor", "middle"),
+            bold=attributes.get("font-weight") == "bold",
+            **common,
+        )
+    return None
