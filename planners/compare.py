@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from planners.base import Limits
+from planners.run_plans import animate_runs, animation_summary, keep_plan
 from translator.errors import InputError
 
 log = logging.getLogger(__name__)
@@ -405,7 +406,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     with results.open("a") as sink, progress:
 
         def write(row: dict[str, Any]) -> None:
-            sink.write(json.dumps(row) + "\n")
+            sink.write(json.dumps(keep_plan(row, out)) + "\n")
             sink.flush()
 
         try:
@@ -425,7 +426,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters."""
+    """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters (and
+    with --animate a player page per solved run, linked from report.html)."""
     from planners.report import build_tables, print_tables, write_report
 
     folder = Path(args.folder)
@@ -441,7 +443,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     rows = read_rows(results)
     tables = build_tables(rows) if rows else []
     print_tables(tables)
-    for path in write_report(rows, results.parent, pairs, tables):
+    animations = animate_runs(rows, results.parent) if args.animate else []
+    if args.animate:
+        print(animation_summary(animations, results.parent))
+    for path in write_report(rows, results.parent, pairs, tables, animations):
         print(f"wrote {path}")
     return 0
 
@@ -480,5 +485,10 @@ def add_commands(subparsers) -> None:
         action="append",
         metavar="A,B",
         help="time scatter plot of two planners (repeatable; default the first two)",
+    )
+    p.add_argument(
+        "--animate",
+        action="store_true",
+        help="an HTML player for each solved run whose plan compare kept, linked from report.html",
     )
     p.set_defaults(run=cmd_report)

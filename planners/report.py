@@ -338,8 +338,8 @@ def to_markdown(tables: list[Table], images: list[str]) -> str:
     return "\n".join(parts)
 
 
-def to_html(tables: list[Table], images: list[str]) -> str:
-    """The report as one HTML page; bug rows in red."""
+def to_html(tables: list[Table], images: list[str], animations: Iterable[dict[str, Any]] = ()) -> str:
+    """The report as one HTML page; bug rows in red; a table linking each animated run to its page."""
     out = [
         "<!DOCTYPE html>",
         '<html><head><meta charset="utf-8"><title>puzzleplan compare report</title>',
@@ -359,8 +359,26 @@ def to_html(tables: list[Table], images: list[str]) -> str:
         if table.note:
             out.append(f"<p>{html.escape(table.note)}</p>")
     out += [f'<p><img src="{html.escape(name)}" alt="{html.escape(name)}"></p>' for name in images]
+    out += _animation_table(list(animations))
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _animation_table(animations: list[dict[str, Any]]) -> list[str]:
+    """The HTML lines of the table of animated runs (none when there are none)."""
+    if not animations:
+        return []
+    out = [
+        "<h2>Animations</h2>",
+        "<table><tr><th>puzzle</th><th>instance</th><th>planner</th><th>moves</th><th>plan</th></tr>",
+    ]
+    for run in animations:
+        cells = [html.escape(str(run[key])) for key in ("puzzle", "instance", "planner", "length")]
+        page = run.get("page")
+        cells.append(f'<a href="{html.escape(page)}">play</a>' if page else html.escape(run.get("problem", "")))
+        out.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    out.append("</table>")
+    return out
 
 
 def to_csv(records: list[dict[str, Any]]) -> str:
@@ -466,9 +484,14 @@ def scatter_name(first: str, second: str) -> str:
 
 
 def write_report(
-    rows: list[dict[str, Any]], folder: Path, pairs: list[tuple[str, str]], tables: list[Table] | None = None
+    rows: list[dict[str, Any]],
+    folder: Path,
+    pairs: list[tuple[str, str]],
+    tables: list[Table] | None = None,
+    animations: Iterable[dict[str, Any]] = (),
 ) -> list[Path]:
-    """Write report.md, report.csv, report.html, cactus.png and the scatter plots; the paths written."""
+    """Write report.md, report.csv, report.html (linking the animated runs), cactus.png and the scatter plots;
+    the paths written."""
     if not rows:
         raise InputError("the results file holds no runs", str(folder))
     tables = tables if tables is not None else build_tables(rows)
@@ -480,5 +503,5 @@ def write_report(
     written = [folder / "report.md", folder / "report.csv", folder / "report.html"]
     written[0].write_text(to_markdown(tables, names))
     written[1].write_text(to_csv(summary_records(rows)))
-    written[2].write_text(to_html(tables, names))
+    written[2].write_text(to_html(tables, names, animations))
     return written + images

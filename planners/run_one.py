@@ -70,7 +70,6 @@ def classify(outcome: Outcome, memory_mb: int | None) -> dict[str, Any]:
     except ValueError:
         report = None
     if isinstance(report, dict) and "status" in report:
-        report.pop("moves", None)
         return report
     if outcome.timed_out:
         return {"status": "timeout", "message": "killed at the hard time limit"}
@@ -88,6 +87,7 @@ def base_row(task: dict[str, Any]) -> dict[str, Any]:
     return {
         "puzzle": task["puzzle"],
         "instance": task["instance"],
+        "file": task.get("file"),
         "planner": task["planner"],
         "status": "error",
         "length": None,
@@ -114,7 +114,7 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     identity = base_row(task)
     row = dict(identity, **fields)
     row.update(
-        {key: identity[key] for key in ("puzzle", "instance", "planner", "level", "measure")},
+        {key: identity[key] for key in ("puzzle", "instance", "file", "planner", "level", "measure")},
         peak_memory_mb=peak,
         returncode=outcome.returncode,
     )

@@ -3,6 +3,7 @@ each slot shows in each frame, for the renderers that draw everything once and c
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,23 +39,47 @@ class Timeline:
 
     @classmethod
     def of(cls, scenes: Sequence[Scene], exact: bool = False) -> Timeline:
-        """The timeline of the scenes: a slot enters the order after the slot drawn before it where it
-        first appears (so the drawing order of every frame is kept when frames agree on it)."""
-        order: list[str] = []
-        placed: set[str] = set()
-        frames = []
-        for scene in scenes:
-            shapes = keyed(scene, exact)
-            previous = None
+        """The timeline of the scenes: the slots in an order that keeps every frame's drawing order (a slot
+        drawn before another in some frame comes first), ties and disagreements settled by first appearance."""
+        frames = [keyed(scene, exact) for scene in scenes]
+        seen: dict[str, int] = {}
+        after: dict[str, set[str]] = {}
+        for shapes in frames:
             for key, _ in shapes:
-                if key not in placed:
-                    order.insert(order.index(previous) + 1 if previous is not None else 0, key)
-                    placed.add(key)
-                previous = key
-            frames.append(dict(shapes))
-        return cls(tuple(order), tuple(frames))
+                seen.setdefault(key, len(seen))
+                after.setdefault(key, set())
+            for (first, _), (second, _) in zip(shapes, shapes[1:]):
+                after[first].add(second)
+        return cls(tuple(_ordered(seen, after)), tuple(dict(shapes) for shapes in frames))
 
     def constant(self, key: str) -> bool:
         """Whether a slot shows the same element in every frame."""
         first = self.frames[0].get(key)
         return first is not None and all(frame.get(key) == first for frame in self.frames[1:])
+
+
+def _ordered(seen: dict[str, int], after: dict[str, set[str]]) -> list[str]:
+    """The keys in an order where each comes before those `after` names (Kahn's algorithm, the earliest
+    seen first among the free ones); when frames disagree (a cycle), the earliest seen left goes next."""
+    waiting = {key: 0 for key in seen}
+    for followers in after.values():
+        for key in followers:
+            waiting[key] += 1
+    free = [(seen[key], key) for key, count in waiting.items() if count == 0]
+    heapq.heapify(free)
+    order: list[str] = []
+    placed: set[str] = set()
+    while len(order) < len(seen):
+        if not free:
+            stuck = min((key for key in seen if key not in placed), key=seen.__getitem__)
+            heapq.heappush(free, (seen[stuck], stuck))
+        _, key = heapq.heappop(free)
+        if key in placed:
+            continue
+        placed.add(key)
+        order.append(key)
+        for follower in sorted(after[key]):
+            waiting[follower] -= 1
+            if waiting[follower] == 0 and follower not in placed:
+                heapq.heappush(free, (seen[follower], follower))
+    return order

@@ -1,0 +1,95 @@
+"""The plans of comparison runs: `compare` keeps each solved run's moves in DIR/plans/ (one native move a line,
+as `validate` reads them) as the run finishes, and `report --animate` turns them into HTML players in
+DIR/animations/ that report.html links to."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from translator.errors import InputError
+
+log = logging.getLogger(__name__)
+
+PLANS = "plans"
+ANIMATIONS = "animations"
+
+
+def run_name(row: dict[str, Any]) -> str:
+    """A file name for a run: its puzzle, instance and planner made file-safe, and a short digest that
+    keeps runs whose names read the same apart."""
+    key = f"{row['puzzle']}|{row['instance']}|{row['planner']}"
+    readable = re.sub(r"[^A-Za-z0-9.]+", "-", f"{row['puzzle']}-{Path(row['instance']).name}-{row['planner']}")
+    return f"{readable.strip('-')[:80]}-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+
+
+def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """The row without its moves; a solved run's moves go to folder/plans/NAME.txt, which the row names."""
+    moves = row.pop("moves", None)
+    if row.get("status") != "solved" or not moves:
+        return row
+    from translator.registry import get_puzzle
+
+    puzzle = get_puzzle(row["puzzle"])
+    try:
+        lines = [puzzle.format_move(puzzle.parse_move(json.dumps(move))) for move in moves]
+    except ValueError as error:
+        log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
+        return row
+    path = Path(PLANS) / f"{run_name(row)}.txt"
+    (folder / PLANS).mkdir(exist_ok=True)
+    (folder / path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return dict(row, plan=str(path))
+
+
+def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any]]:
+    """An HTML player in folder/animations/ for each solved run whose plan compare kept: per run its puzzle,
+    instance, planner, length and the page's path inside the folder, or the problem that kept it from
+    being made (its instance file moved, say)."""
+    from planners.report import is_solved, latest
+
+    found = []
+    for row in latest(rows):
+        if not (is_solved(row) and row.get("plan")):
+            continue
+        run = {key: row.get(key) for key in ("puzzle", "instance", "planner", "length")}
+        try:
+            run.update(page=_animate(row, folder), problem="")
+        except InputError as error:
+            log.warning("no animation of %s on %s: %s", row["planner"], row["instance"], error)
+            run.update(page="", problem=str(error))
+        found.append(run)
+    return found
+
+
+def animation_summary(runs: list[dict[str, Any]], folder: Path) -> str:
+    """One line saying how many animations were written where, and how many could not be."""
+    made = sum(bool(run["page"]) for run in runs)
+    failed = f"; {len(runs) - made} could not be made (see report.html)" if made < len(runs) else ""
+    return f"wrote {made} animations in {folder / ANIMATIONS}{failed}"
+
+
+def _animate(row: dict[str, Any], folder: Path) -> str:
+    """Write one run's player page; its path relative to the folder."""
+    from translator.pictures.output import write_animation
+    from translator.registry import load
+    from translator.text import read_file
+
+    if not row.get("file"):
+        raise InputError("the run's row does not name its instance file", row["instance"])
+    puzzle, instance = load(row["puzzle"], row["file"], row.get("level") or None)
+    plan = folder / row["plan"]
+    moves = puzzle.parse_moves(read_file(plan), str(plan))
+    replay = puzzle.replay(instance, moves)
+    page = Path(ANIMATIONS) / f"{Path(row['plan']).stem}.html"
+    (folder / ANIMATIONS).mkdir(exist_ok=True)
+    verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
+    summary = f"{row['planner']}: {len(moves)} moves, {verdict}"
+    write_animation(
+        puzzle, instance, moves, replay.states, str(folder / page), 1, f"{row['puzzle']}: {row['instance']}", summary
+    )
+    return str(page)
