@@ -52,7 +52,7 @@ class SokobanDrawing(Drawing):
         for row, col in sorted(instance.walls):
             shapes.append(grid.square(row, col, -0.5, cls="wall", fill=WALL))
         for row, col in sorted(instance.inside):
-            shapes.append(grid.square(row, col, cls="floor", fill=FLOOR))
+            shapes.append(grid.square(row, col, -0.5, cls="floor", fill=FLOOR))
         for row, col in sorted(instance.goals):
             x, y = grid.centre(row, col)
             half = size * 0.22

@@ -126,7 +126,10 @@
       label.className = "number";
       label.textContent = i + 1 + ".";
       row.appendChild(label);
-      row.appendChild(document.createTextNode(data.moves[i]));
+      var move = document.createElement("span");
+      move.className = "notation";
+      move.textContent = data.moves[i];
+      row.appendChild(move);
       spacer.appendChild(row);
     }
   }

@@ -7,23 +7,28 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from translator.pictures.scene import Scene, svg_element
+from translator.pictures.scene import Scene, Shape, svg_element
 
 Element = tuple[str, dict[str, str], "str | None"]
 """An SVG element as svg_element gives it: tag, attributes, text content."""
 
 
-def keyed(scene: Scene, exact: bool = False) -> list[tuple[str, Element]]:
+def keyed(
+    scene: Scene, exact: bool = False, known: dict[Shape, tuple[str, Element]] | None = None
+) -> list[tuple[str, Element]]:
     """The scene's shapes as (key, element): the key is the shape's id (its tag and text too when `exact`),
-    or for a shape without an id the element itself; a key met again in the scene gets a #n suffix."""
+    or for a shape without an id the element itself; a key met again in the scene gets a #n suffix.
+    `known` keeps the key and element of shapes already seen (frames share most of their shapes)."""
     found, seen = [], {}
+    known = {} if known is None else known
     for shape in scene.shapes:
-        element = svg_element(shape)
-        tag, attributes, text = element
-        if shape.id:
-            key = f"{shape.id}|{tag}|{text}" if exact else shape.id
-        else:
-            key = repr((tag, sorted(attributes.items()), text))
+        if shape not in known:
+            tag, attributes, text = element = svg_element(shape)
+            if shape.id:
+                known[shape] = (f"{shape.id}|{tag}|{text}" if exact else shape.id), element
+            else:
+                known[shape] = repr((tag, sorted(attributes.items()), text)), element
+        key, element = known[shape]
         seen[key] = seen.get(key, 0) + 1
         found.append((key if seen[key] == 1 else f"{key}#{seen[key]}", element))
     return found
@@ -41,7 +46,8 @@ class Timeline:
     def of(cls, scenes: Sequence[Scene], exact: bool = False) -> Timeline:
         """The timeline of the scenes: the slots in an order that keeps every frame's drawing order (a slot
         drawn before another in some frame comes first), ties and disagreements settled by first appearance."""
-        frames = [keyed(scene, exact) for scene in scenes]
+        known: dict[Shape, tuple[str, Element]] = {}
+        frames = [keyed(scene, exact, known) for scene in scenes]
         seen: dict[str, int] = {}
         after: dict[str, set[str]] = {}
         for shapes in frames:
