@@ -59,3 +59,29 @@ def agent_wins(games: int, depth: int, opponent: Callable[[int], Player] = rando
         final = play_game(Board(0, 0, 1), {side: agent, 3 - side: opponent(seed)})
         wins += winner(final) == side
     return wins
+
+
+def duel(first: Evaluation, second: Evaluation, depth: int, openings: int, moves: int = 4) -> tuple[int, int, int]:
+    """(wins of `first`, wins of `second`, draws) between two evaluation functions searched to `depth`.
+
+    Each of `openings` openings (`moves` random moves from the empty board, seeded 1000, 1001, ...) is
+    played twice, the two agents swapping sides, so neither gains from the opening or from moving first.
+    """
+    results = [0, 0, 0]
+    for seed in range(1000, 1000 + openings):
+        start = play_random_moves(Board(0, 0, 1), moves, seed)
+        for side in (1, 2):
+            final = play_game(start, {side: search_player(depth, first), 3 - side: search_player(depth, second)})
+            result = winner(final)
+            results[0 if result == side else 1 if result else 2] += 1
+    return results[0], results[1], results[2]
+
+
+def play_random_moves(board: Board, moves: int, seed: int) -> Board:
+    """The board after `moves` random moves (fewer when it fills up)."""
+    player = random_player(seed)
+    for _ in range(moves):
+        if board.is_full():
+            break
+        board = board.play(player(board))
+    return board

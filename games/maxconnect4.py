@@ -37,6 +37,11 @@ def depths_argument(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _add_depth(parser: argparse.ArgumentParser) -> None:
+    """The DEPTH argument of the playing modes."""
+    parser.add_argument("depth", metavar="DEPTH", type=depth_argument, help="search depth in moves (1 or more)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line: one sub-command per mode."""
     parser = argparse.ArgumentParser(
@@ -56,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     interactive.add_argument(
         "next", metavar="NEXT", choices=("computer-next", "human-next"), help="computer-next or human-next"
     )
-    interactive.add_argument("depth", metavar="DEPTH", type=depth_argument, help="search depth in moves (1 or more)")
+    _add_depth(interactive)
     one_move = modes.add_parser(
         "one-move",
         help="make one move and write the board",
@@ -64,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     one_move.add_argument("input", metavar="INPUT", help="the board to move on")
     one_move.add_argument("output", metavar="OUTPUT", help="where to write the board after the move")
-    one_move.add_argument("depth", metavar="DEPTH", type=depth_argument, help="search depth in moves (1 or more)")
+    _add_depth(one_move)
     bench = modes.add_parser(
         "bench",
         help="CPU time and nodes of one move per depth",

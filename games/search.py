@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.board import BOARD_CELLS, BOTTOM, COLUMN_CELLS, COLUMNS, TOP, Board
+from games.board import BOARD_CELLS, BOTTOM, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
 from games.evaluate import evaluate
 
 Evaluation = Callable[[int, int], int]
@@ -33,6 +33,8 @@ CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
 ORDERS = {first: (first,) + tuple(c for c in CENTRE_FIRST if c != first) for first in range(COLUMNS)}
 ORDERS[-1] = CENTRE_FIRST
 
+KEY_SHIFT = COLUMNS * HEIGHT
+"""The transposition table's key is (opponent << KEY_SHIFT) | me: both bitboards, the player to move's low."""
 EXACT, LOWER, UPPER = 0, 1, 2
 """Kinds of value in the transposition table."""
 
@@ -75,7 +77,7 @@ class AlphaBeta:
         mask = me | opponent
         if depth == 0 or mask == BOARD_CELLS:
             return self.evaluation(me, opponent)
-        key = (opponent << 49) | me
+        key = (opponent << KEY_SHIFT) | me
         entry = self.table.get(key)
         first = -1
         if entry is not None:
@@ -106,18 +108,10 @@ class AlphaBeta:
         self.table[key] = (depth, kind, best, best_column)
         return best
 
-    def root(self, me: int, opponent: int, depth: int, first: int) -> tuple[int, int]:
-        """The best column and its exact value at `depth`, trying `first` (or the centre) first."""
-        mask = me | opponent
-        alpha, best_column = -INFINITY, -1
-        for column in ORDERS[first]:
-            if mask & TOP[column]:
-                continue
-            bit = (mask + BOTTOM[column]) & COLUMN_CELLS[column]
-            value = -self.value(opponent, me | bit, depth - 1, -INFINITY, -alpha)
-            if value > alpha:
-                alpha, best_column = value, column
-        return best_column, alpha
+    def root(self, me: int, opponent: int, depth: int) -> tuple[int, int]:
+        """The best column and its exact value at `depth` (the root's table entry holds the column)."""
+        value = self.value(me, opponent, depth, -INFINITY, INFINITY)
+        return self.table[(opponent << KEY_SHIFT) | me][3], value
 
 
 def choose_move(board: Board, depth: int, evaluation: Evaluation = evaluate) -> SearchResult:
@@ -129,7 +123,7 @@ def choose_move(board: Board, depth: int, evaluation: Evaluation = evaluate) -> 
     started = time.process_time()
     column, value = -1, 0
     for level in range(1, depth + 1):
-        column, value = search.root(me, opponent, level, column)
+        column, value = search.root(me, opponent, level)
         if (me | opponent).bit_count() + level >= BOARD_CELLS.bit_count():
             depth = level  # every line reaches the full board: deeper iterations would repeat this one
             break
