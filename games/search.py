@@ -118,10 +118,11 @@ def choose_move(board: Board, depth: int, evaluation: Evaluation = evaluate) -> 
     """The move for the player to move, by iterative deepening to `depth` (>= 1) on a board that is not full."""
     if board.is_full():
         raise ValueError("the board is full: there is no move")
+    if depth < 1:
+        raise ValueError(f"the depth is 1 or more, not {depth}")
     me, opponent = board.pieces(board.to_move), board.pieces(3 - board.to_move)
     search = AlphaBeta(evaluation)
     started = time.process_time()
-    column, value = -1, 0
     for level in range(1, depth + 1):
         column, value = search.root(me, opponent, level)
         if (me | opponent).bit_count() + level >= BOARD_CELLS.bit_count():

@@ -31,7 +31,9 @@ from logic.wumpus import rules_text, shipped_rules
 from translator.errors import InputError
 
 ENGINES = ("sat", "tt")
-RULES = Path(__file__).resolve().parent.parent / "logic" / "wumpus_rules.txt"
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "logic" / "wumpus_rules.txt"
+TEN_SQUARES = ROOT / "docs" / "examples" / "ten_squares.txt"
 
 
 def truth(expr: Expr, model: dict[str, bool]) -> bool:
@@ -303,13 +305,13 @@ def test_sample_result_is_ours(shared_data):
 
 
 def test_tt_at_its_limit_of_symbols():
-    """Ten squares known (the four safe ones among them): 24 symbols left, 2**24 rows checked."""
-    known = ["1_1", "1_2", "2_1", "2_2", "1_3", "2_3", "3_2", "3_3", "1_4", "2_4"]
-    true = {"P_1_3", "B_1_2", "B_1_4", "B_2_3", "S_2_1", "S_3_2"}  # a pit at (1,3), the monster at (3,1)
-    names = [f"{letter}_{square}" for square in known for letter in "MPBS"]
-    kb = parse_statements(rules_text() + "\n".join(n if n in true else f"(not {n})" for n in names) + "\n")
+    """docs/examples/ten_squares.txt: ten squares known (the four safe ones among them), 24 symbols left."""
+    kb = parse_statements(rules_text()) + load_statements(TEN_SQUARES)
+    assert len(stated_literals(kb)[0]) == 40
     assert check(kb, Symbol("M_3_1"), "tt") == DEFINITELY_TRUE == check(kb, Symbol("M_3_1"), "sat")
     assert check(kb, Symbol("P_4_4"), "tt") == UNKNOWN == check(kb, Symbol("P_4_4"), "sat")
+    with pytest.raises(TooManySymbols, match=r"2\*\*25 rows"):
+        tt_entailments(kb[:-1], Symbol("P_4_4"))  # the last line, (not S_2_4), left out: 25 symbols
 
 
 # ------------------------------------------------------------------------------------------ the command
