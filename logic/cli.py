@@ -75,7 +75,7 @@ def run(rules: str, additional: str, statement_file: str, engine: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input prints one paragraph on stderr and returns 2, never a traceback."""
     args = build_parser().parse_args(argv)
-    logging.basicConfig(format="%(name)s: %(message)s")
+    logging.basicConfig(format=f"{PROG}: %(message)s")
     logging.getLogger("logic").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
         result = run(args.rules, args.additional, args.statement, args.engine)

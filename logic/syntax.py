@@ -7,19 +7,21 @@ are read case-insensitively (`AND` is `and`) and written in lower case; symbols 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from translator import grammar
 from translator.errors import InputError
 from translator.text import quote, read_file
 
 ARITY = {"and": None, "or": None, "xor": None, "not": 1, "if": 2, "iff": 2}
 """The six connectives and how many statements each takes (None: any number, none included)."""
 CONNECTIVE_LIST = "and, or, xor, not, if, iff"
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,9 @@ def format_statement(expr: Expr) -> str:
 # ---------------------------------------------------------------------------------------------- reading
 
 
-@cache
-def _parser() -> Lark:
-    """The LALR parser of statement.lark."""
-    grammar = Path(__file__).with_name("statement.lark").read_text()
-    return Lark(grammar, start="statement", parser="lalr", lexer="contextual", propagate_positions=True)
+def _parser():
+    """The LALR parser of statement.lark (built once)."""
+    return grammar.parser("logic", "statement.lark", "statement", lexer="contextual", propagate_positions=True)
 
 
 def parse_statement(line: str, source: str = "<statement>", number: int = 1) -> Expr:
@@ -96,18 +96,19 @@ def parse_statements(text: str, source: str = "<statements>") -> list[Expr]:
 
 
 def parse_single(text: str, source: str = "<statement>") -> Expr:
-    """The statement of a statement file, which holds exactly one."""
+    """The statement of a statement file: its first one; as the assignment says, the lines after it are
+    not read (a warning names the first of them)."""
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     lines = [(n, line) for n, line in lines if not line.strip().startswith("#")]
     if not lines:
         raise InputError("the statement file holds no statement", source, 1)
     if len(lines) > 1:
         number, line = lines[1]
-        raise InputError(
-            f"the statement file holds one statement, but line {lines[0][0]} has one and this line another: "
-            f"{quote(line.strip())}",
+        log.warning(
+            "%s:%d: only the first statement of a statement file is read; ignored from here: %s",
             source,
             number,
+            quote(line.strip()),
         )
     return parse_statement(lines[0][1], source, lines[0][0])
 
