@@ -131,8 +131,15 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         return {"default": Heuristic(self.heuristic, True, "the puzzle's admissible heuristic")}
 
     def normalize(self, instance: Instance, state: State) -> State:
-        """The state in the puzzle's normal form (the random walk prints it); the state itself by default."""
+        """The state in the puzzle's normal form (the random walk prints it, native search runs on it); the
+        state itself by default."""
         return state
+
+    def plan_from_search(self, instance: Instance, moves: list[Move]) -> list[Move]:
+        """The moves of a path that native search found from normalize(initial()), each naming its piece
+        as the normal-form state it is made in does, as apply() replays them from initial(): unchanged by
+        default; a puzzle whose normal form renumbers pieces names each by the number it keeps."""
+        return moves
 
     def generate(self, options: dict[str, Any], rng: random.Random) -> Instance:
         """A random instance from options read by read_options(generator_options)."""
@@ -222,6 +229,12 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         for number, (move, state) in enumerate(zip(moves, states[1:]), start=1):
             parts.append(f"{number:>4}. {self.format_move(move)}\n{self.show(instance, state)}\n")
         return "\n".join(parts)
+
+    def other_readings(self, instance: Instance, moves: list[Move]) -> list[tuple[str, Replay]]:
+        """Other meanings of moves read from a plan file, tried by `validate` when the moves do not replay
+        as written: (what the meaning is, the replay under it). None by default; the sliding-brick puzzle
+        also reads brick numbers as the normal form of the state before each move numbers them."""
+        return []
 
     def replay(self, instance: Instance, moves: Iterable[Move]) -> Replay:
         """Apply `moves` from the initial state with the real rules; report where it first went wrong."""

@@ -3,6 +3,12 @@ that tie the format, normal form, heuristic and PDDL encoding together.
 
 A move slides one brick one cell up, down, left or right onto free cells; only the master brick may enter
 goal cells; the puzzle is solved when no goal cell is left uncovered.
+
+A brick's number is its identity ("each piece has a unique integer identifier, we will represent moves as
+a pair (piece, direction)"): the simulator keeps every number, so plans name bricks by the numbers of the
+level file all through. Native search runs on normal forms (equal-shaped bricks are interchangeable
+there, which keeps the state space small) and its plans are renamed brick by brick afterwards; the random
+walk prints normal forms, as the seed does, and names bricks as the state printed before each move does.
 """
 
 from __future__ import annotations
@@ -13,11 +19,13 @@ from collections.abc import Iterator
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
 from translator.pddl import GroundAction, PddlTask
-from translator.puzzle import Puzzle
+from translator.puzzle import Puzzle, Replay
 from translator.sbp.bricks import Move, board, normalize, slide
 from translator.sbp.encoding import domain_text, problem, step_move
 from translator.sbp.heuristic import heuristic, unsolvable_reason
 from translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks, matrix_text, parse_matrix
+
+NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
 
 class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
@@ -49,8 +57,8 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
 
     # -- simulator --------------------------------------------------------------------------------
     def initial(self, instance: SbpInstance) -> Grid:
-        """The file's matrix in normal form."""
-        return normalize(instance.grid)
+        """The file's matrix, with the file's brick numbers."""
+        return instance.grid
 
     def _slides(self, instance: SbpInstance, state: Grid) -> Iterator[tuple[Move, list[int], list[int]]]:
         """(move, brick cells, cells after the move) of each legal move, by brick number then direction."""
@@ -70,13 +78,13 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
         return [move for move, _, _ in self._slides(instance, state)]
 
     def successors(self, instance: SbpInstance, state: Grid) -> Iterator[tuple[Move, Grid]]:
-        """(move, normalized next state) for each legal move."""
+        """(move, next state in normal form) for each legal move: what search expands."""
         background = board(instance).background
         for move, cells, targets in self._slides(instance, state):
             yield move, normalize(slide(state, move[0], cells, targets, background))
 
     def apply(self, instance: SbpInstance, state: Grid, move: Move) -> Grid:
-        """Slide one brick one cell; IllegalMove says what is in the way. The result is normalized."""
+        """Slide one brick one cell, every brick keeping its number; IllegalMove says what is in the way."""
         number, direction = move
         if direction not in DIRECTIONS:
             raise IllegalMove(f"unknown direction {direction!r}: expected up, down, left or right")
@@ -90,7 +98,35 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
         for cell in targets:
             if state[cell] != number:
                 _check_entry(state[cell], number, direction)
-        return normalize(slide(state, number, cells, targets, board(instance).background))
+        return slide(state, number, cells, targets, board(instance).background)
+
+    def plan_from_search(self, instance: SbpInstance, moves: list[Move]) -> list[Move]:
+        """A plan found on normal forms with each brick named by the number it has in the file."""
+        return self._follow_normal_form(instance, moves)[0]
+
+    def other_readings(self, instance: SbpInstance, moves: list[Move]) -> list[tuple[str, Replay]]:
+        """The moves read with each brick numbered as in the normal form of the state before the move (as
+        some published solvers and the random walk number them)."""
+        return [(NORMAL_FORM_NUMBERING, self._follow_normal_form(instance, moves)[1])]
+
+    def _follow_normal_form(self, instance: SbpInstance, moves: list[Move]) -> tuple[list[Move], Replay]:
+        """Moves that name each brick by its number in the normal form of the state they are made in,
+        named instead by the number the brick keeps from the file; and their replay (which says where the
+        moves stop making sense, in their own numbering)."""
+        state, states, named = instance.grid, [instance.grid], []
+        for index, (number, direction) in enumerate(moves):
+            normal = normalize(state)
+            try:
+                self.apply(instance, normal, (number, direction))
+            except IllegalMove as error:
+                reason = f"move {index + 1} {self.format_move((number, direction))}: {error}"
+                return named, Replay(False, states, index, reason)
+            named.append((state[bricks(normal)[number][0]], direction))
+            state = self.apply(instance, state, named[-1])
+            states.append(state)
+        if not self.is_goal(instance, state):
+            return named, Replay(False, states, None, "the moves are legal but do not reach the goal")
+        return named, Replay(True, states, None, "")
 
     def is_goal(self, instance: SbpInstance, state: Grid) -> bool:
         """The seed's gameStateSolved: no goal cell (-1) is left uncovered."""
@@ -111,8 +147,8 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
         return PddlTask("sbp", domain_text(instance), problem(instance))
 
     def decode(self, instance: SbpInstance, plan: list[GroundAction]) -> list[Move]:
-        """(move-SHAPE-DIR from to ...) -> (number of the brick whose first cell is `from`, DIR),
-        numbered in the state the move is made in (so the plan is followed on the simulator)."""
+        """(move-SHAPE-DIR from to ...) -> (number of the brick whose first cell is `from`, DIR): the
+        brick that stands there, by the number it keeps from the file."""
         state = self.initial(instance)
         moves = []
         for index, (name, args) in enumerate(plan, start=1):
