@@ -13,17 +13,18 @@ walk prints normal forms, as the seed does, and names bricks as the state printe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
+from translator.notation import Notation
 from translator.pddl import GroundAction, PddlTask
 from translator.puzzle import Puzzle, Replay
 from translator.sbp.bricks import Move, board, normalize, slide
 from translator.sbp.encoding import domain_text, problem, step_move
 from translator.sbp.heuristic import heuristic, unsolvable_reason
 from translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks, matrix_text, parse_matrix
+from translator.sbp.notation import format_move, notations, parse_move
 
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
@@ -111,9 +112,9 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
 
     def _follow_normal_form(self, instance: SbpInstance, moves: list[Move]) -> tuple[list[Move], Replay]:
         """Moves that name each brick by its number in the normal form of the state they are made in,
-        named instead by the number the brick keeps from the file; and their replay (which says where the
-        moves stop making sense, in their own numbering)."""
-        state, states, named = instance.grid, [instance.grid], []
+        named instead by the number the brick keeps from the file; and their replay in their own terms
+        (normal-form states, reasons in their numbering)."""
+        state, states, named = instance.grid, [normalize(instance.grid)], []
         for index, (number, direction) in enumerate(moves):
             normal = normalize(state)
             try:
@@ -123,7 +124,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
                 return named, Replay(False, states, index, reason)
             named.append((state[bricks(normal)[number][0]], direction))
             state = self.apply(instance, state, named[-1])
-            states.append(state)
+            states.append(normalize(state))
         if not self.is_goal(instance, state):
             return named, Replay(False, states, None, "the moves are legal but do not reach the goal")
         return named, Replay(True, states, None, "")
@@ -167,14 +168,16 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
 
     def format_move(self, move: Move) -> str:
         """(2,left), as the seed prints moves."""
-        return f"({move[0]},{move[1]})"
+        return format_move(move)
 
     def parse_move(self, text: str) -> Move:
-        """Read `(2,left)`, `[2, "left"]` or `2 left`."""
-        words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
-        if len(words) != 2 or not words[0].isdigit() or words[1].lower() not in DIRECTIONS:
-            raise ValueError("expected (BRICK,DIRECTION), e.g. (2,left)")
-        return int(words[0]), words[1].lower()
+        """Read `(2,left)`, `[2, "left"]`, `2 left`, `[2,left]` or `['2', ['left']]`."""
+        return parse_move(text)
+
+    def notations(self) -> list[Notation]:
+        """`(2,left)` one a line (the seed's), or `Move {direction: LEFT, piece: 2}` lines; either may end
+        with the final state, as the seed's solution printout does."""
+        return notations()
 
 
 def _check_entry(value: int, number: int, direction: str) -> None:
