@@ -131,9 +131,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Replay plans written by anyone, in any notation the puzzle reads, with the real rules: a plan
     file for an instance, a Sokoban solution file (with or without a collection beside it), or a
     Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
-    from planners.validate import run_validate
+    if args.puzzle == "graphplan":
+        from planners.graphplan_validate import run_graphplan_validate
 
-    return EXIT["ok"] if run_validate(args) else EXIT["invalid"]
+        valid = run_graphplan_validate(args, Limits.read(args.timeout, args.memory))
+    else:
+        from planners.validate import run_validate
+
+        valid = run_validate(args)
+    return EXIT["ok"] if valid else EXIT["invalid"]
 
 
 def cmd_plan(args: argparse.Namespace) -> int:

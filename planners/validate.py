@@ -232,10 +232,6 @@ SOLUTION_FILE_PUZZLES = ("sokoban", "sokoban-pushes")
 def run_validate(args: argparse.Namespace) -> bool:
     """`puzzleplan validate` on parsed arguments: print the verdicts; True when every plan is valid."""
     limits = Limits.read(args.timeout, args.memory)
-    if args.puzzle == "graphplan":
-        from planners.graphplan_validate import run_graphplan_validate
-
-        return run_graphplan_validate(args, limits)
     puzzle = get_puzzle(args.puzzle)
     if puzzle.name in SOLUTION_FILE_PUZZLES and (not args.plan or _holds_solutions(args.plan[0])):
         return _validate_solution_files(puzzle, args, limits)

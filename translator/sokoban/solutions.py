@@ -127,10 +127,10 @@ def levels(text: str, source: str) -> list[Level]:
     return found
 
 
-def _title_above(lines: list[str], end: int) -> str | None:
-    """The title line just above line `end` (1-based, exclusive), skipping blank lines: a text line that
-    is not a Solution line, LURD, a `Key: value` note or a board row."""
-    number = end - 1
+def _title_above(lines: list[str], below: int) -> str | None:
+    """The title line above the line at index `below`, skipping blank lines: a `; title` or `Title:`
+    line, or a text line that is not a Solution line, LURD, a `Key: value` note or a board row."""
+    number = below - 1
     while number >= 0 and not lines[number].strip():
         number -= 1
     if number < 0:
@@ -158,7 +158,7 @@ def solutions(text: str, source: str) -> list[Solution]:
             number += 1
             continue
         owner = max((index for index, start in enumerate(starts) if start <= number), default=None)
-        title = found_levels[owner].title if owner is not None else _title_above(lines, number + 1)
+        title = found_levels[owner].title if owner is not None else _title_above(lines, number)
         body, end = _solution_body(lines, number, header.group(1))
         moves = read_lurd("\n".join(text for _, text in body), source, body[0][0] if body else number + 1)
         if not moves:
