@@ -271,7 +271,11 @@ def _validate_solution_files(puzzle: Puzzle, args: argparse.Namespace, limits: L
     text = read_file(source)
     found, own = solutions(text, source), levels(text, source)
     if not found:
-        raise InputError("no Solution line followed by LURD moves in the file", source)
+        raise InputError(
+            "no Solution line followed by LURD moves in the file; give the moves as a plan file after the level, "
+            "or a file of solutions",
+            source,
+        )
     collection = levels(read_file(args.file), args.file) if args.plan else own
     entries = [_check_solution(puzzle, solution, collection, own, args, limits) for solution in found]
     valid = all(entry["valid"] for entry in entries)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from translator.errors import IllegalStep, InputError
@@ -189,8 +189,6 @@ class Reading:
     moves: list[Any]
     pddl_plan: list[GroundAction] | None = None
     stop: Stop | None = None
-    failures: list[str] = field(default_factory=list)
-    """Where each reading that did not fit failed (for messages)."""
 
 
 def read_every_way(puzzle: Puzzle, instance: Any, text: str, source: str) -> tuple[list[Reading], list[str]]:
@@ -228,6 +226,4 @@ def read_moves(puzzle: Puzzle, instance: Any, text: str, source: str) -> list[Re
     if not found:
         tried = "; ".join(failures)
         raise InputError(f"cannot read the plan as any {puzzle.name} notation. Tried {tried}", source)
-    for reading in found:
-        reading.failures = failures
     return found

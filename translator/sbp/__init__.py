@@ -1,5 +1,6 @@
 """The sliding-brick puzzle (seed 004): the `w,h,` format (matrix), bricks, shapes and the normal form
-(bricks), the heuristic (heuristic), the PDDL encoding (encoding) and the puzzle (puzzle)."""
+(bricks), the heuristic (heuristic), the PDDL encoding (encoding), how moves are written (notation) and
+the puzzle (puzzle)."""
 
 from translator.sbp.bricks import Move, normalize, shape
 from translator.sbp.encoding import state_facts
