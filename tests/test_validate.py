@@ -298,20 +298,31 @@ def test_an_illegal_pddl_step_is_invalid_with_its_number(capsys, tmp_path, plan,
     assert status == 7 and "state before step 2:\nA: 2\nB: 1\nC:" in out
 
 
-def test_a_pddl_step_between_cells_that_do_not_touch(capsys, tmp_path):
+@pytest.mark.parametrize(
+    "puzzle, level, plan, message",
+    [
+        (
+            "tiles",
+            "problems/tiles/seven1.tiles",
+            "(slide t2 c0-1 c0-2)\n(slide t5 c1-1 c0-2)\n",
+            "cells (1, 1) and (0, 2) are not adjacent",
+        ),
+        (
+            "sbp",
+            "../shared/data/sbp/SBP-level0.txt",
+            "(move-master-left c2-2 c2-1 c2-3)\n(move-shape1-left c2-2 c2-1)\n",
+            "no shape1 brick has its first cell at c2-2",
+        ),
+    ],
+)
+def test_a_well_formed_pddl_step_without_a_legal_move_is_invalid(
+    capsys, tmp_path, shared_data, puzzle, level, plan, message
+):
     path = tmp_path / "plan.pddl"
-    path.write_text("(slide t2 c0-1 c0-2)\n(slide t5 c1-1 c0-2)\n")
-    status, out, _ = cli(capsys, "validate", "tiles", str(ROOT / "problems/tiles/seven1.tiles"), str(path), "--json")
+    path.write_text(plan)
+    status, out, _ = cli(capsys, "validate", puzzle, str(ROOT / level), str(path), "--json")
     data = json.loads(out)
-    assert status == 7 and data["failed_at"] == 2 and "cells (1, 1) and (0, 2) are not adjacent" in data["message"]
-
-
-def test_an_illegal_sbp_pddl_step(capsys, tmp_path, shared_data):
-    path = tmp_path / "plan.pddl"
-    path.write_text("(move-master-left c2-2 c2-1 c2-3)\n(move-shape1-left c2-2 c2-1)\n")
-    status, out, _ = cli(capsys, "validate", "sbp", str(shared_data / "sbp/SBP-level0.txt"), str(path), "--json")
-    data = json.loads(out)
-    assert status == 7 and data["failed_at"] == 2 and "no shape1 brick has its first cell at c2-2" in data["message"]
+    assert status == 7 and data["failed_at"] == 2 and message in data["message"]
 
 
 # -- how much ---------------------------------------------------------------------------------------------------
