@@ -8,7 +8,6 @@ import logging
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 from planners.base import Limits, Status
 from planners.compare import add_commands as add_compare_commands
@@ -79,6 +78,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
+    from planners.animate import animate, check_animation, say_animation
     from planners.pipeline import solve
 
     puzzle, instance = load(args.puzzle, args.file, args.level)
@@ -103,33 +103,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.animate:
         say_animation(animation, args)
     return exit_status(report.status, report.valid)
-
-
-def check_animation(args: argparse.Namespace, puzzle) -> None:
-    """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle without a drawing before
-    any work is done."""
-    if args.animate:
-        from translator.pictures.output import ANIMATIONS, check_output
-
-        check_output(args.animate, ANIMATIONS, "--animate", args.every)
-        puzzle.drawer()
-
-
-def animate(args: argparse.Namespace, puzzle, instance, moves: list, states: list, summary: str) -> dict[str, Any]:
-    """Write the --animate file of replayed states; what was written."""
-    from translator.pictures.output import write_animation
-
-    title = f"{puzzle.name}: {instance_label(args.file, args.level)}"
-    return write_animation(puzzle, instance, moves, states, args.animate, args.every, title, summary)
-
-
-def say_animation(written: dict[str, Any] | None, args: argparse.Namespace) -> None:
-    """Say where the animation went (on standard error under --json), or that there was none to write."""
-    if written is None:
-        print(f"puzzleplan: no plan to animate; {args.animate} not written", file=sys.stderr)
-        return
-    message = f"animation: {written['file']} ({written['frames']} frames, {written['bytes']:,} bytes)"
-    print(message, file=sys.stderr if args.json else sys.stdout)
 
 
 def exit_status(status: Status, valid: bool | None) -> int:
@@ -163,70 +136,18 @@ def print_report(puzzle, instance, report, show: bool) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Replay a plan (IPC PDDL plan or native moves) on the native simulator; check PDDL plans in PDDL too."""
-    from translator.pddl import looks_like_pddl_plan, read_plan
+    """Replay plans written by anyone, in any notation the puzzle reads, with the real rules: a plan
+    file for an instance, a Sokoban solution file (with or without a collection beside it), or a
+    Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
+    if args.puzzle == "graphplan":
+        from planners.graphplan_validate import run_graphplan_validate
 
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    check_animation(args, puzzle)
-    text = read_text(args.plan)
-    result: dict[str, Any] = {
-        "puzzle": args.puzzle,
-        "instance": instance_label(args.file, args.level),
-        "plan": args.plan,
-    }
-    try:
-        if looks_like_pddl_plan(text):
-            plan = read_plan(text, args.plan)
-            task = plan_task(puzzle.encodings(instance), plan)
-            result["pddl_valid"], result["pddl_message"] = validate_pddl(task, plan)
-            moves = puzzle.decode(instance, plan)
-        else:
-            moves = puzzle.parse_moves(text, args.plan)
-    except InputError as error:
-        raise error.located(args.plan) from None
-    replay = puzzle.replay(instance, moves)
-    result.update(
-        valid=replay.valid,
-        length=len(moves),
-        message=replay.reason,
-        failed_at=None if replay.failed_at is None else replay.failed_at + 1,
-    )
-    if args.animate:
-        verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
-        summary = f"{args.plan}: {len(moves)} moves, {verdict}"
-        result["animation"] = animate(args, puzzle, instance, moves, replay.states, summary)
-    if args.json:
-        print(json.dumps(result))
+        valid = run_graphplan_validate(args, Limits.read(args.timeout, args.memory))
     else:
-        if "pddl_valid" in result:
-            verdict = {True: "valid", False: "INVALID", None: "not run"}[result["pddl_valid"]]
-            print(
-                f"PDDL check (unified-planning): {verdict}"
-                + (f": {result['pddl_message']}" if result["pddl_message"] else "")
-            )
-        print(
-            f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
-            + (f": {replay.reason}" if replay.reason else "")
-        )
-    if args.animate:
-        say_animation(result["animation"], args)
-    return 0 if replay.valid and result.get("pddl_valid", True) is not False else EXIT["invalid"]
+        from planners.validate import run_validate
 
-
-def plan_task(tasks: list, plan) -> Any:
-    """Of a puzzle's encodings, the first whose domain declares every action of the plan with its arity
-    (a plan from fd-opt on sokoban-pushes uses the push-costs domain); the first encoding otherwise."""
-    from translator.pddl import action_arities
-
-    used = {(name, len(args)) for name, args in plan}
-    return next((task for task in tasks if used <= set(action_arities(task).items())), tasks[0])
-
-
-def validate_pddl(task, plan) -> tuple[bool | None, str]:
-    """Check a sequential plan against a PDDL task with unified-planning's plan validator."""
-    from planners.pddl_check import check_plan
-
-    return check_plan(task, plan)
+        valid = run_validate(args)
+    return EXIT["ok"] if valid else EXIT["invalid"]
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -391,10 +312,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
     animation(p)
     p.set_defaults(run=cmd_solve)
-    p = commands.add_parser("validate", help="replay a plan (PDDL or native moves) with the real rules")
+    p = commands.add_parser(
+        "validate",
+        help="replay plans written in any notation the puzzle reads with the real rules",
+        description="validate PUZZLE FILE PLAN; validate sokoban SOLUTIONS (levels with their solutions) or "
+        "validate sokoban COLLECTION SOLUTIONS (matched by title); validate graphplan OPS FACTS PLAN",
+    )
     instance(p)
-    p.add_argument("plan")
-    p.add_argument("--json", action="store_true")
+    limits(p)
+    p.add_argument("plan", nargs="*", help="the plan file (graphplan: FACTS PLAN)")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
+    p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
     animation(p)
     p.set_defaults(run=cmd_validate)
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")

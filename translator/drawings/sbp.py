@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translator.grid import DIRECTIONS
+from translator.grid import DIRECTIONS, direction_between
 from translator.pictures.drawing import FLOOR, GOAL, INK, WALL, Drawing, GridLayout, arrow, colour
 from translator.pictures.scene import Rect, Scene, Shape, Text
-from translator.sbp import MASTER, SbpInstance, board, bricks
-from translator.sbp import WALL as WALL_CELL
-from translator.sbp import Grid as SbpGrid
-from translator.sbp import Move as SbpMove
+from translator.sbp.bricks import Move as SbpMove
+from translator.sbp.bricks import board
+from translator.sbp.matrix import MASTER, SbpInstance, bricks
+from translator.sbp.matrix import WALL as WALL_CELL
+from translator.sbp.matrix import Grid as SbpGrid
 
 MASTER_COLOUR = "#e63946"
 GOAL_FLOOR = "#fbe3e4"
@@ -25,23 +26,29 @@ def _layout(instance: SbpInstance) -> GridLayout:
 
 
 class SbpDrawing(Drawing):
-    """Bricks keep their colour through a plan even when the normal form renumbers them; the label is the
-    number the brick has in the state shown (the one the next move names), M on the master brick."""
+    """Each brick is drawn under the number it has in the first state (its colour and ids), labelled with
+    the number it has in the state shown (the simulator keeps the file's numbers; a plan read in the
+    normal-form numbering renumbers them), M on the master brick."""
 
     def scene(self, instance: SbpInstance, state: SbpGrid, move: SbpMove | None = None) -> Scene:
-        """The board of `state`, bricks coloured by their numbers (which brick a move slid is known only
-        from the state before it, so scenes() marks it and scene() does not)."""
-        return self._scene(instance, state, {number: number for number in bricks(state)})
+        """The board of `state`, bricks coloured by their numbers, an arrow on the brick `move` slid."""
+        pieces = bricks(state)
+        moved = move if move is not None and move[0] in pieces else None
+        return self._scene(instance, state, {number: number for number in pieces}, moved)
 
     def scenes(self, instance: SbpInstance, moves: Sequence[SbpMove], states: Sequence[SbpGrid]) -> list[Scene]:
-        """The states of a plan, each brick keeping its colour and ids as it moves, an arrow on the moved one."""
+        """The states of a plan, each brick followed by its cells from state to state (so it keeps its
+        colour and ids whatever the numbering), an arrow on the one that moved."""
         names = {number: number for number in bricks(states[0])}
         found = [self._scene(instance, states[0], names)]
-        for before, move, after in zip(states, moves, states[1:]):
+        for before, after in zip(states, states[1:]):
             old = {tuple(cells): names[number] for number, cells in bricks(before).items()}
-            moved = names[move[0]]
-            names = {number: old.get(tuple(cells), moved) for number, cells in bricks(after).items()}
-            found.append(self._scene(instance, after, names, (moved, move[1])))
+            new = {tuple(cells): number for number, cells in bricks(after).items()}
+            left = [cells for cells in old if cells not in new]
+            came = [cells for cells in new if cells not in old]
+            names = {number: old.get(cells, old[left[0]] if left else number) for cells, number in new.items()}
+            moved = (old[left[0]], _direction(left[0], came[0], instance.width)) if left and came else None
+            found.append(self._scene(instance, after, names, moved))
         return found
 
     def _scene(
@@ -127,3 +134,8 @@ def _trail(grid: GridLayout, cells: list[int], width: int, direction: str) -> Sh
     row = (min(rows) + max(rows)) / 2 - d_row * ((max(rows) - min(rows)) / 2 + 0.8)
     col = (min(cols) + max(cols)) / 2 - d_col * ((max(cols) - min(cols)) / 2 + 0.8)
     return arrow(grid.centre(row, col), (d_row, d_col), 14, "trail")
+
+
+def _direction(before: tuple[int, ...], after: tuple[int, ...], width: int) -> str:
+    """The way a brick slid, from its cells before and after (its first cell moves one step)."""
+    return direction_between(divmod(before[0], width), divmod(after[0], width))

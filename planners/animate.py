@@ -1,0 +1,38 @@
+"""`--animate FILE` of `solve` and `validate`: the file's kind checked before any work is done, the replayed
+plan written as a GIF, an animated SVG or an HTML player, and a line saying where it went."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from translator.puzzle import Puzzle
+from translator.registry import instance_label
+
+
+def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
+    """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle without a drawing before
+    any work is done."""
+    if args.animate:
+        from translator.pictures.output import ANIMATIONS, check_output
+
+        check_output(args.animate, ANIMATIONS, "--animate", args.every)
+        puzzle.drawer()
+
+
+def animate(args: argparse.Namespace, puzzle: Puzzle, instance: Any, moves: list, states: list, summary: str) -> dict:
+    """Write the --animate file of replayed states (the frames); what was written."""
+    from translator.pictures.output import write_animation
+
+    title = f"{puzzle.name}: {instance_label(args.file, args.level)}"
+    return write_animation(puzzle, instance, moves, states, args.animate, args.every, title, summary)
+
+
+def say_animation(written: dict[str, Any] | None, args: argparse.Namespace) -> None:
+    """Say where the animation went (on standard error under --json), or that there was none to write."""
+    if written is None:
+        print(f"puzzleplan: no plan to animate; {args.animate} not written", file=sys.stderr)
+        return
+    message = f"animation: {written['file']} ({written['frames']} frames, {written['bytes']:,} bytes)"
+    print(message, file=sys.stderr if args.json else sys.stdout)
