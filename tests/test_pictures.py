@@ -443,3 +443,27 @@ def test_report_links_each_solved_run_to_its_animation(tmp_path):
         page = (out / link).read_text()
         data = json.loads(re.search(r'id="plan-data">(.*?)</script>', page, re.S)[1])
         assert len(data["changes"]) == len(data["moves"])
+
+
+def test_validate_animates_a_plan_read_in_the_normal_form_numbering(tmp_path):
+    """A sliding-brick plan that names bricks by the normal form of each state (as some solvers print them)
+    replays renumbered states; the animation follows each brick by its cells and shows those states."""
+    from translator.sbp import bricks, normalize
+
+    puzzle, instance, moves, states = solved("sbp")
+    renamed = []
+    for (number, direction), state in zip(moves, states):
+        first = bricks(state)[number][0]
+        renamed.append((normalize(state)[first], direction))
+    assert renamed != list(moves), "the level's numbering differs from the normal form's"
+    plan = tmp_path / "normal.txt"
+    plan.write_text("".join(puzzle.format_move(move) + "\n" for move in renamed))
+    out = tmp_path / "normal.svg"
+    done = puzzleplan("validate", "sbp", PLANS["sbp"], str(plan), "--animate", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["meaning"]
+    expected = puzzle.other_readings(instance, renamed)[0][1].states
+    frames = read_frames(out.read_text())
+    assert [puzzle.drawer().read(instance, frame) for frame in frames] == expected
+    ids = [{shape.id for shape in frame.find("brick-cell")} for frame in frames]
+    assert all(found == ids[0] for found in ids)
