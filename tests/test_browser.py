@@ -10,9 +10,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from pictures_support import PLANS, solved
 
-from planners.base import Limits, Status
-from planners.pipeline import solve
 from translator.pictures.output import write_animation
 from translator.pictures.svg import parse_svg
 from translator.registry import load
@@ -31,14 +30,6 @@ FLAGS = (
     "--disable-sync",
     "--window-size=1200,900",
 )
-PLANS = {
-    "hanoi": "problems/hanoi/tower5.hanoi",
-    "tiles": "problems/tiles/seven2.tiles",
-    "shrdlu": "problems/shrdlu/n5-mixed.shrdlu",
-    "sbp": "problems/sbp/hooks.sbp",
-    "sokoban": "problems/sokoban/two-rooms.xsb",
-}
-
 pytestmark = pytest.mark.skipif(
     BROWSER is None or DRIVER is None,
     reason="no headless browser here: apt-get install chromium chromium-driver (CI installs them)",
@@ -105,12 +96,11 @@ class Page:
 
 
 def open_page(driver, tmp_path: Path, name: str, path: str, moves=None) -> Page:
-    """Solve (or replay the given moves of) an instance, write its player page and open it."""
-    puzzle, instance = load(name, str(ROOT / path))
+    """Write the player page of a solved small instance (or of the given moves of an instance) and open it."""
     if moves is None:
-        report = solve(puzzle, instance, path, "native-astar", Limits(60))
-        assert report.status is Status.SOLVED and report.valid
-        moves = report.moves
+        puzzle, instance, moves, _ = solved(name)
+    else:
+        puzzle, instance = load(name, str(ROOT / path))
     replay = puzzle.replay(instance, moves)
     assert replay.valid
     page = tmp_path / f"{name}.html"

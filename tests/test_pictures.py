@@ -10,16 +10,14 @@ import random
 import re
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pictures_support import PLANS, solved
 from strategies import hanoi_instances, tiles_instances
 
-from planners.base import Limits, Status
-from planners.pipeline import solve
 from translator.errors import InputError
 from translator.pictures.animated import animated_svg, read_frames
 from translator.pictures.output import check_output, durations, kept_frames
@@ -31,29 +29,12 @@ from translator.puzzle import Puzzle
 from translator.registry import PUZZLES, get_puzzle, load
 
 ROOT = Path(__file__).resolve().parent.parent
-PLANS = {
-    "hanoi": "problems/hanoi/tower5.hanoi",
-    "tiles": "problems/tiles/seven2.tiles",
-    "shrdlu": "problems/shrdlu/n5-mixed.shrdlu",
-    "sbp": "problems/sbp/hooks.sbp",
-    "sokoban": "problems/sokoban/two-rooms.xsb",
-}
-"""A small instance of each puzzle on main, solved once by native-astar for the plan tests."""
 FILES = {
     "shrdlu": sorted((ROOT / "problems" / "shrdlu").glob("*.shrdlu")),
     "sbp": sorted((ROOT / "problems" / "sbp").glob("*.sbp")),
     "sokoban": sorted((ROOT / "problems" / "sokoban").glob("*.xsb"))
     + sorted((ROOT / "problems/sokoban").glob("*.lsp")),
 }
-
-
-@cache
-def solved(name: str):
-    """(puzzle, instance, moves, states) of the small instance of a puzzle, solved and replayed."""
-    puzzle, instance = load(name, str(ROOT / PLANS[name]))
-    report = solve(puzzle, instance, PLANS[name], "native-astar", Limits(60))
-    assert report.status is Status.SOLVED and report.valid
-    return puzzle, instance, report.moves, report.states
 
 
 def shown(puzzle: Puzzle, instance, scene: Scene):
