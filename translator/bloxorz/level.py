@@ -110,25 +110,27 @@ _XY = re.compile(r"(\d+)\s*,\s*(\d+)")
 _COMMAND = re.compile(r"(?i)^(start|switch|split)\b")
 
 
-def _cell(match: re.Match, source: str, line: int) -> Cell:
+def _cell(match: re.Match, source: str, line: int, begin: int = 0) -> Cell:
     """The (row, column) of an `X,Y` match; InputError for a zero coordinate."""
     x, y = int(match.group(1)), int(match.group(2))
     if x < 1 or y < 1:
-        raise InputError(f"coordinates count from 1: found {match.group(0)!r}", source, line, match.start() + 1)
+        raise InputError(f"coordinates count from 1: found {match.group(0)!r}", source, line, begin + match.start() + 1)
     return y - 1, x - 1
 
 
-def _cells(text: str, source: str, line: int, offset: int) -> list[Cell]:
-    """Every `X,Y` in `text`, which must hold nothing else."""
+def _cells(raw: str, begin: int, source: str, line: int) -> list[Cell]:
+    """Every `X,Y` in raw[begin:], which must hold nothing else (columns counted in the raw line)."""
+    text = raw[begin:]
     rest = _XY.sub(" ", text).strip()
     if rest:
-        raise InputError(f"expected coordinates X,Y (column, row, from 1), found {quote(rest)}", source, line)
-    return [_cell(match, source, line) for match in _XY.finditer(text)]
+        column = begin + text.index(rest.split()[0]) + 1
+        raise InputError(f"expected coordinates X,Y (column, row, from 1), found {quote(rest)}", source, line, column)
+    return [_cell(match, source, line, begin) for match in _XY.finditer(text)]
 
 
-def _start(text: str, source: str, line: int) -> tuple[Cell, ...]:
+def _start(raw: str, source: str, line: int) -> tuple[Cell, ...]:
     """`start: X,Y` (standing) or `start: X,Y X,Y` (lying, or two cubes)."""
-    cells = _cells(text.partition(":")[2], source, line, 0)
+    cells = _cells(raw, raw.index(":") + 1, source, line)
     if len(cells) not in (1, 2) or len(set(cells)) != len(cells):
         raise InputError(
             "expected 'start: X,Y' (the block stands there) or 'start: X,Y X,Y' (it lies on both, or two cubes)",
@@ -138,31 +140,32 @@ def _start(text: str, source: str, line: int) -> tuple[Cell, ...]:
     return tuple(sorted(cells))
 
 
-def _switch(text: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, str], ...]]:
+def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, str], ...]]:
     """`switch X,Y: on X,Y ... off X,Y ... toggle X,Y ...`."""
-    head, colon, body = text.partition(":")
-    cells = _cells(head[len("switch") :], source, line, 0)
+    head, colon, body = raw.partition(":")
+    cells = _cells(head, head.lower().index("switch") + len("switch"), source, line)
     if not colon or len(cells) != 1:
         raise InputError("expected 'switch X,Y: on|off|toggle X,Y ...'", source, line)
     effects, action = [], None
-    for word in re.findall(r"\d+\s*,\s*\d+|\S+", body):
+    for match in re.finditer(r"\d+\s*,\s*\d+|\S+", body):
+        word, column = match.group(0), len(head) + 1 + match.start() + 1
         if word.lower() in ACTIONS:
             action = word.lower()
         elif _XY.fullmatch(word) and action:
-            effects.append((_cell(_XY.fullmatch(word), source, line), action))
+            effects.append((_cell(_XY.fullmatch(word), source, line, column - 1), action))
         else:
             expected = "on, off or toggle" if action is None else "X,Y or on, off, toggle"
-            raise InputError(f"in a switch line, expected {expected}, found {quote(word)}", source, line)
+            raise InputError(f"in a switch line, expected {expected}, found {quote(word)}", source, line, column)
     if not effects:
         raise InputError("the switch acts on no bridge tile: expected 'on|off|toggle X,Y ...'", source, line)
     return cells[0], tuple(effects)
 
 
-def _split(text: str, source: str, line: int) -> tuple[Cell, tuple[Cell, Cell]]:
+def _split(raw: str, source: str, line: int) -> tuple[Cell, tuple[Cell, Cell]]:
     """`split X,Y: X,Y X,Y`."""
-    head, colon, body = text.partition(":")
-    cells = _cells(head[len("split") :], source, line, 0)
-    cubes = _cells(body, source, line, 0) if colon else []
+    head, colon, body = raw.partition(":")
+    cells = _cells(head, head.lower().index("split") + len("split"), source, line)
+    cubes = _cells(raw, len(head) + 1, source, line) if colon else []
     if len(cells) != 1 or len(cubes) != 2:
         raise InputError("expected 'split X,Y: X,Y X,Y' (the switch, then where the two cubes land)", source, line)
     return cells[0], (cubes[0], cubes[1])
@@ -177,8 +180,8 @@ def parse_native(text: str, source: str = "<input>") -> Stage:
     splits: dict[Cell, tuple[int, tuple]] = {}
     for line in content_lines(text):
         command = _COMMAND.match(line.text)
+        raw = raw_lines[line.number - 1].split("#", 1)[0]
         if command is None:
-            raw = raw_lines[line.number - 1].split("#", 1)[0]
             bracketed = bracketed or line.text.startswith("[")
             rows.append((line.number, [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(raw)]))
             continue
@@ -186,10 +189,10 @@ def parse_native(text: str, source: str = "<input>") -> Stage:
         if word == "start":
             if start is not None:
                 raise InputError("a second 'start:' line: a stage has one", source, line.number)
-            start = (_start(line.text, source, line.number), line.number)
+            start = (_start(raw, source, line.number), line.number)
         else:
             table, reader = (switches, _switch) if word == "switch" else (splits, _split)
-            cell, detail = reader(line.text, source, line.number)
+            cell, detail = reader(raw, source, line.number)
             if cell in table:
                 raise InputError(
                     f"a second {word} line for {xy(cell)} (first on line {table[cell][0]})", source, line.number

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -12,7 +13,7 @@ from translator.bloxorz import encoding
 from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native
 from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State
 from translator.bloxorz.sources import read_stage, stage_labels
-from translator.errors import IllegalMove
+from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
 from translator.pddl import GroundAction, PddlTask
 from translator.puzzle import Heuristic, Puzzle
@@ -50,8 +51,8 @@ class Bloxorz(Puzzle[Stage, State, Move]):
         return instance.rules.initial()
 
     def successors(self, instance: Stage, state: State) -> Iterator[tuple[Move, State]]:
-        """(move, state) for each legal move: the block's in the order up, down, left, right, or cube 1's
-        then cube 2's."""
+        """(move, state) for each legal move: the block's in the seed's order left, right, up, down, or
+        cube 1's then cube 2's."""
         return instance.rules.successors(state)
 
     def moves(self, instance: Stage, state: State) -> list[Move]:
@@ -150,6 +151,25 @@ class Bloxorz(Puzzle[Stage, State, Move]):
         if len(words) == 2 and words[0] in ("1", "2") and words[1] in DIRECTIONS:
             return int(words[0]), words[1]
         raise ValueError("expected a direction (up, down, left, right), for a split block after the cube: 1 left")
+
+    def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
+        """Moves one a line as format_move writes them, or a JSON list such as `solve --json` prints
+        (["right", [1, "up"]]); InputError naming the line (or the item of the list) otherwise."""
+        stripped = text.strip()
+        if stripped.startswith("["):
+            try:
+                items = json.loads(stripped)
+            except json.JSONDecodeError:
+                items = None
+            if isinstance(items, list) and not (len(items) == 2 and isinstance(items[0], int)):
+                moves = []
+                for number, item in enumerate(items, start=1):
+                    try:
+                        moves.append(self.parse_move(json.dumps(item)))
+                    except ValueError as error:
+                        raise InputError(f"item {number} of the list, {item!r}: {error}", source, 1) from None
+                return moves
+        return super().parse_moves(text, source)
 
     # -- pictures -----------------------------------------------------------------------------------------
     def show(self, instance: Stage, state: State) -> str:

@@ -189,7 +189,7 @@ class Rules:
         kinds = self.kinds
         for index in landed:
             if kinds[index] == VOID:
-                return f"it would fall: {self.name(index)} is void"
+                return self.falls(index)
         need = self.bit[landed[0]] | self.bit[landed[-1]]
         move = (0, direction)
         if len(landed) == 2:
@@ -275,7 +275,7 @@ class Rules:
             cube, other = (first, second) if number == 1 else (second, first)
             target = cube + self.offsets[CUBE][direction][0]
             if self.kinds[target] == VOID:
-                return f"cube {number} would fall: {self.name(target)} is void"
+                return self.falls(target, f"cube {number}")
             entry = Entry(
                 move, target, other, self.bit[target], self.cube_effect(target), self.bit[target] | self.bit[other]
             )
@@ -291,6 +291,13 @@ class Rules:
         if lost:
             return f"it would fall: the switch it presses closes the bridge tile at {self.name(lost[0])} under it"
         return None
+
+    def falls(self, index: int, who: str = "it") -> str:
+        """Why landing on a void cell is illegal: off the board, or into the void."""
+        row, col = self.cell(index)
+        if 0 <= row < self.stage.height and 0 <= col < self.stage.width:
+            return f"{who} would fall: {self.name(index)} is void"
+        return f"{who} would roll off the board"
 
     def cube_effect(self, target: int) -> Effect | None:
         """The effect of a cube landing on `target` (a soft switch there acts)."""
