@@ -132,6 +132,11 @@ class Rules:
         self.splits = {self.index(s.cell): tuple(sorted(map(self.index, s.cubes))) for s in stage.splits}
         self.start_bits = sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
         self.offsets = offsets(stride)
+        self.moves = {direction: (0, direction) for direction in ORDER}
+        self.soft_effect = [self.effects.get(i) if kind == SOFT else None for i, kind in enumerate(self.kinds)]
+        self.standing_effect = [
+            self.effects.get(i) if kind in (SOFT, HEAVY) else None for i, kind in enumerate(self.kinds)
+        ]
         self.block_table: dict[int, list[Entry]] = {}
         self.cube_table: dict[int, list[CubeEntry]] = {}
 
@@ -185,24 +190,30 @@ class Rules:
 
     def block_move(self, first: int, second: int, direction: str) -> Entry | str:
         """The Entry of rolling the block one way, or why that roll is never legal from here."""
-        landed = tuple(first + offset for offset in self.offsets[self.shape(first, second)][direction])
-        kinds = self.kinds
-        for index in landed:
-            if kinds[index] == VOID:
-                return self.falls(index)
-        need = self.bit[landed[0]] | self.bit[landed[-1]]
-        move = (0, direction)
+        landed = self.offsets[self.shape(first, second)][direction]
+        kinds, bit, move = self.kinds, self.bit, self.moves[direction]
+        spot = first + landed[0]
+        if kinds[spot] == VOID:
+            return self.falls(spot)
         if len(landed) == 2:
-            pressed = [index for index in landed if kinds[index] == SOFT]
-            return Entry(move, landed[0], landed[1], need, self._pressed(pressed), need)
-        spot = landed[0]
+            other = first + landed[1]
+            if kinds[other] == VOID:
+                return self.falls(other)
+            need = bit[spot] | bit[other]
+            return Entry(move, spot, other, need, self._lying_effect(spot, other), need)
         if kinds[spot] == FRAGILE:
             return f"the fragile tile at {self.name(spot)} gives way under a standing block"
         if kinds[spot] == SPLIT:
             cube1, cube2 = self.splits[spot]
-            return Entry(move, cube1, cube2, need | self.bit[cube1] | self.bit[cube2], None, 0)
-        pressed = [spot] if kinds[spot] in (SOFT, HEAVY) else []
-        return Entry(move, spot, spot, need, self._pressed(pressed), need)
+            return Entry(move, cube1, cube2, bit[spot] | bit[cube1] | bit[cube2], None, 0)
+        return Entry(move, spot, spot, bit[spot], self.standing_effect[spot], bit[spot])
+
+    def _lying_effect(self, first: int, second: int) -> Effect | None:
+        """The switches a lying block landing on both cells presses, in reading order."""
+        one, two = self.soft_effect[first], self.soft_effect[second]
+        if one is None or two is None:
+            return two if one is None else one
+        return one.compose(two)
 
     def cube_entries(self, cell: int) -> list[CubeEntry]:
         """The rolls of a single cube from a cell onto tiles (onto a bridge tile when it is open)."""
@@ -212,17 +223,9 @@ class Rules:
             for direction, (offset,) in self.offsets[CUBE].items():
                 target = cell + offset
                 if self.kinds[target] != VOID:
-                    found.append(CubeEntry(direction, target, self.bit[target], self.cube_effect(target)))
+                    found.append(CubeEntry(direction, target, self.bit[target], self.soft_effect[target]))
             self.cube_table[cell] = found
         return found
-
-    def _pressed(self, switches: list[int]) -> Effect | None:
-        """The composed effect of the switches pressed, in reading order (None for none)."""
-        effect = None
-        for index in switches:
-            if index in self.effects:
-                effect = (effect or NO_EFFECT).compose(self.effects[index])
-        return effect
 
     # -- the simulator --------------------------------------------------------------------------------
     def successors(self, state: State) -> Iterator[tuple[Move, State]]:
@@ -277,7 +280,7 @@ class Rules:
             if self.kinds[target] == VOID:
                 return self.falls(target, f"cube {number}")
             entry = Entry(
-                move, target, other, self.bit[target], self.cube_effect(target), self.bit[target] | self.bit[other]
+                move, target, other, self.bit[target], self.soft_effect[target], self.bit[target] | self.bit[other]
             )
         else:
             entry = self.block_move(first, second, direction)
@@ -298,7 +301,3 @@ class Rules:
         if 0 <= row < self.stage.height and 0 <= col < self.stage.width:
             return f"{who} would fall: {self.name(index)} is void"
         return f"{who} would roll off the board"
-
-    def cube_effect(self, target: int) -> Effect | None:
-        """The effect of a cube landing on `target` (a soft switch there acts)."""
-        return self._pressed([target] if self.kinds[target] == SOFT else [])
