@@ -184,25 +184,26 @@ class Rules:
         key = first * self.size + second
         found = self.block_table.get(key)
         if found is None:
-            found = [e for e in (self.block_move(first, second, d) for d in ORDER) if isinstance(e, Entry)]
+            found = [e for e in (self.block_move(first, second, d, False) for d in ORDER) if e is not None]
             self.block_table[key] = found
         return found
 
-    def block_move(self, first: int, second: int, direction: str) -> Entry | str:
-        """The Entry of rolling the block one way, or why that roll is never legal from here."""
+    def block_move(self, first: int, second: int, direction: str, explain: bool = True) -> Entry | str | None:
+        """The Entry of rolling the block one way, or (None without `explain`) why that roll is never
+        legal from here."""
         landed = self.offsets[self.shape(first, second)][direction]
         kinds, bit, move = self.kinds, self.bit, self.moves[direction]
         spot = first + landed[0]
         if kinds[spot] == VOID:
-            return self.falls(spot)
+            return self.falls(spot) if explain else None
         if len(landed) == 2:
             other = first + landed[1]
             if kinds[other] == VOID:
-                return self.falls(other)
+                return self.falls(other) if explain else None
             need = bit[spot] | bit[other]
             return Entry(move, spot, other, need, self._lying_effect(spot, other), need)
         if kinds[spot] == FRAGILE:
-            return f"the fragile tile at {self.name(spot)} gives way under a standing block"
+            return f"the fragile tile at {self.name(spot)} gives way under a standing block" if explain else None
         if kinds[spot] == SPLIT:
             cube1, cube2 = self.splits[spot]
             return Entry(move, cube1, cube2, bit[spot] | bit[cube1] | bit[cube2], None, 0)
