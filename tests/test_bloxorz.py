@@ -21,7 +21,7 @@ from planners.base import Limits, Status
 from planners.native import search
 from planners.pipeline import solve
 from planners.search import Deadline, breadth_first
-from translator.bloxorz import encoding
+from translator.bloxorz import encoding, strips
 from translator.bloxorz.level import KINDS, Split, Stage, Switch, Where, check
 from translator.bloxorz.puzzle import Bloxorz, seed_heuristic
 from translator.bloxorz.rules import CUBE
@@ -507,7 +507,7 @@ def test_the_domain_file_is_the_generated_general_domain():
 @pytest.mark.parametrize("name", ["switches", "split"])
 def test_the_expanded_encoding_is_regenerated_identically(name):
     """Set PUZZLEPLAN_UPDATE_GOLDEN=1 to rewrite the golden files after an intended change."""
-    task = encoding.expanded_task(level(f"{name}.bloxorz").rules)
+    task = strips.expanded_task(level(f"{name}.bloxorz").rules)
     domain, problem = LEVELS / f"{name}.strips.domain.pddl", LEVELS / f"{name}.strips.pddl"
     if os.environ.get("PUZZLEPLAN_UPDATE_GOLDEN"):
         domain.write_text(task.domain)
@@ -580,7 +580,7 @@ def sample_states(stage: Stage, count: int = 25) -> list:
 @pytest.mark.parametrize("expanded", [False, True], ids=["general", "expanded"])
 def test_pddl_and_simulator_agree_on_the_authored_levels(name, expanded):
     stage = level(name)
-    task = encoding.expanded_task(stage.rules) if expanded else BLOXORZ.encode(stage)
+    task = strips.expanded_task(stage.rules) if expanded else BLOXORZ.encode(stage)
     reachable = distances([BLOXORZ.initial(stage)], lambda s: [c for _, c in BLOXORZ.successors(stage, s)])
     agree(stage, fd_ground(task), sorted(reachable)[:400])
 
@@ -588,7 +588,7 @@ def test_pddl_and_simulator_agree_on_the_authored_levels(name, expanded):
 @pytest.mark.parametrize("number", [5, 20])
 def test_pddl_and_simulator_agree_on_public_stages(shared_data, number):
     stage = data_stage(FILES[0], number)
-    for task in (BLOXORZ.encode(stage), encoding.expanded_task(stage.rules)):
+    for task in (BLOXORZ.encode(stage), strips.expanded_task(stage.rules)):
         agree(stage, fd_ground(task), sample_states(stage))
 
 
@@ -597,7 +597,7 @@ def test_pddl_and_simulator_agree_on_public_stages(shared_data, number):
 @pytest.mark.parametrize("number", range(1, 34))
 def test_pddl_and_simulator_agree_on_every_stage(shared_data, name, number):
     stage = data_stage(name, number)
-    for task in (BLOXORZ.encode(stage), encoding.expanded_task(stage.rules)):
+    for task in (BLOXORZ.encode(stage), strips.expanded_task(stage.rules)):
         agree(stage, fd_ground(task), sample_states(stage, 40))
 
 
@@ -606,7 +606,7 @@ def test_pddl_and_simulator_agree_on_every_stage(shared_data, name, number):
 def test_pddl_and_simulator_agree_on_random_stages(stage, seed):
     states = [random_state(BLOXORZ, stage, seed + k, k) for k in range(6)]
     agree(stage, fd_ground(BLOXORZ.encode(stage)), states)
-    agree(stage, fd_ground(encoding.expanded_task(stage.rules)), states)
+    agree(stage, fd_ground(strips.expanded_task(stage.rules)), states)
 
 
 def test_decoding_rejects_what_the_encodings_lack():

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from domains import domain_text
-from translator.bloxorz import encoding
+from translator.bloxorz import encoding, strips
 from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native
 from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State
 from translator.bloxorz.sources import read_stage, stage_labels
@@ -115,14 +115,14 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
     def encodings(self, instance: Stage) -> list[PddlTask]:
         """The general domain, and the stage's own domain with every switch spelt out."""
-        return [self.encode(instance), encoding.expanded_task(instance.rules)]
+        return [self.encode(instance), strips.expanded_task(instance.rules)]
 
     def encode_for(self, instance: Stage, fragment: frozenset[str]) -> PddlTask:
         """The general domain for planners with conditional effects; the stage's own domain otherwise
         (its toggles are still conditional, for the pipeline's compilation to remove)."""
         if ":conditional-effects" in fragment:
             return self.encode(instance)
-        return encoding.expanded_task(instance.rules)
+        return strips.expanded_task(instance.rules)
 
     def decode(self, instance: Stage, plan: list[GroundAction]) -> list[Move]:
         """Native moves of a plan of either encoding (a cube's move is named by the cell it leaves)."""

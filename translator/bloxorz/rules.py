@@ -117,7 +117,6 @@ class Rules:
             for c, token in enumerate(row):
                 self.kinds[(r + MARGIN) * stride + c] = token
         self.cells = [i for i, kind in enumerate(self.kinds) if kind != VOID]
-        self.cells_set = frozenset(self.cells)
         self.bridges = [i for i in self.cells if self.kinds[i] in (OPEN, CLOSED)]
         self.bit = [0] * self.size
         for number, cell in enumerate(self.bridges):
