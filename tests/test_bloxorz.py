@@ -24,7 +24,7 @@ from planners.search import Deadline, breadth_first
 from translator.bloxorz import encoding, strips
 from translator.bloxorz.level import KINDS, Split, Stage, Switch, Where, check
 from translator.bloxorz.puzzle import Bloxorz, seed_heuristic
-from translator.bloxorz.rules import CUBE
+from translator.bloxorz.rules import CUBE, rules_of
 from translator.errors import IllegalMove, InputError
 from translator.graph import distances
 from translator.registry import get_puzzle
@@ -70,13 +70,13 @@ def play(stage: Stage, *words: str):
 
 def cells(stage: Stage, state) -> list[str]:
     """The cells of a state as X,Y."""
-    rules = stage.rules
+    rules = rules_of(stage)
     return [rules.name(state[0]), rules.name(state[1])]
 
 
 def is_open(stage: Stage, state, x: int, y: int) -> bool:
     """True when the bridge tile at x,y is open in `state`."""
-    rules = stage.rules
+    rules = rules_of(stage)
     return bool(state[2] & rules.bit[rules.index((y - 1, x - 1))])
 
 
@@ -325,8 +325,8 @@ def test_on_and_off_and_toggle():
     stage = level("switches.bloxorz")
     state = play(stage, "down", "up")  # lies on 2,3 - 2,4: presses 2,4 (toggle 4,2 5,2)
     assert is_open(stage, state, 4, 2) and is_open(stage, state, 5, 2)
-    heavy = stage.rules.index((3, 6))
-    path = breadth_first(state, stage.rules.successors, lambda s: s[0] == s[1] == heavy, Deadline(10)).plan
+    heavy = rules_of(stage).index((3, 6))
+    path = breadth_first(state, rules_of(stage).successors, lambda s: s[0] == s[1] == heavy, Deadline(10)).plan
     state = play(stage, "down", "up", *map(BLOXORZ.format_move, path))
     assert cells(stage, state) == ["7,4", "7,4"]  # the heavy switch: on 9,3, off 4,2 5,2
     assert is_open(stage, state, 9, 3) and not is_open(stage, state, 4, 2) and not is_open(stage, state, 5, 2)
@@ -362,7 +362,7 @@ def test_a_cube_may_close_the_bridge_it_leaves_but_not_the_one_under_the_other_c
 def test_splitting_rolling_the_cubes_and_joining_them():
     stage = level("split.bloxorz")
     split = play(stage, "down", "right", "right", "down", "left", "up", "right")
-    assert stage.rules.shape(split[0], split[1]) == CUBE and cells(stage, split) == ["5,2", "7,6"]
+    assert rules_of(stage).shape(split[0], split[1]) == CUBE and cells(stage, split) == ["5,2", "7,6"]
     assert BLOXORZ.moves(stage, split) == [(1, "right"), (1, "down"), (2, "left"), (2, "right"), (2, "up")]
     with pytest.raises(IllegalMove, match="name the cube"):
         BLOXORZ.apply(stage, split, (0, "left"))
@@ -371,9 +371,9 @@ def test_splitting_rolling_the_cubes_and_joining_them():
     up = BLOXORZ.apply(stage, BLOXORZ.apply(stage, split, (2, "up")), (2, "up"))
     assert cells(stage, up) == ["5,2", "7,4"] and not is_open(stage, up, 7, 5)  # the cube pressed the soft switch
     apart = BLOXORZ.apply(stage, BLOXORZ.apply(stage, up, (1, "right")), (2, "up"))
-    assert cells(stage, apart) == ["6,2", "7,3"] and stage.rules.shape(apart[0], apart[1]) == CUBE
+    assert cells(stage, apart) == ["6,2", "7,3"] and rules_of(stage).shape(apart[0], apart[1]) == CUBE
     joined = BLOXORZ.apply(stage, apart, (2, "up"))
-    assert cells(stage, joined) == ["6,2", "7,2"] and stage.rules.shape(joined[0], joined[1]) != CUBE
+    assert cells(stage, joined) == ["6,2", "7,2"] and rules_of(stage).shape(joined[0], joined[1]) != CUBE
     assert BLOXORZ.moves(stage, joined)[0][0] == 0 and not BLOXORZ.is_goal(stage, joined)
 
 
@@ -483,7 +483,7 @@ def test_the_seed_heuristic_overestimates():
     """Lying on x = 9..10 of row 5 of the seed's level, the hole on x = 8: one roll left stands the block
     on the hole, but the seed's heuristic says max(1, 2) = 2."""
     stage = level("seed-level1.bloxorz")
-    lying = BLOXORZ.restart(stage, (stage.rules.index((4, 8)), stage.rules.index((4, 9)), 0))
+    lying = BLOXORZ.restart(stage, (rules_of(stage).index((4, 8)), rules_of(stage).index((4, 9)), 0))
     state = BLOXORZ.initial(lying)
     assert BLOXORZ.show(lying, state).startswith("Bloxorz[9,5,10,5] laying horizontally")
     assert seed_heuristic(lying, state) == 2 and exact_distances(lying)[state] == 1
@@ -507,7 +507,7 @@ def test_the_domain_file_is_the_generated_general_domain():
 @pytest.mark.parametrize("name", ["switches", "split"])
 def test_the_expanded_encoding_is_regenerated_identically(name):
     """Set PUZZLEPLAN_UPDATE_GOLDEN=1 to rewrite the golden files after an intended change."""
-    task = strips.expanded_task(level(f"{name}.bloxorz").rules)
+    task = strips.expanded_task(rules_of(level(f"{name}.bloxorz")))
     domain, problem = LEVELS / f"{name}.strips.domain.pddl", LEVELS / f"{name}.strips.pddl"
     if os.environ.get("PUZZLEPLAN_UPDATE_GOLDEN"):
         domain.write_text(task.domain)
@@ -538,7 +538,7 @@ def _key(atom) -> tuple:
 
 def _facts(stage: Stage, state) -> set:
     """The fluent facts of a state as (predicate, args)."""
-    return {(f[1:-1].split()[0], tuple(f[1:-1].split()[1:])) for f in encoding.state_facts(stage.rules, state)}
+    return {(f[1:-1].split()[0], tuple(f[1:-1].split()[1:])) for f in encoding.state_facts(rules_of(stage), state)}
 
 
 def _holds(literals, facts) -> bool:
@@ -556,7 +556,7 @@ def pddl_successors(stage: Stage, ground, state) -> dict:
         if not _holds(action.precondition, derived):
             continue
         name, *args = action.name.strip("()").split()
-        move = encoding.decode_step(stage.rules, state, name, tuple(args))
+        move = encoding.decode_step(rules_of(stage), state, name, tuple(args))
         assert move not in found, f"two actions for {move}: {name}"
         deleted = {_key(a) for conditions, a in action.del_effects if _holds(conditions, derived)}
         added = {_key(a) for conditions, a in action.add_effects if _holds(conditions, derived)}
@@ -580,7 +580,7 @@ def sample_states(stage: Stage, count: int = 25) -> list:
 @pytest.mark.parametrize("expanded", [False, True], ids=["general", "expanded"])
 def test_pddl_and_simulator_agree_on_the_authored_levels(name, expanded):
     stage = level(name)
-    task = strips.expanded_task(stage.rules) if expanded else BLOXORZ.encode(stage)
+    task = strips.expanded_task(rules_of(stage)) if expanded else BLOXORZ.encode(stage)
     reachable = distances([BLOXORZ.initial(stage)], lambda s: [c for _, c in BLOXORZ.successors(stage, s)])
     agree(stage, fd_ground(task), sorted(reachable)[:400])
 
@@ -588,7 +588,7 @@ def test_pddl_and_simulator_agree_on_the_authored_levels(name, expanded):
 @pytest.mark.parametrize("number", [5, 20])
 def test_pddl_and_simulator_agree_on_public_stages(shared_data, number):
     stage = data_stage(FILES[0], number)
-    for task in (BLOXORZ.encode(stage), strips.expanded_task(stage.rules)):
+    for task in (BLOXORZ.encode(stage), strips.expanded_task(rules_of(stage))):
         agree(stage, fd_ground(task), sample_states(stage))
 
 
@@ -597,7 +597,7 @@ def test_pddl_and_simulator_agree_on_public_stages(shared_data, number):
 @pytest.mark.parametrize("number", range(1, 34))
 def test_pddl_and_simulator_agree_on_every_stage(shared_data, name, number):
     stage = data_stage(name, number)
-    for task in (BLOXORZ.encode(stage), strips.expanded_task(stage.rules)):
+    for task in (BLOXORZ.encode(stage), strips.expanded_task(rules_of(stage))):
         agree(stage, fd_ground(task), sample_states(stage, 40))
 
 
@@ -606,7 +606,7 @@ def test_pddl_and_simulator_agree_on_every_stage(shared_data, name, number):
 def test_pddl_and_simulator_agree_on_random_stages(stage, seed):
     states = [random_state(BLOXORZ, stage, seed + k, k) for k in range(6)]
     agree(stage, fd_ground(BLOXORZ.encode(stage)), states)
-    agree(stage, fd_ground(strips.expanded_task(stage.rules)), states)
+    agree(stage, fd_ground(strips.expanded_task(rules_of(stage))), states)
 
 
 def test_decoding_rejects_what_the_encodings_lack():

@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Iterator
+from functools import lru_cache
 
 from translator.bloxorz.level import FRAGILE, SOFT, SPLIT, VOID
 from translator.bloxorz.rules import CUBE, Rules, State
@@ -144,6 +145,12 @@ def lying_positions(rules: Rules, ok: list[bool]) -> list[tuple[int, int]]:
     return [
         (cell, other) for cell in rules.cells for other in (cell + 1, cell + rules.stride) if ok[cell] and ok[other]
     ]
+
+
+@lru_cache(maxsize=64)
+def bounds_of(rules: Rules) -> Bounds:
+    """relaxed_bounds of a stage's rules, computed once per Rules object (hashed by identity)."""
+    return relaxed_bounds(rules)
 
 
 def relaxed_bounds(rules: Rules) -> Bounds:

@@ -10,15 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 from translator.errors import InputError
 from translator.grid import Cell
 from translator.text import content_lines, quote
-
-if TYPE_CHECKING:
-    from translator.bloxorz.rules import Rules
 
 VOID, TILE, GOAL, FRAGILE, SOFT, HEAVY, SPLIT, OPEN, CLOSED = "0", "1", "9", "F", "S", "H", "T", "B", "b"
 KINDS = {
@@ -95,13 +90,6 @@ class Stage:
     def goal(self) -> Cell:
         """The hole."""
         return next((r, c) for r, row in enumerate(self.grid) for c, token in enumerate(row) if token == GOAL)
-
-    @cached_property
-    def rules(self) -> Rules:
-        """The stage's precomputed move tables (built once per stage)."""
-        from translator.bloxorz.rules import Rules
-
-        return Rules(self)
 
 
 # -- reading the seed's matrix and the native format ---------------------------------------------------

@@ -10,8 +10,9 @@ from typing import Any
 
 from domains import domain_text
 from translator.bloxorz import encoding, strips
+from translator.bloxorz.analysis import bounds_of
 from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native
-from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State
+from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
 from translator.bloxorz.sources import read_stage, stage_labels
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
@@ -48,20 +49,20 @@ class Bloxorz(Puzzle[Stage, State, Move]):
     # -- simulator -----------------------------------------------------------------------------------------
     def initial(self, instance: Stage) -> State:
         """Where the block starts, with the bridges as the stage draws them."""
-        return instance.rules.initial()
+        return rules_of(instance).initial()
 
     def successors(self, instance: Stage, state: State) -> Iterator[tuple[Move, State]]:
         """(move, state) for each legal move: the block's in the seed's order left, right, up, down, or
         cube 1's then cube 2's."""
-        return instance.rules.successors(state)
+        return rules_of(instance).successors(state)
 
     def moves(self, instance: Stage, state: State) -> list[Move]:
         """The legal moves, in the order of successors()."""
-        return [move for move, _ in instance.rules.successors(state)]
+        return [move for move, _ in rules_of(instance).successors(state)]
 
     def apply(self, instance: Stage, state: State, move: Move) -> State:
         """The state after a move; IllegalMove says why it is not legal (falling, a fragile tile, ...)."""
-        rules = instance.rules
+        rules = rules_of(instance)
         for legal, child in rules.successors(state):
             if legal == move:
                 return child
@@ -69,7 +70,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
     def is_goal(self, instance: Stage, state: State) -> bool:
         """The whole block stands upright on the hole."""
-        return state[0] == state[1] == instance.rules.goal
+        return state[0] == state[1] == rules_of(instance).goal
 
     def heuristic(self, instance: Stage, state: State) -> float:
         """The relaxed distance (every bridge a switch can open stays open): admissible."""
@@ -94,13 +95,13 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
     def unsolvable_reason(self, instance: Stage) -> str | None:
         """The hole cannot be reached even with every bridge open."""
-        if instance.rules.bounds(self.initial(instance)) == INFINITE:
+        if bounds_of(rules_of(instance))(self.initial(instance)) == INFINITE:
             return "the block cannot reach the hole even with every bridge that a switch opens left open"
         return None
 
     def restart(self, instance: Stage, state: State) -> Stage:
         """The stage with the block (or cubes) and the bridges as they are in `state`."""
-        rules = instance.rules
+        rules = rules_of(instance)
         grid = [list(row) for row in instance.grid]
         for index in rules.bridges:
             row, col = rules.cell(index)
@@ -111,18 +112,18 @@ class Bloxorz(Puzzle[Stage, State, Move]):
     # -- PDDL ---------------------------------------------------------------------------------------------
     def encode(self, instance: Stage) -> PddlTask:
         """domains/bloxorz.pddl (switches as universal conditional effects) and the stage's problem."""
-        return PddlTask(encoding.DOMAIN, domain_text("bloxorz"), encoding.problem(instance.rules))
+        return PddlTask(encoding.DOMAIN, domain_text("bloxorz"), encoding.problem(rules_of(instance)))
 
     def encodings(self, instance: Stage) -> list[PddlTask]:
         """The general domain, and the stage's own domain with every switch spelt out."""
-        return [self.encode(instance), strips.expanded_task(instance.rules)]
+        return [self.encode(instance), strips.expanded_task(rules_of(instance))]
 
     def encode_for(self, instance: Stage, fragment: frozenset[str]) -> PddlTask:
         """The general domain for planners with conditional effects; the stage's own domain otherwise
         (its toggles are still conditional, for the pipeline's compilation to remove)."""
         if ":conditional-effects" in fragment:
             return self.encode(instance)
-        return strips.expanded_task(instance.rules)
+        return strips.expanded_task(rules_of(instance))
 
     def decode(self, instance: Stage, plan: list[GroundAction]) -> list[Move]:
         """Native moves of a plan of either encoding (a cube's move is named by the cell it leaves)."""
@@ -130,7 +131,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
         def step(state: State, move: Move, where: str) -> State:
             return self.apply_step(instance, state, move, where)
 
-        return encoding.decode(instance.rules, plan, step)
+        return encoding.decode(rules_of(instance), plan, step)
 
     # -- notation -----------------------------------------------------------------------------------------
     def move_json(self, move: Move) -> Any:
@@ -189,26 +190,26 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
 def relaxed_bound(instance: Stage, state: State) -> float:
     """The default heuristic (translator.bloxorz.analysis): never more than the moves still needed."""
-    return instance.rules.bounds(state)
+    return bounds_of(rules_of(instance))(state)
 
 
 def seed_heuristic(instance: Stage, state: State) -> float:
     """The seed's heuristic: the larger Manhattan distance of the block's two cells to the hole."""
-    rules = instance.rules
+    rules = rules_of(instance)
     goal_row, goal_col = rules.cell(rules.goal)
     return max(abs(row - goal_row) + abs(col - goal_col) for row, col in map(rules.cell, state[:2]))
 
 
 def notation(instance: Stage, state: State) -> str:
     """The seed's Bloxorz[c1,r1,c2,r2]: the block's two cells, x = column, y = row, from 1."""
-    rules = instance.rules
+    rules = rules_of(instance)
     (r1, c1), (r2, c2) = rules.cell(state[0]), rules.cell(state[1])
     return f"Bloxorz[{c1 + 1},{r1 + 1},{c2 + 1},{r2 + 1}]"
 
 
 def describe(instance: Stage, state: State) -> str:
     """How the block is, as the seed says it: standing straight, laying horizontally, ... at x, y."""
-    rules = instance.rules
+    rules = rules_of(instance)
     (r1, c1), (r2, c2) = rules.cell(state[0]), rules.cell(state[1])
     shape = rules.shape(state[0], state[1])
     at = f"at x-coordinate = {c1 + 1} and y-coordinate = {r1 + 1}"
@@ -221,7 +222,7 @@ def describe(instance: Stage, state: State) -> str:
 def board(instance: Stage, state: State) -> str:
     """The seed's board: a tile as its token (1 tile, 9 hole, ...), void as blank, x under the block;
     a bridge tile shows B when open and b when closed."""
-    rules = instance.rules
+    rules = rules_of(instance)
     under = {rules.cell(state[0]), rules.cell(state[1])}
     lines = []
     for r, row in enumerate(instance.grid):

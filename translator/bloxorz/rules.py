@@ -12,8 +12,7 @@ wraps round to the other side of the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import cached_property
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, xy
@@ -138,13 +137,6 @@ class Rules:
         ]
         self.block_table: dict[int, list[Entry]] = {}
         self.cube_table: dict[int, list[CubeEntry]] = {}
-
-    @cached_property
-    def bounds(self) -> Callable[[State], float]:
-        """The admissible lower bound of every state's distance to the goal (translator.bloxorz.analysis)."""
-        from translator.bloxorz.analysis import relaxed_bounds
-
-        return relaxed_bounds(self)
 
     # -- cells and positions --------------------------------------------------------------------------
     def index(self, cell: Cell) -> int:
@@ -301,3 +293,13 @@ class Rules:
         if 0 <= row < self.stage.height and 0 <= col < self.stage.width:
             return f"{who} would fall: {self.name(index)} is void"
         return f"{who} would roll off the board"
+
+
+def rules_of(stage: Stage) -> Rules:
+    """The stage's precomputed move tables, built once per stage object (kept on the object, as
+    functools.cached_property keeps its values; hashing a whole stage on every lookup would cost more)."""
+    rules = stage.__dict__.get("_rules")
+    if rules is None:
+        rules = Rules(stage)
+        object.__setattr__(stage, "_rules", rules)
+    return rules
