@@ -17,6 +17,7 @@ PUZZLES: dict[str, str] = {
     "sbp": "translator.sbp.puzzle:SlidingBrick",
     "sokoban": "translator.sokoban.puzzle:Sokoban",
     "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
+    "bloxorz": "translator.bloxorz.puzzle:Bloxorz",
 }
 
 
