@@ -11,6 +11,7 @@ from translator.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANS = {
+    "bloxorz": "problems/bloxorz/switches.bloxorz",
     "hanoi": "problems/hanoi/tower5.hanoi",
     "tiles": "problems/tiles/seven2.tiles",
     "shrdlu": "problems/shrdlu/n5-mixed.shrdlu",

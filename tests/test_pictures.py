@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from pictures_support import PLANS, solved
 from strategies import hanoi_instances, tiles_instances
 
+from planners.base import Limits
+from planners.pipeline import solve
 from translator.errors import InputError
 from translator.pictures.animated import animated_svg, read_frames
 from translator.pictures.output import check_output, durations, kept_frames
@@ -30,6 +32,7 @@ from translator.registry import PUZZLES, get_puzzle, load
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {
+    "bloxorz": sorted((ROOT / "problems" / "bloxorz").glob("*.bloxorz")),
     "shrdlu": sorted((ROOT / "problems" / "shrdlu").glob("*.shrdlu")),
     "sbp": sorted((ROOT / "problems" / "sbp").glob("*.sbp")),
     "sokoban": sorted((ROOT / "problems" / "sokoban").glob("*.xsb"))
@@ -80,7 +83,7 @@ def test_shrdlu_pictures_show_the_state(n, seed, steps):
     assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
 
 
-@pytest.mark.parametrize("name", ["shrdlu", "sbp", "sokoban"])
+@pytest.mark.parametrize("name", sorted(FILES))
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_authored_levels_pictures_show_the_state(name, data):
@@ -92,11 +95,17 @@ def test_authored_levels_pictures_show_the_state(name, data):
 
 
 def test_public_levels_pictures_show_the_state(shared_data):
-    """The first twenty Microban levels and every published sliding-brick level, after random walks."""
+    """The first twenty Microban levels, the 33 Bloxorz stages and every published sliding-brick level, after
+    random walks."""
     for level in range(1, 21):
         puzzle, instance = load("sokoban", str(shared_data / "sokoban" / "microban.txt"), str(level))
         for seed in range(3):
             state, move = walked(puzzle, instance, seed, 60)
+            assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+    for stage in range(1, 34):
+        puzzle, instance = load("bloxorz", str(shared_data / "bloxorz" / "bloxorzlevels.txt"), str(stage))
+        for seed in range(3):
+            state, move = walked(puzzle, instance, seed, 80)
             assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
     for path in sorted((shared_data / "sbp").glob("SBP-*level*.txt")):
         puzzle, instance = load("sbp", str(path))
@@ -448,3 +457,12 @@ def test_validate_animates_a_plan_read_in_the_normal_form_numbering(tmp_path):
     assert [puzzle.drawer().read(instance, frame) for frame in frames] == expected
     ids = [{shape.id for shape in frame.find("brick-cell")} for frame in frames]
     assert all(found == ids[0] for found in ids)
+
+
+def test_a_split_bloxorz_block_is_drawn_as_two_cubes_and_back():
+    puzzle, instance = load("bloxorz", str(ROOT / "problems/bloxorz/split.bloxorz"))
+    report = solve(puzzle, instance, "split", "native-astar", Limits(60))
+    scenes = puzzle.drawer().scenes(instance, report.moves, report.states)
+    assert any(scene.find("cube") for scene in scenes) and scenes[-1].find("standing")
+    frames = read_frames(animated_svg(scenes, durations(len(scenes))))
+    assert [puzzle.drawer().read(instance, frame) for frame in frames] == report.states

@@ -28,6 +28,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
     name = "bloxorz"
     suffixes = (".bloxorz", ".txt", ".json", ".js")
+    drawing = "translator.drawings.bloxorz:BloxorzDrawing"
 
     # -- formats ------------------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> Stage:

@@ -1,0 +1,127 @@
+"""Bloxorz pictures: the tiles, the hole, fragile tiles, switches (soft round, heavy X, split two dots),
+bridge tiles open or shut, and the block standing (a square with its sides round its top), lying (a bar over two
+tiles) or split into two cubes."""
+
+from __future__ import annotations
+
+from translator.bloxorz.level import CLOSED, FRAGILE, GOAL, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage
+from translator.bloxorz.rules import CUBE, STANDING, Move, State, rules_of
+from translator.grid import Cell
+from translator.pictures.drawing import INK, Drawing, GridLayout
+from translator.pictures.scene import Circle, Rect, Scene, Shape, Text
+
+TILE = "#c9c3b6"
+EDGE = "#8c8577"
+HOLE = "#1b1b1b"
+FRAGILE_TILE = "#f4a261"
+BRIDGE = "#8d99ae"
+SWITCH = "#6a994e"
+BLOCK = "#9d0208"
+BLOCK_TOP = "#d00000"
+LARGE = 14
+"""Stages with more rows or columns than this are drawn with smaller cells."""
+
+
+def _layout(stage: Stage) -> GridLayout:
+    """Cells of 32 pixels, 24 for large stages."""
+    return GridLayout(stage.height, stage.width, size=24 if max(stage.height, stage.width) > LARGE else 32)
+
+
+class BloxorzDrawing(Drawing):
+    """The block is one bar (id `block`) or two cubes (`cube-1`, `cube-2`); a bridge tile is drawn open
+    (filled) or shut (outlined) as the state has it."""
+
+    def scene(self, instance: Stage, state: State, move: Move | None = None) -> Scene:
+        """The stage in `state`."""
+        rules, grid = rules_of(instance), _layout(instance)
+        shapes: list[Shape] = []
+        for row, tokens in enumerate(instance.grid):
+            for col, token in enumerate(tokens):
+                if token != VOID:
+                    shapes += _tile(grid, (row, col), token, bool(state[2] & rules.bit[rules.index((row, col))]))
+        first, second = rules.cell(state[0]), rules.cell(state[1])
+        shape = rules.shape(state[0], state[1])
+        if shape == STANDING:  # seen from above: the top of the block, with its sides round it
+            shapes.append(
+                grid.square(
+                    *first, 2, id="block", cls="block standing", rx=3, fill=BLOCK_TOP, stroke=BLOCK, stroke_width=6
+                )
+            )
+        elif shape == CUBE:
+            for number, cell in enumerate((first, second), start=1):
+                shapes.append(
+                    grid.square(*cell, 4, id=f"cube-{number}", cls="cube", rx=3, fill=BLOCK, stroke=INK, stroke_width=1)
+                )
+                x, y = grid.centre(*cell)
+                shapes.append(
+                    Text(
+                        id=f"cube-{number}-label",
+                        cls="label",
+                        x=x,
+                        y=y,
+                        text=str(number),
+                        size=12,
+                        bold=True,
+                        fill="#ffffff",
+                    )
+                )
+        else:
+            (x, y), (right, bottom) = grid.corner(*first), grid.corner(second[0] + 1, second[1] + 1)
+            shapes.append(
+                Rect(
+                    id="block",
+                    cls="block lying",
+                    x=x + 2,
+                    y=y + 2,
+                    width=right - x - 4,
+                    height=bottom - y - 4,
+                    rx=3,
+                    fill=BLOCK,
+                    stroke=INK,
+                    stroke_width=1,
+                )
+            )
+        return grid.canvas(shapes, "Bloxorz")
+
+    def read(self, instance: Stage, scene: Scene) -> State:
+        """The block's cells from its bar (or the cubes' squares), the open bridges from the filled bridge
+        tiles."""
+        rules, grid = rules_of(instance), _layout(instance)
+        cells: list[Cell] = []
+        for shape in scene.find("block") + scene.find("cube"):
+            half = grid.size / 2
+            cells += [
+                grid.cell_at((shape.x + half, shape.y + half)),
+                grid.cell_at((shape.x + shape.width - half, shape.y + shape.height - half)),
+            ]
+        found = sorted({rules.index(cell) for cell in cells})
+        bits = sum(rules.bit[rules.index(grid.cell_at(shape.centre))] for shape in scene.find("open"))
+        return found[0], found[-1], bits
+
+
+def _tile(grid: GridLayout, cell: Cell, token: str, is_open: bool) -> list[Shape]:
+    """A tile of the stage and its marks; a bridge tile as it is in the state (open or shut)."""
+    row, col = cell
+    x, y = grid.centre(row, col)
+    if token in (OPEN, CLOSED):
+        kind = "bridge open" if is_open else "bridge shut"
+        style = {"fill": BRIDGE} if is_open else {"fill": "none", "stroke": BRIDGE, "stroke_width": 2}
+        return [grid.square(row, col, 2, id=f"bridge-{row}-{col}", cls=kind, rx=2, **style)]
+    if token == GOAL:
+        return [grid.square(row, col, 1, cls="goal", fill=HOLE)]
+    fill = FRAGILE_TILE if token == FRAGILE else TILE
+    shapes: list[Shape] = [
+        grid.square(
+            row, col, 1, cls="fragile" if token == FRAGILE else "tile", rx=2, fill=fill, stroke=EDGE, stroke_width=1
+        )
+    ]
+    if token == SOFT:
+        shapes.append(
+            Circle(cls="switch soft", cx=x, cy=y, r=grid.size * 0.22, fill="none", stroke=SWITCH, stroke_width=3)
+        )
+    elif token == HEAVY:
+        shapes.append(Text(cls="switch heavy", x=x, y=y, text="X", size=grid.size * 0.6, bold=True, fill=SWITCH))
+    elif token == SPLIT:
+        for dx in (-0.18, 0.18):
+            shapes.append(Circle(cls="switch split", cx=x + dx * grid.size, cy=y, r=grid.size * 0.1, fill=SWITCH))
+    return shapes
