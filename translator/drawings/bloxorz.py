@@ -7,7 +7,7 @@ from __future__ import annotations
 from translator.bloxorz.level import CLOSED, FRAGILE, GOAL, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage
 from translator.bloxorz.rules import CUBE, STANDING, Move, State, rules_of
 from translator.grid import Cell
-from translator.pictures.drawing import INK, Drawing, GridLayout
+from translator.pictures.drawing import INK, Drawing, GridLayout, fitted_grid
 from translator.pictures.scene import Circle, Rect, Scene, Shape, Text
 
 TILE = "#c9c3b6"
@@ -18,13 +18,6 @@ BRIDGE = "#8d99ae"
 SWITCH = "#6a994e"
 BLOCK = "#9d0208"
 BLOCK_TOP = "#d00000"
-LARGE = 14
-"""Stages with more rows or columns than this are drawn with smaller cells."""
-
-
-def _layout(stage: Stage) -> GridLayout:
-    """Cells of 32 pixels, 24 for large stages."""
-    return GridLayout(stage.height, stage.width, size=24 if max(stage.height, stage.width) > LARGE else 32)
 
 
 class BloxorzDrawing(Drawing):
@@ -33,7 +26,7 @@ class BloxorzDrawing(Drawing):
 
     def scene(self, instance: Stage, state: State, move: Move | None = None) -> Scene:
         """The stage in `state`."""
-        rules, grid = rules_of(instance), _layout(instance)
+        rules, grid = rules_of(instance), fitted_grid(instance.height, instance.width)
         shapes: list[Shape] = []
         for row, tokens in enumerate(instance.grid):
             for col, token in enumerate(tokens):
@@ -86,7 +79,7 @@ class BloxorzDrawing(Drawing):
     def read(self, instance: Stage, scene: Scene) -> State:
         """The block's cells from its bar (or the cubes' squares), the open bridges from the filled bridge
         tiles."""
-        rules, grid = rules_of(instance), _layout(instance)
+        rules, grid = rules_of(instance), fitted_grid(instance.height, instance.width)
         cells: list[Cell] = []
         for shape in scene.find("block") + scene.find("cube"):
             half = grid.size / 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from translator.grid import DIRECTIONS, Cell, step
-from translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, GridLayout, arrow
+from translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, arrow, fitted_grid
 from translator.pictures.scene import Circle, Polygon, Scene, Shape
 from translator.sokoban.level import SokobanInstance, State
 from translator.sokoban.puzzle import DIRECTION_OF
@@ -16,13 +16,6 @@ BOX_ON_GOAL = "#2a9d8f"
 BOX_EDGE = "#6b4a12"
 KEEPER = "#1d3557"
 PUSHED = "#e63946"
-LARGE = 14
-"""Levels with more rows or columns than this are drawn with smaller cells."""
-
-
-def _layout(instance: SokobanInstance) -> GridLayout:
-    """Cells of 32 pixels, 24 for large levels."""
-    return GridLayout(instance.height, instance.width, size=24 if max(instance.height, instance.width) > LARGE else 32)
 
 
 class SokobanDrawing(Drawing):
@@ -46,7 +39,7 @@ class SokobanDrawing(Drawing):
 
     def _scene(self, instance: SokobanInstance, state: State, move: str | None, names: dict[Cell, str]) -> Scene:
         """The level with each box drawn under the id `names` gives its cell."""
-        grid = _layout(instance)
+        grid = fitted_grid(instance.height, instance.width)
         size = grid.size
         shapes: list[Shape] = []
         for row, col in sorted(instance.walls):
@@ -74,7 +67,7 @@ class SokobanDrawing(Drawing):
 
     def read(self, instance: SokobanInstance, scene: Scene) -> State:
         """The keeper at the cell under its circle, a box at the cell under each box square."""
-        grid = _layout(instance)
+        grid = fitted_grid(instance.height, instance.width)
         keeper = grid.cell_at(scene.find("keeper")[0].centre)
         return State(keeper, frozenset(grid.cell_at(shape.centre) for shape in scene.find("box")))
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from translator.pictures.scene import Polygon, Rect, Scene, Shape, Text
+from translator.pictures.scene import Polygon, Rect, Scene, Shape
 
 INK = "#222222"
 PAPER = "#ffffff"
@@ -84,17 +84,14 @@ class GridLayout:
         """A scene of this layout's size."""
         return Scene(self.width, self.height, tuple(shapes), background, title)
 
-    def caption(self, text: str, ident: str = "caption") -> Text:
-        """A line of small text under the grid."""
-        return Text(
-            id=ident,
-            cls="caption",
-            x=self.width / 2,
-            y=self.height - self.margin - self.below / 2 + 6,
-            text=text,
-            size=12,
-            fill=INK,
-        )
+
+LARGE = 14
+"""Boards with more rows or columns than this are drawn with smaller cells by fitted_grid."""
+
+
+def fitted_grid(rows: int, cols: int) -> GridLayout:
+    """A layout of 32-pixel cells, 24 for boards larger than LARGE on a side (Sokoban levels, Bloxorz stages)."""
+    return GridLayout(rows, cols, size=24 if max(rows, cols) > LARGE else 32)
 
 
 def colour(index: int, count: int, saturation: float = 0.55, lightness: float = 0.62) -> str:

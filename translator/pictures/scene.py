@@ -96,17 +96,9 @@ class Scene:
     background: str = "#ffffff"
     title: str = ""
 
-    def with_shapes(self, extra: list[Shape]) -> Scene:
-        """The scene with more shapes drawn on top."""
-        return Scene(self.width, self.height, self.shapes + tuple(extra), self.background, self.title)
-
     def find(self, kind: str) -> list[Shape]:
         """The shapes whose class has the word `kind`, in drawing order."""
         return [shape for shape in self.shapes if kind in shape.classes()]
-
-    def by_id(self) -> dict[str, Shape]:
-        """The shapes that have an id, by id."""
-        return {shape.id: shape for shape in self.shapes if shape.id}
 
 
 def number(value: float) -> str:
