@@ -11,7 +11,7 @@ from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, header_value, sections
+from translator.text import Line, content_lines, header_value, quote, sections, whole_number
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
@@ -94,16 +94,20 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             peg = peg.strip()
             if not colon or peg not in pegs:
                 raise InputError(
-                    f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {line.text!r}", source, line.number
+                    f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {quote(line.text)}",
+                    source,
+                    line.number,
                 )
             if peg in rows:
                 raise InputError(f"peg {peg} is listed twice", source, line.number)
-            try:
-                discs = tuple(int(word) for word in rest.split())
-            except ValueError:
+            numbers = [whole_number(word) for word in rest.split()]
+            if None in numbers:
                 raise InputError(
-                    f"expected disc numbers (1 = smallest) after '{peg}:', found {rest.strip()!r}", source, line.number
-                ) from None
+                    f"expected disc numbers (1 = smallest) after '{peg}:', found {quote(rest.strip())}",
+                    source,
+                    line.number,
+                )
+            discs = tuple(numbers)
             if any(disc < 1 for disc in discs):
                 raise InputError("disc numbers start at 1", source, line.number)
             if any(lower <= upper for lower, upper in zip(discs, discs[1:])):

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from translator.errors import IllegalMove, InputError
 from translator.pddl import GroundAction, PddlTask
+from translator.text import quote, whole_number
 
 Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
@@ -36,9 +37,9 @@ class Option:
         if self.kind is bool:
             return True
         if self.kind is int:
-            if not text.strip().lstrip("-").isascii() or not text.strip().lstrip("-").isdigit():
-                raise InputError(f"--{self.name} expects a whole number, found {text!r}", "command line")
-            value = int(text)
+            value = whole_number(text.strip())
+            if value is None:
+                raise InputError(f"--{self.name} expects a whole number, found {quote(text)}", "command line")
             if self.minimum is not None and value < self.minimum:
                 raise InputError(f"--{self.name} must be at least {self.minimum}, found {value}", "command line")
             return value

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from translator.errors import InputError
 from translator.graph import distances
 from translator.grid import DIRECTIONS, OPPOSITE, Cell, flood, step
-from translator.text import choose_level
+from translator.text import choose_level, quote, whole_number
 
 XSB_FLOOR = " -_"
 XSB = {"#": "wall", "@": "keeper", "+": "keeper goal", "$": "box", "*": "box goal", ".": "goal"}
@@ -163,7 +163,7 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
     tree, position = _read_list(tokens, 0, source)
     if position != len(tokens):
         token, line, column = tokens[position]
-        raise InputError(f"unexpected {token!r} after the level's closing parenthesis", source, line, column)
+        raise InputError(f"unexpected {quote(token)} after the level's closing parenthesis", source, line, column)
     if tree and isinstance(tree[0], tuple) and tree[0][0].lower() == "setq":
         tree = tree[2] if len(tree) == 3 and isinstance(tree[2], list) else None
         if tree is None:
@@ -211,15 +211,16 @@ def _integer_list(row, source: str) -> list[tuple[int, int, int]]:
 
 def _code(token: str, line: int, column: int, source: str) -> int:
     """One square code 0-6."""
-    if not token.isdigit() or int(token) not in CODES:
+    code = whole_number(token)
+    if code not in CODES:
         raise InputError(
             f"expected a square code 0-6 (0 blank, 1 wall, 2 box, 3 keeper, 4 goal, 5 box on "
-            f"goal, 6 keeper on goal), found {token!r}",
+            f"goal, 6 keeper on goal), found {quote(token)}",
             source,
             line,
             column,
         )
-    return int(token)
+    return code
 
 
 def _xsb_cells(level: _Level, source: str) -> Iterator[tuple[Cell, str, int, int]]:
