@@ -1,18 +1,26 @@
-"""The `puzzleplan` command line: list, translate, solve, validate, plan, generate, walk, play, compare."""
+"""The `puzzleplan` command line: list, translate, solve, validate, plan, generate, walk, play, compare, report.
+
+The puzzle may be left out before a file whose suffix names it (`puzzleplan solve seed2.hanoi`). Exit
+statuses: 0 solved and valid, 1 any other error, 2 bad input, 3 unsolvable, 4 timeout, 5 memout,
+6 unsupported, 7 a plan that does not replay, 130 interrupted (Ctrl-C, SIGTERM, SIGHUP)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import logging
+import os
 import random
 import sys
+import time
+import traceback
 from pathlib import Path
 from typing import Any
 
 from planners.base import Limits, Status
 from planners.compare import add_commands as add_compare_commands
-from planners.process import interrupt_on_terminate
+from planners.outputs import check_output_file, prepare_output_folder, write_output
+from planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
 from translator.errors import InputError
 from translator.registry import instance_label, load
 from translator.text import read_file as read_text
@@ -27,9 +35,10 @@ EXIT = {
     Status.UNSUPPORTED: 6,
     "invalid": 7,
     Status.ERROR: 1,
+    "interrupted": 130,
 }
 """Exit statuses: 0 solved and valid, 2 bad input, 3 unsolvable, 4 timeout, 5 memout, 6 unsupported,
-7 a plan that does not replay, 1 anything else."""
+7 a plan that does not replay, 1 anything else, 130 interrupted."""
 
 
 # -- commands ------------------------------------------------------------------------------------------
@@ -53,11 +62,16 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_translate(args: argparse.Namespace) -> int:
     """Write domain.pddl and problem.pddl (or ops/facts with --format graphplan)."""
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
+    if args.puzzle == "graphplan" and not args.facts:
+        raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
+    if args.puzzle != "graphplan" and args.facts:
+        raise InputError(
+            f"translate takes one instance file; found also {args.facts!r} "
+            "(two files only for translate graphplan OPS FACTS)",
+            "command line",
+        )
+    out = prepare_output_folder(args.output)
     if args.puzzle == "graphplan":
-        if not args.facts:
-            raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
         from translator.graphplan_format import graphplan_to_pddl
 
         task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
@@ -72,25 +86,35 @@ def cmd_translate(args: argparse.Namespace) -> int:
     else:
         written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
     for name, text in written.items():
-        (out / name).write_text(text)
+        write_output(out / name, text)
         print(out / name)
     return 0
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
-    from planners.pipeline import solve
+    from planners.pipeline import HARD_GRACE, Report, solve
+    from translator.registry import get_puzzle
 
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    report = solve(
-        puzzle, instance, instance_label(args.file, args.level), args.planner, Limits.read(args.timeout, args.memory)
-    )
-    if args.plan_out and report.pddl_plan:
+    limits = Limits.read(args.timeout, args.memory)
+    plan_out = check_output_file(args.plan_out, "plan file")
+    label = instance_label(args.file, args.level)
+    puzzle, started = get_puzzle(args.puzzle), time.monotonic()
+    try:
+        with time_limit(limits.timeout + HARD_GRACE):  # reading a huge file is part of the run
+            puzzle, instance = load(args.puzzle, args.file, args.level)
+    except TimeLimitExceeded:
+        message = f"reading the file took longer than the time limit ({limits.timeout:g} s)"
+        instance, report = None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
+    else:
+        remaining = Limits(max(limits.timeout - (time.monotonic() - started), 0.01), limits.memory_mb)
+        report = solve(puzzle, instance, label, args.planner, remaining)
+    if plan_out and report.pddl_plan:
         from translator.pddl import write_plan
 
-        Path(args.plan_out).write_text(write_plan(report.pddl_plan))
-    elif args.plan_out and report.moves:
-        Path(args.plan_out).write_text("".join(puzzle.format_move(m) + "\n" for m in report.moves))
+        write_output(plan_out, write_plan(report.pddl_plan))
+    elif plan_out and report.status is Status.SOLVED:
+        write_output(plan_out, "".join(puzzle.format_move(m) + "\n" for m in report.moves))
     if args.json:
         print(json.dumps(report.to_json(puzzle)))
     else:
@@ -238,10 +262,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """Write a random instance in the puzzle's native format."""
     from translator.registry import get_puzzle
 
+    output = check_output_file(args.output)
     puzzle = get_puzzle(args.puzzle)
     text = puzzle.render(puzzle.random_instance(args.options, random.Random(args.seed)))
-    if args.output:
-        Path(args.output).write_text(text)
+    if output:
+        write_output(output, text)
     else:
         print(text, end="")
     return 0
@@ -278,13 +303,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # -- parser --------------------------------------------------------------------------------------------
 def _options(extra: list[str]) -> dict[str, str]:
-    """Generator options from `--key value` / `--flag` words."""
+    """Generator options from `--key value`, `--key=value` and `--flag` words."""
     options: dict[str, str] = {}
     key = None
     for word in extra:
         if word.startswith("--"):
-            key = word[2:]
-            options[key] = "1"
+            key, equals, value = word[2:].partition("=")
+            options[key] = value if equals else "1"
+            key = None if equals else key
         elif key is not None:
             options[key] = word
             key = None
@@ -293,11 +319,75 @@ def _options(extra: list[str]) -> dict[str, str]:
     return options
 
 
+class UsageError(Exception):
+    """A command line that argparse cannot read: its message and the command's usage line."""
+
+    def __init__(self, message: str, usage: str) -> None:
+        super().__init__(message)
+        self.message, self.usage = message, usage
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises UsageError instead of exiting (so --json can report it as JSON), and whose
+    epilog may be computed when the help is shown (`epilog_of`)."""
+
+    epilog_of = None
+
+    def error(self, message: str):
+        """Raise UsageError instead of printing and exiting."""
+        raise UsageError(message, self.format_usage())
+
+    def format_help(self) -> str:
+        """The help, with the epilog computed now when there is a function for it."""
+        if self.epilog_of is not None:
+            self.epilog = self.epilog_of()
+        return super().format_help()
+
+
+class VersionAction(argparse.Action):
+    """--version: the installed distribution's version, looked up only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("puzzleplan")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        parser.exit(message=f"puzzleplan {number}\n")
+
+
+def generator_help() -> str:
+    """Every puzzle's generator options, for `generate --help`."""
+    from translator.registry import PUZZLES, get_puzzle
+
+    lines = ["generator options (generate PUZZLE --name value):"]
+    for name in PUZZLES:
+        declared = get_puzzle(name).generator_options
+        if not declared:
+            lines.append(f"  {name}: no generator")
+            continue
+        lines.append(f"  {name}:")
+        for option in declared:
+            value = (
+                ""
+                if option.kind is bool
+                else " " + (option.name.upper() if not option.choices else "|".join(option.choices))
+            )
+            default = "" if option.kind is bool or option.default is None else f" (default {option.default})"
+            lines.append(f"    --{option.name}{value}  {option.help}{default}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = argparse.ArgumentParser(prog="puzzleplan", description=__doc__)
-    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="puzzleplan", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens (and show internal errors)")
+    parser.add_argument("--version", action=VersionAction, help="print the version and exit")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def limits(p: argparse.ArgumentParser) -> None:
         p.add_argument("--timeout", default="60", help="seconds per planner run, fractions allowed (default 60)")
@@ -308,8 +398,13 @@ def build_parser() -> argparse.ArgumentParser:
             help="memory limit of the planner, e.g. 2G or 500M (MiB by default)",
         )
 
+    def planner(p: argparse.ArgumentParser, default: str) -> None:
+        p.add_argument(
+            "--planner", default=default, help=f"planner name (default {default}; puzzleplan list names all)"
+        )
+
     def instance(p: argparse.ArgumentParser) -> None:
-        p.add_argument("puzzle")
+        p.add_argument("puzzle", nargs="?", help="puzzle name; may be left out when the file's suffix names it")
         p.add_argument("file")
         p.add_argument("--level", help="level number (1-based) or title, for multi-level files")
 
@@ -323,7 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
     instance(p)
     limits(p)
-    p.add_argument("--planner", default="native-astar")
+    planner(p, "native-astar")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
@@ -337,48 +432,111 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("domain")
     p.add_argument("problem")
     limits(p)
-    p.add_argument("--planner", default="fd")
-    p.add_argument("--json", action="store_true")
+    planner(p, "fd")
+    p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run=cmd_plan)
-    p = commands.add_parser("generate", help="write a random instance (options: --name value)")
+    p = commands.add_parser(
+        "generate",
+        help="write a random instance (options: --name value)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.epilog_of = generator_help
     p.add_argument("puzzle")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("-o", "--output")
+    p.add_argument("-o", "--output", help="file to write (default: print it)")
     p.set_defaults(run=cmd_generate, accepts_options=True)
     p = commands.add_parser("walk", help="a random walk, printing each move and state")
     instance(p)
-    p.add_argument("-n", type=int, default=10)
+    p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
     limits(p)
-    p.add_argument("--planner", default="native-astar")
+    planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one command; bad input prints one paragraph and exits 2, never a traceback."""
-    parser = build_parser()
+def resolve_puzzle(args: argparse.Namespace) -> None:
+    """Fill in the puzzle of `[PUZZLE] FILE` from the file's suffix when it was left out; a first word
+    that is no puzzle name but a file means two files were given where one is expected."""
+    from translator.registry import PUZZLES, puzzle_for_file
+
+    if getattr(args, "file", None) is None or not hasattr(args, "puzzle"):
+        return
+    if args.puzzle is None:
+        if args.file in PUZZLES:
+            raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")
+        args.puzzle = puzzle_for_file(args.file)
+    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan" and Path(args.puzzle).suffix:
+        raise InputError(
+            f"expected [PUZZLE] FILE, found two files: {args.puzzle} {args.file} ({args.command} takes one instance)",
+            "command line",
+        )
+
+
+def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
+    """Parse the command line and run its command."""
     args, extra = parser.parse_known_args(argv)
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )
+    if extra and not getattr(args, "accepts_options", False):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.options = _options(extra)
+    resolve_puzzle(args)
+    return args.run(args)
+
+
+def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
+    """Report a run that ended without a result: one JSON object on stdout under --json (status error or
+    interrupted), else one paragraph on stderr; return the exit status."""
+    interrupted = code == EXIT["interrupted"]
+    if as_json:
+        data: dict[str, Any] = {"status": "interrupted" if interrupted else "error", "message": message}
+        if error is not None:
+            data.update(file=error.source, line=error.line, column=error.column)
+        print(json.dumps(data), flush=True)
+    else:
+        print(f"puzzleplan: {message if interrupted else 'error: ' + message}", file=sys.stderr)
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command. Bad input (a file, an option, the command line itself) is one paragraph and exit
+    status 2, never a traceback; under --json it is one JSON object on stdout with status `error`."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
+    parser = build_parser()
     try:
-        if extra and not getattr(args, "accepts_options", False):
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        args.options = _options(extra)
-        return args.run(args)
+        return _run(parser, argv)
+    except UsageError as error:
+        if not as_json:
+            print(error.usage, end="", file=sys.stderr)
+        return _fail(error.message, EXIT["input"], as_json)
     except InputError as error:
-        print(f"puzzleplan: error: {error}", file=sys.stderr)
-        return EXIT["input"]
+        return _fail(str(error), EXIT["input"], as_json, error)
     except KeyboardInterrupt:
-        print("puzzleplan: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted", EXIT["interrupted"], as_json)
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except Exception as error:  # a bug: still one paragraph, with the traceback under -v
+        if "-v" in argv or "--verbose" in argv:
+            traceback.print_exc()
+        detail = f"{type(error).__name__}: {error}".strip()
+        message = f"internal error ({detail}); this is a bug in puzzleplan: rerun with -v to see where it happened"
+        return _fail(message, EXIT["error"], as_json)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the reader that closed the pipe gets no second error at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def entry() -> None:

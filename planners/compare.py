@@ -379,8 +379,9 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    from planners.outputs import prepare_output_folder
+
+    out = prepare_output_folder(args.out, "--out folder")
     results = out / RESULTS
     if results.exists() and results.stat().st_size and not args.resume:
         raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
@@ -457,7 +458,9 @@ def add_commands(subparsers) -> None:
         "level.",
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
-    p.add_argument("--planners", default="native-astar,fd", help="comma-separated planner names")
+    p.add_argument(
+        "--planners", default="native-astar,fd", help="comma-separated planner names (default native-astar,fd)"
+    )
     p.add_argument("--timeout", default="60", help="seconds per run (default 60)")
     p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")
     p.add_argument(

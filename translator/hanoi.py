@@ -187,6 +187,8 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         if i == j:
             raise IllegalMove("source and target peg are the same")
         if not state[i] or state[i][-1] != disc:
+            if all(disc not in stack for stack in state):
+                raise IllegalMove(f"there is no disc {disc} (the discs are 1 to {sum(map(len, state))})")
             raise IllegalMove(f"disc {disc} is not on top of peg {source}")
         if state[j] and state[j][-1] < disc:
             raise IllegalMove(f"disc {disc} cannot go onto the smaller disc {state[j][-1]}")
@@ -244,6 +246,11 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         if len(words) != 3 or not words[0].isdigit():
             raise ValueError("expected DISC FROM TO, e.g. 1 A C")
         return int(words[0]), words[1], words[2]
+
+    def describe_goal(self, instance: HanoiInstance) -> str:
+        """Each goal peg with the discs that must lie at its bottom, bottom to top."""
+        lines = [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
+        return "the bottom of these pegs, bottom to top:\n" + "\n".join(lines)
 
     def show(self, instance: HanoiInstance, state: Stacks) -> str:
         """One line per peg, bottom to top."""

@@ -217,6 +217,10 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         """A picture of `state` for --show."""
         return str(state)
 
+    def describe_goal(self, instance: Instance) -> str:
+        """The goal of an instance as the user reads it (play's `goal` command)."""
+        return "the goal written in the instance's file"
+
     def show_steps(self, instance: Instance, moves: list[Move], states: list[State]) -> str:
         """A replayed plan step by step for --show: the first state, then each move and the state after it."""
         parts = [self.show(instance, states[0])]

@@ -218,6 +218,10 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             raise ValueError("expected TILE DIRECTION, e.g. 7 left")
         return int(words[0]), words[1].lower()
 
+    def describe_goal(self, instance: TilesInstance) -> str:
+        """The goal board."""
+        return "this board (X = blank):\n" + self.show(instance, instance.goal)
+
     def show(self, instance: TilesInstance, board: Board) -> str:
         """The grid, blanks as X, columns aligned."""
         width = max(len(str(tile)) for tile in board)
