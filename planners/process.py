@@ -123,6 +123,13 @@ def sweep_orphans() -> None:
             break
 
 
+def reproducible_environment() -> dict[str, str]:
+    """This process's environment with Python's string hashing fixed (PYTHONHASHSEED=0), for planners
+    written in Python: a set of names iterates in the same order on every run, so the same task gives
+    the same plan whatever hash seed the user's shell has."""
+    return dict(os.environ, PYTHONHASHSEED="0")
+
+
 def run(
     command: list[str],
     timeout: float,

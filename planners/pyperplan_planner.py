@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
-from planners.process import memory_exhausted, run
+from planners.process import memory_exhausted, reproducible_environment, run
 from translator.pddl import STRIPS, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
@@ -47,7 +47,9 @@ class Pyperplan:
                 str(domain),
                 str(problem),
             ]
-            outcome = run(command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work)
+            outcome = run(
+                command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work, env=reproducible_environment()
+            )
             log = outcome.stdout + outcome.stderr
             expanded = re.findall(r"(\d+) Nodes expanded", log)
             figures = dict(expanded=int(expanded[-1]) if expanded else None, search_time=outcome.elapsed)
