@@ -218,8 +218,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
     from planners.pipeline import plan_pddl
     from planners.registry import get_planner
     from translator.pddl import PddlTask, write_plan
+    from translator.pddl_reader import check_task
 
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
+    check_task(task.domain, task.problem, args.domain, args.problem)
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or planner.native:
