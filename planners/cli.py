@@ -72,14 +72,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
         )
     out = prepare_output_folder(args.output)
     if args.puzzle == "graphplan":
-        from translator.graphplan_format import graphplan_to_pddl
+        from translator.graphplan_pddl import graphplan_to_pddl
 
         task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
     else:
         puzzle, instance = load(args.puzzle, args.file, args.level)
         task = puzzle.encode(instance)
     if args.format == "graphplan":
-        from translator.graphplan_format import pddl_to_graphplan
+        from translator.graphplan_pddl import pddl_to_graphplan
 
         ops, facts = pddl_to_graphplan(task)
         written = {"ops": ops, "facts": facts}
