@@ -160,6 +160,7 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
         for token, line, column in tokens:
             rows.setdefault(line, []).append((_code(token, line, column, source), line, column))
         return list(rows.values())
+    _check_depth(tokens, source)
     tree, position = _read_list(tokens, 0, source)
     if position != len(tokens):
         token, line, column = tokens[position]
@@ -173,6 +174,24 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
             tree = tree[0]
         return [_integer_list(row, source) for row in tree]
     raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, tokens[0][1], tokens[0][2])
+
+
+MAX_DEPTH = 3
+"""The deepest nesting of the integer format: (setq NAME '((row) (row) ...))."""
+
+
+def _check_depth(tokens: list, source: str) -> None:
+    """Refuse parentheses nested deeper than the format nests them."""
+    depth = 0
+    for token, line, column in tokens:
+        depth += {"(": 1, ")": -1}.get(token, 0)
+        if depth > MAX_DEPTH:
+            raise InputError(
+                f"parentheses nested {depth} deep: the format nests at most {MAX_DEPTH}, (setq NAME '((row) ...))",
+                source,
+                line,
+                column,
+            )
 
 
 def _read_list(tokens: list, position: int, source: str) -> tuple[list, int]:
