@@ -359,7 +359,8 @@ class VersionAction(argparse.Action):
             number = version("puzzleplan")
         except PackageNotFoundError:
             number = "unknown (not installed)"
-        parser.exit(message=f"puzzleplan {number}\n")
+        print(f"puzzleplan {number}")
+        parser.exit()
 
 
 def generator_help() -> str:
