@@ -73,6 +73,19 @@ def test_graphplan_stops_at_the_limit_while_grounding_and_building_the_graph():
     assert report.status is Status.TIMEOUT and time.monotonic() - started <= 3.0
 
 
+def test_native_search_stops_at_the_limit_on_a_level_with_a_very_long_row():
+    """A Sokoban .lsp level with one very long row answered after 8.8 s under --timeout 1."""
+    width = 3000
+    rows = [["1"] * width] + [["1"] + ["0"] * (width - 2) + ["1"] for _ in range(3)] + [["1"] * width]
+    rows[2][5], rows[2][width - 5], rows[1][3], rows[3][10], rows[3][20] = "2", "4", "3", "2", "4"
+    puzzle = get_puzzle("sokoban")
+    instance = puzzle.parse("(" + "\n".join("(" + " ".join(row) + ")" for row in rows) + ")\n", "wide.lsp")
+    for planner in ("native-astar", "native-push-wastar"):
+        started = time.monotonic()
+        report = solve(puzzle, instance, "wide.lsp", planner, Limits(1))
+        assert report.status is Status.TIMEOUT and time.monotonic() - started <= 2.0, planner
+
+
 def test_native_search_out_of_memory_is_a_memout_with_a_message():
     code, data = cli("solve", "tiles", HARD_TILES, "--planner", "native-bfs", "--memory", "100", "--timeout", "60")
     assert (code, data["status"]) == (5, "memout") and "100 MiB" in data["message"]
