@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import random
 import sys
 import time
@@ -19,7 +18,7 @@ from typing import Any
 
 from planners.base import Limits, Status
 from planners.compare import add_commands as add_compare_commands
-from planners.outputs import check_output_file, prepare_output_folder, write_output
+from planners.outputs import check_output_file, prepare_output_folder, silence_stdout, write_output
 from planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
 from translator.errors import InputError
 from translator.registry import instance_label, load
@@ -524,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT["interrupted"], as_json)
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         return 0
     except Exception as error:  # a bug: still one paragraph, with the traceback under -v
         if "-v" in argv or "--verbose" in argv:
@@ -532,14 +531,6 @@ def main(argv: list[str] | None = None) -> int:
         detail = f"{type(error).__name__}: {error}".strip()
         message = f"internal error ({detail}); this is a bug in puzzleplan: rerun with -v to see where it happened"
         return _fail(message, EXIT["error"], as_json)
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null, so that the reader that closed the pipe gets no second error at exit."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 def entry() -> None:

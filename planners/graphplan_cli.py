@@ -12,12 +12,12 @@ limit passed), 2 for bad input.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 
 from planners.base import Status, parse_seconds
 from planners.graphplan import GroundTask, Outcome, graphplan, ground
+from planners.outputs import silence_stdout
 from planners.process import TimeLimitExceeded, time_limit
 from translator.errors import InputError
 from translator.graphplan_format import Facts, Ops, load_facts, load_ops
@@ -65,10 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         print("graphplan: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        silence_stdout()
         return 0
 
 

@@ -4,6 +4,7 @@ run never ends in a traceback after its work is done (a plan solved for minutes,
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from translator.errors import InputError
@@ -60,3 +61,12 @@ def write_output(path: Path, text: str) -> None:
         path.write_text(text)
     except OSError as error:
         raise InputError(f"cannot write the file: {error.strerror or error}", str(path)) from None
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null once its reader has gone (a closed pipe, as in `| head`), so that Python
+    does not report a second BrokenPipeError when it flushes stdout at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
