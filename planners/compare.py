@@ -168,7 +168,9 @@ def task_key(row: dict[str, Any]) -> tuple[str, str, str]:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a results.jsonl file; a malformed line is an InputError naming it."""
     rows = []
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
+    from translator.text import read_file
+
+    for number, line in enumerate(read_file(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
 from planners.process import memory_exhausted, reproducible_environment, run
+from translator.errors import InputError
 from translator.pddl import STRIPS, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
@@ -25,6 +26,7 @@ class Pyperplan:
         self.search = search
         self.heuristic = heuristic
         self.name = name
+        _check_names(search, heuristic)
         self.optimal = (search, heuristic) in OPTIMAL or search in ("bfs", "ids")
 
     def available(self) -> tuple[bool, str]:
@@ -67,3 +69,18 @@ class Pyperplan:
                 return PlanResult(Status.UNSOLVABLE, optimal=self.optimal, **figures)
             tail = " | ".join(log.strip().splitlines()[-5:])
             return PlanResult(Status.ERROR, message=f"pyperplan exited {outcome.returncode}: {tail}", **figures)
+
+
+def _check_names(search: str, heuristic: str) -> None:
+    """InputError for a search or heuristic that pyperplan does not have (when pyperplan is installed)."""
+    if importlib.util.find_spec("pyperplan") is None:
+        return
+    from pyperplan.planner import HEURISTICS, SEARCHES
+
+    for kind, kinds, name, known in (
+        ("search", "searches", search, SEARCHES),
+        ("heuristic", "heuristics", heuristic, HEURISTICS),
+    ):
+        if name not in known:
+            listed = ", ".join(sorted(known))
+            raise InputError(f"pyperplan has no {kind} {name!r} (its {kinds}: {listed})", "command line")
