@@ -497,14 +497,14 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
 def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
     """Report a run that ended without a result: one JSON object on stdout under --json (status error or
     interrupted), else one paragraph on stderr; return the exit status."""
-    interrupted = code == EXIT["interrupted"]
+    status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout"}.get(code, "error")
     if as_json:
-        data: dict[str, Any] = {"status": "interrupted" if interrupted else "error", "message": message}
+        data: dict[str, Any] = {"status": status, "message": message}
         if error is not None:
             data.update(file=error.source, line=error.line, column=error.column)
         print(json.dumps(data), flush=True)
     else:
-        print(f"puzzleplan: {message if interrupted else 'error: ' + message}", file=sys.stderr)
+        print(f"puzzleplan: {'error: ' + message if status == 'error' else message}", file=sys.stderr)
     return code
 
 
@@ -527,19 +527,32 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         silence_stdout()
         return 0
+    except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
+        if isinstance(error, SystemError) and not any(word.startswith("--memory") for word in argv):
+            return _internal_error(error, argv, as_json)
+        return _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], as_json)
     except Exception as error:  # a bug: still one paragraph, with the traceback under -v
-        if "-v" in argv or "--verbose" in argv:
-            traceback.print_exc()
-        detail = f"{type(error).__name__}: {error}".strip()
-        message = f"internal error ({detail}); this is a bug in puzzleplan: rerun with -v to see where it happened"
-        return _fail(message, EXIT["error"], as_json)
+        return _internal_error(error, argv, as_json)
+
+
+def _internal_error(error: Exception, argv: list[str], as_json: bool) -> int:
+    """A bug: one paragraph (the traceback under -v), exit status 1."""
+    if "-v" in argv or "--verbose" in argv:
+        traceback.print_exc()
+    detail = f"{type(error).__name__}: {error}".strip()
+    message = f"internal error ({detail}); this is a bug in puzzleplan: rerun with -v to see where it happened"
+    return _fail(message, EXIT["error"], as_json)
 
 
 def entry() -> None:
     """The console script: SIGTERM and SIGHUP interrupt like Ctrl-C (running planners are stopped), then
     main() on the command line's arguments."""
     interrupt_on_terminate()
-    sys.exit(main())
+    try:
+        code = main()
+    except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
+        code = _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], "--json" in sys.argv)
+    sys.exit(code)
 
 
 if __name__ == "__main__":
