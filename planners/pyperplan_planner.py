@@ -26,7 +26,8 @@ class Pyperplan:
         self.search = search
         self.heuristic = heuristic
         self.name = name
-        _check_names(search, heuristic)
+        if ":" in name:  # pyperplan:SEARCH:HEURISTIC from the command line (the table's pairs are known good)
+            _check_names(search, heuristic)
         self.optimal = (search, heuristic) in OPTIMAL or search in ("bfs", "ids")
 
     def available(self) -> tuple[bool, str]:
