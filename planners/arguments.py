@@ -91,8 +91,9 @@ def generator_help() -> str:
 
 
 def resolve_puzzle(args: argparse.Namespace) -> None:
-    """Fill in the puzzle of `[PUZZLE] FILE` from the file's suffix when it was left out; a first word
-    that is no puzzle name but a file means two files were given where one is expected."""
+    """Fill in the puzzle of `[PUZZLE] FILE` from the file's suffix when it was left out (for validate's
+    `[PUZZLE] FILE PLAN...` too); a first word that is no puzzle name but a file means two files were
+    given where one is expected."""
     from translator.registry import PUZZLES, puzzle_for_file
 
     if getattr(args, "file", None) is None or not hasattr(args, "puzzle"):
@@ -100,6 +101,9 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
     if args.puzzle is None:
         if args.file in PUZZLES:
             raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")
+        args.puzzle = puzzle_for_file(args.file)
+    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan" and isinstance(getattr(args, "plan", None), list):
+        args.plan, args.file = [args.file, *args.plan], args.puzzle  # validate FILE PLAN: the words shift by one
         args.puzzle = puzzle_for_file(args.file)
     elif args.puzzle not in PUZZLES and args.puzzle != "graphplan" and Path(args.puzzle).suffix:
         raise InputError(

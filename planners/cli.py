@@ -155,63 +155,18 @@ def print_report(puzzle, instance, report, show: bool) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Replay a plan (IPC PDDL plan or native moves) on the native simulator; check PDDL plans in PDDL too."""
-    from translator.pddl import looks_like_pddl_plan, read_plan
+    """Replay plans written by anyone, in any notation the puzzle reads, with the real rules: a plan
+    file for an instance, a Sokoban solution file (with or without a collection beside it), or a
+    Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
+    if args.puzzle == "graphplan":
+        from planners.graphplan_validate import run_graphplan_validate
 
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    text = read_text(args.plan)
-    result: dict[str, Any] = {
-        "puzzle": args.puzzle,
-        "instance": instance_label(args.file, args.level),
-        "plan": args.plan,
-    }
-    try:
-        if looks_like_pddl_plan(text):
-            plan = read_plan(text, args.plan)
-            task = plan_task(puzzle.encodings(instance), plan)
-            result["pddl_valid"], result["pddl_message"] = validate_pddl(task, plan)
-            moves = puzzle.decode(instance, plan)
-        else:
-            moves = puzzle.parse_moves(text, args.plan)
-    except InputError as error:
-        raise error.located(args.plan) from None
-    replay = puzzle.replay(instance, moves)
-    result.update(
-        valid=replay.valid,
-        length=len(moves),
-        message=replay.reason,
-        failed_at=None if replay.failed_at is None else replay.failed_at + 1,
-    )
-    if args.json:
-        print(json.dumps(result))
+        valid = run_graphplan_validate(args, Limits.read(args.timeout, args.memory))
     else:
-        if "pddl_valid" in result:
-            verdict = {True: "valid", False: "INVALID", None: "not run"}[result["pddl_valid"]]
-            print(
-                f"PDDL check (unified-planning): {verdict}"
-                + (f": {result['pddl_message']}" if result["pddl_message"] else "")
-            )
-        print(
-            f"native replay: {'VALID' if replay.valid else 'INVALID'}, {len(moves)} moves"
-            + (f": {replay.reason}" if replay.reason else "")
-        )
-    return 0 if replay.valid and result.get("pddl_valid", True) is not False else EXIT["invalid"]
+        from planners.validate import run_validate
 
-
-def plan_task(tasks: list, plan) -> Any:
-    """Of a puzzle's encodings, the first whose domain declares every action of the plan with its arity
-    (a plan from fd-opt on sokoban-pushes uses the push-costs domain); the first encoding otherwise."""
-    from translator.pddl import action_arities
-
-    used = {(name, len(args)) for name, args in plan}
-    return next((task for task in tasks if used <= set(action_arities(task).items())), tasks[0])
-
-
-def validate_pddl(task, plan) -> tuple[bool | None, str]:
-    """Check a sequential plan against a PDDL task with unified-planning's plan validator."""
-    from planners.pddl_check import check_plan
-
-    return check_plan(task, plan)
+        valid = run_validate(args)
+    return EXIT["ok"] if valid else EXIT["invalid"]
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
@@ -347,10 +302,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
     p.set_defaults(run=cmd_solve)
-    p = commands.add_parser("validate", help="replay a plan (PDDL or native moves) with the real rules")
+    p = commands.add_parser(
+        "validate",
+        help="replay plans written in any notation the puzzle reads with the real rules",
+        description="validate PUZZLE FILE PLAN; validate sokoban SOLUTIONS (levels with their solutions) or "
+        "validate sokoban COLLECTION SOLUTIONS (matched by title); validate graphplan OPS FACTS PLAN",
+    )
     instance(p)
-    p.add_argument("plan")
-    p.add_argument("--json", action="store_true")
+    limits(p)
+    p.add_argument("plan", nargs="*", help="the plan file (graphplan: FACTS PLAN)")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
+    p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
     p.set_defaults(run=cmd_validate)
     p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
     p.add_argument("domain")

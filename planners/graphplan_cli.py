@@ -4,9 +4,10 @@
 
 prints the progress lines, then the plan as `STEP action_arg_arg` lines grouped by time step, then the
 counts. Names are printed as the original reads them, `_` as `.`, so the `_` between an action's name
-and its arguments is unambiguous. It never asks questions (-d is accepted for compatibility) and has no
-node limit (-M is accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the time
-limit passed), 2 for bad input.
+and its arguments is unambiguous. `graphplan --validate PLAN -o OPS -f FACTS` checks a printed plan
+instead (see planners.graphplan_validate). It never asks questions (-d is accepted for compatibility) and
+has no node limit (-M is accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the
+time limit passed), 2 for bad input.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-M", dest="max_nodes", type=int, help="ignored: there is no node limit")
     parser.add_argument("--timeout", type=_seconds, default=3600.0, help="seconds (default 3600)")
     parser.add_argument(
+        "--validate",
+        metavar="PLAN",
+        help="check PLAN (this program's saved output, or its plan lines) instead of planning: exit 0 valid, 1 not",
+    )
+    parser.add_argument(
         "--classic",
         action="store_true",
         help="memoize whole goal sets, checked by equality, as the 1997 program does "
@@ -72,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
 def run(argv: list[str] | None = None) -> int:
     """Load, ground, plan and print; the exit status."""
     args = build_parser().parse_args(argv)
+    if args.validate:
+        return _validate(args)
     try:
         ops, facts = _load(args.ops, args.facts)
         conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
@@ -102,6 +110,21 @@ def run(argv: list[str] | None = None) -> int:
         return 1
     print(render_counts(outcome, time.process_time() - started))
     return 0 if outcome.status is Status.SOLVED else 1
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """--validate PLAN: replay a printed plan with Graphplan's semantics (and natively, for a puzzle
+    instance beside the facts file); 0 when valid, 1 when not, 2 for bad input."""
+    from planners.base import Limits
+    from planners.graphplan_validate import print_graphplan, validate_graphplan
+
+    try:
+        data = validate_graphplan(args.ops, args.facts, args.validate, Limits(args.timeout), optimal=False)
+    except InputError as error:
+        print(f"graphplan: {error}", file=sys.stderr)
+        return 2
+    print_graphplan(data, show=True)
+    return 0 if data["valid"] and data.get("native", {}).get("valid", True) else 1
 
 
 def _load(ops_path: str, facts_path: str) -> tuple[Ops, Facts]:

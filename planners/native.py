@@ -12,8 +12,9 @@ SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 
 
 def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic: str = "default") -> PlanResult:
-    """Run search `kind` (bfs, dfs or astar with a named heuristic of the puzzle) on an instance."""
-    start = puzzle.initial(instance)
+    """Run search `kind` (bfs, dfs or astar with a named heuristic of the puzzle) on an instance; the
+    search runs on the puzzle's normal forms and the plan names pieces as apply() does from the start."""
+    start = puzzle.normalize(instance, puzzle.initial(instance))
 
     def successors(state: Any):
         return puzzle.successors(instance, state)
@@ -22,13 +23,16 @@ def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic:
         return puzzle.is_goal(instance, state)
 
     if kind == "bfs":
-        return breadth_first(start, successors, is_goal, deadline)
-    if kind == "dfs":
-        return depth_first(start, successors, is_goal, deadline)
-    estimate = puzzle.heuristics()[heuristic]
-    result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
+        result = breadth_first(start, successors, is_goal, deadline)
+    elif kind == "dfs":
+        result = depth_first(start, successors, is_goal, deadline)
+    else:
+        estimate = puzzle.heuristics()[heuristic]
+        result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
+        if result.status is Status.SOLVED:
+            result.optimal = result.optimal and estimate.admissible
     if result.status is Status.SOLVED:
-        result.optimal = result.optimal and estimate.admissible
+        result.plan = puzzle.plan_from_search(instance, result.plan)
     return result
 
 

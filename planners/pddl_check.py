@@ -36,7 +36,13 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
         result = validator.validate(problem, sequential)
     if result.status == ValidationResultStatus.VALID:
         return True, ""
-    return False, str(result.reason or result.inapplicable_action or "the plan is not valid")
+    failed = next((index for index, step in enumerate(steps, start=1) if step is result.inapplicable_action), None)
+    if failed is not None:
+        name, args = plan[failed - 1]
+        return False, f"step {failed} {atom(name, *args)} is not applicable"
+    if result.reason is not None and result.reason.name == "UNSATISFIED_GOALS":
+        return False, "the plan ends without reaching the goal"
+    return False, str(result.reason or "the plan is not valid")
 
 
 def ground(task: PddlTask):

@@ -25,6 +25,8 @@ SMALL = {
     "sbp": ("tiny.sbp", (ROOT / "problems/sbp/tiny.sbp").read_text()),
     "sokoban": ("seed-p1.lsp", (ROOT / "problems/sokoban/seed-p1.lsp").read_text()),
     "sokoban-xsb": ("corridor.xsb", (ROOT / "problems/sokoban/corridor.xsb").read_text()),
+    "bloxorz": ("seed-level1.bloxorz", (ROOT / "problems/bloxorz/seed-level1.bloxorz").read_text()),
+    "bloxorz-switches": ("switches.bloxorz", (ROOT / "problems/bloxorz/switches.bloxorz").read_text()),
 }
 GRAPHPLAN_OPS = (ROOT / "problems/hanoi/hanoi.ops").read_text()
 GRAPHPLAN_FACTS = (ROOT / "problems/hanoi/seed1.facts").read_text()
@@ -87,7 +89,7 @@ def run_mutant(tmp_path: Path, capsys, kind: str, name: str, text: str) -> None:
         other.write_text(GRAPHPLAN_FACTS if kind == "graphplan-ops" else GRAPHPLAN_OPS)
         words = ["translate", "graphplan", str(ops), str(facts), "-o", str(tmp_path / "out")]
     else:
-        puzzle = "sokoban" if kind.startswith("sokoban") else kind
+        puzzle = kind.split("-")[0]
         words = ["solve", puzzle, str(path), "--planner", "native-bfs", "--timeout", "0.5"]
     code = main(words)
     out, err = capsys.readouterr()

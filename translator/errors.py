@@ -32,3 +32,12 @@ class InputError(Exception):
 
 class IllegalMove(Exception):
     """A move that the puzzle's rules forbid in the given state; the message says why."""
+
+
+class IllegalStep(InputError):
+    """A step of a PDDL plan that has no legal native move where it is made; `reason` says why without
+    naming the step (the message names it)."""
+
+    def __init__(self, message: str, reason: str, source: str = "<input>") -> None:
+        super().__init__(message, source)
+        self.reason = reason

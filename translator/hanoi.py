@@ -9,6 +9,7 @@ from typing import Any
 
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
+from translator.notation import Notation, move_lines
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
 from translator.text import Line, content_lines, header_value, quote, sections, whole_number
@@ -247,6 +248,13 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             raise ValueError("expected DISC FROM TO, e.g. 1 A C")
         return int(words[0]), words[1], words[2]
 
+    def notations(self) -> list[Notation]:
+        """`1 A C` one a line, or `Move disk 1 from A to C` lines as many solvers print them."""
+        return [
+            move_lines("DISC FROM TO one a line", self.parse_move, self.format_move),
+            move_lines("'Move disk D from P to Q' lines", _parse_sentence, _format_sentence),
+        ]
+
     def describe_goal(self, instance: HanoiInstance) -> str:
         """Each goal peg with the discs that must lie at its bottom, bottom to top."""
         lines = [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
@@ -255,6 +263,25 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
     def show(self, instance: HanoiInstance, state: Stacks) -> str:
         """One line per peg, bottom to top."""
         return "\n".join(f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in zip(instance.pegs, state))
+
+
+_SENTENCE = re.compile(
+    r"(?i)\s*move\s+(?:the\s+)?dis[ck]\s*(\d+)\s+from\s+(?:(?:peg|rod|tower)\s+)?(\w+)\s+"
+    r"to\s+(?:(?:peg|rod|tower)\s+)?(\w+)\s*\.?\s*"
+)
+
+
+def _parse_sentence(text: str) -> Move:
+    """Read `Move disk 1 from A to C` (also `disc`, `from peg A`, `to rod C`); ValueError otherwise."""
+    match = _SENTENCE.fullmatch(text)
+    if not match:
+        raise ValueError("expected a sentence such as 'Move disk 1 from A to C'")
+    return int(match.group(1)), match.group(2), match.group(3)
+
+
+def _format_sentence(move: Move) -> str:
+    """Move disk 1 from A to C."""
+    return f"Move disk {move[0]} from {move[1]} to {move[2]}"
 
 
 def _stack_facts(peg: str, stack: tuple[int, ...]) -> list[str]:

@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from translator.errors import IllegalMove, InputError
+from translator.errors import IllegalMove, IllegalStep, InputError
+from translator.notation import Notation, move_lines
 from translator.pddl import GroundAction, PddlTask
 from translator.text import quote, whole_number
 
@@ -132,8 +133,15 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         return {"default": Heuristic(self.heuristic, True, "the puzzle's admissible heuristic")}
 
     def normalize(self, instance: Instance, state: State) -> State:
-        """The state in the puzzle's normal form (the random walk prints it); the state itself by default."""
+        """The state in the puzzle's normal form (the random walk prints it, native search runs on it); the
+        state itself by default."""
         return state
+
+    def plan_from_search(self, instance: Instance, moves: list[Move]) -> list[Move]:
+        """The moves of a path that native search found from normalize(initial()), each naming its piece
+        as the normal-form state it is made in does, as apply() replays them from initial(): unchanged by
+        default; a puzzle whose normal form renumbers pieces names each by the number it keeps."""
+        return moves
 
     def generate(self, options: dict[str, Any], rng: random.Random) -> Instance:
         """A random instance from options read by read_options(generator_options)."""
@@ -177,7 +185,7 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         try:
             return self.apply(instance, state, move)
         except IllegalMove as error:
-            raise InputError(f"plan step {step} is illegal: {error}") from None
+            raise IllegalStep(f"plan step {step} is illegal: {error}", str(error)) from None
 
     # -- notation -----------------------------------------------------------------------------
     def move_json(self, move: Move) -> Any:
@@ -193,17 +201,24 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         """Read one native move written as format_move writes it; raise ValueError if malformed."""
 
     def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
-        """Read native moves, one a line (`#` comments); raise InputError naming the line."""
-        moves = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            try:
-                moves.append(self.parse_move(line))
-            except ValueError as error:
-                raise InputError(f"expected a {self.name} move, found {line!r} ({error})", source, number) from None
-        return moves
+        """Read native moves as format_move writes them, one a line (`#` comments, `12.` step numbers
+        skipped); raise InputError naming the line."""
+        return move_lines(f"{self.name} moves", self.parse_move).read(text, source)
+
+    def move_from_json(self, value: Any) -> Move:
+        """A move from its JSON (as move_json writes it, or a string in the notation of parse_move);
+        ValueError if it is not a move."""
+        return self.parse_move(value if isinstance(value, str) else json.dumps(value))
+
+    def notations(self) -> list[Notation]:
+        """The notations `validate` reads for this puzzle besides JSON, PDDL plans and the printout of
+        solve (see translator.notation), tried in order: by default format_move's spelling, one move a
+        line. A puzzle adds the notations its seed and published solvers use."""
+        return [move_lines("moves one a line", self.parse_move, self.format_move)]
+
+    def measures(self, instance: Instance, moves: list[Move]) -> dict[str, int]:
+        """How long a plan is: its moves, and the puzzle's other measures (Sokoban's pushes)."""
+        return {"moves": len(moves)}
 
     def annotate(self, instance: Instance, moves: list[Move]) -> dict[str, Any]:
         """Extra JSON fields describing a replayed solution (e.g. Sokoban's LURD string)."""
@@ -227,6 +242,12 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         for number, (move, state) in enumerate(zip(moves, states[1:]), start=1):
             parts.append(f"{number:>4}. {self.format_move(move)}\n{self.show(instance, state)}\n")
         return "\n".join(parts)
+
+    def other_readings(self, instance: Instance, moves: list[Move]) -> list[tuple[str, Replay]]:
+        """Other meanings of moves read from a plan file, tried by `validate` when the moves do not replay
+        as written: (what the meaning is, the replay under it). None by default; the sliding-brick puzzle
+        also reads brick numbers as the normal form of the state before each move numbers them."""
+        return []
 
     def replay(self, instance: Instance, moves: Iterable[Move]) -> Replay:
         """Apply `moves` from the initial state with the real rules; report where it first went wrong."""

@@ -15,9 +15,10 @@ PUZZLES: dict[str, str] = {
     "hanoi": "translator.hanoi:Hanoi",
     "tiles": "translator.tiles:Tiles",
     "shrdlu": "translator.shrdlu.puzzle:Shrdlu",
-    "sbp": "translator.sbp:SlidingBrick",
+    "sbp": "translator.sbp.puzzle:SlidingBrick",
     "sokoban": "translator.sokoban.puzzle:Sokoban",
     "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
+    "bloxorz": "translator.bloxorz.puzzle:Bloxorz",
 }
 
 

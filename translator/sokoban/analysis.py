@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from translator.bitset import bits
-from translator.graph import path_back
+from translator.bitset import bits, lowest
+from translator.graph import shortest_path
 from translator.grid import DIRECTIONS, Cell, step
 from translator.sokoban.level import SokobanInstance, pull_distances, push_distances
 
@@ -312,27 +312,23 @@ def move_one_box(
     """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
     pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
-    start = (box, (reach & -reach).bit_length())
-    parent: dict[tuple[int, int], tuple] = {start: None}
-    frontier = [(box, reach)]
-    while frontier:
-        following = []
-        for box, reach in frontier:
-            here = (box, (reach & -reach).bit_length())
-            if (targets >> box) & 1:
-                return path_back(parent, here)
-            moves = data.pulls(reach, 1 << box) if pulling else data.pushes(reach, 1 << box)
-            for _, d, target in moves:
-                keeper = data.neighbour[target][d] if pulling else box
-                if (others >> target) & 1 or (others >> keeper) & 1:
-                    continue
-                area = data.reach(keeper, others | (1 << target))
-                key = (target, (area & -area).bit_length())
-                if key not in parent:
-                    parent[key] = (here, (target, BACK[d]) if pulling else (box, d))
-                    following.append((target, area))
-        frontier = following
-    return None
+    start = (box, lowest(reach))
+    reach_of = {start: reach}  # the keeper's area of a node, as first met
+
+    def edges(node: tuple[int, int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        box, reach = node[0], reach_of[node]
+        found = []
+        for _, d, target in data.pulls(reach, 1 << box) if pulling else data.pushes(reach, 1 << box):
+            keeper = data.neighbour[target][d] if pulling else box
+            if (others >> target) & 1 or (others >> keeper) & 1:
+                continue
+            area = data.reach(keeper, others | (1 << target))
+            key = (target, lowest(area))
+            reach_of.setdefault(key, area)
+            found.append(((target, BACK[d]) if pulling else (box, d), key))
+        return found
+
+    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
 
 
 def analysis(instance: SokobanInstance) -> Analysis:

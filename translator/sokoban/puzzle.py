@@ -9,6 +9,7 @@ from dataclasses import replace
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
+from translator.notation import Notation
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Puzzle
 from translator.sokoban.analysis import analysis
@@ -21,6 +22,7 @@ from translator.sokoban.level import (
     render_integers,
     render_xsb,
 )
+from translator.sokoban.solutions import read_lurd, write_lurd
 
 ENCODINGS = ("moves", "pushes")
 
@@ -212,18 +214,17 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         return text
 
     def parse_moves(self, text: str, source: str = "<moves>") -> list[str]:
-        """LURD letters, one move a character, over any number of lines (`;` starts a comment)."""
-        moves = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            for column, char in enumerate(raw.split(";", 1)[0], start=1):
-                if char.isspace() or char in ",\"'[]":
-                    continue
-                if char.lower() not in DIRECTION_OF:
-                    raise InputError(
-                        f"expected a LURD move (l r u d walk, L R U D push), found {char!r}", source, number, column
-                    )
-                moves.append(char)
-        return moves
+        """LURD letters over any number of lines, run-length counts and groups expanded (`3l2U`,
+        `2(lu)`), `;` comments skipped; InputError naming the line and column of anything else."""
+        return read_lurd(text, source)
+
+    def notations(self) -> list[Notation]:
+        """LURD strings, plain or run-length encoded, wrapped or not."""
+        return [Notation("LURD", self.parse_moves, write_lurd)]
+
+    def measures(self, instance: SokobanInstance, moves: list[str]) -> dict[str, int]:
+        """Moves and pushes."""
+        return {"moves": len(moves), "pushes": sum(move.isupper() for move in moves)}
 
     @staticmethod
     def lurd(moves: Iterable[str]) -> str:

@@ -1,0 +1,1 @@
+"""Two-player games played by search: Max-Connect4 (the `maxconnect4` command)."""

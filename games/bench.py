@@ -1,0 +1,39 @@
+"""Measuring the search: CPU time (time.process_time) and nodes of one move as a function of the depth."""
+
+from __future__ import annotations
+
+from games.board import Board
+from games.search import SearchResult, choose_move
+
+
+def parse_depths(text: str) -> list[int]:
+    """Depths from `1-10`, `8` or `2,4,6`; ValueError says what is wrong."""
+    depths: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"depths are written 1-10, 8 or 2,4,6, not {text!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if first < 1 or last < first:
+            raise ValueError(f"depths run from 1 upwards, low to high, not {part.strip()!r}")
+        depths.extend(range(first, last + 1))
+    return depths
+
+
+def measure(board: Board, depths: list[int]) -> list[SearchResult]:
+    """One search from scratch (fresh transposition table) per depth."""
+    if board.is_full():
+        raise ValueError("the board is full: there is no move to measure")
+    return [choose_move(board, depth) for depth in depths]
+
+
+def bench_table(board: Board, depths: list[int]) -> str:
+    """The measurements as a Markdown table: depth, column, value, nodes, CPU seconds, nodes per second."""
+    rows = ["| depth | column | value | nodes | CPU s | nodes/s |", "|---:|---:|---:|---:|---:|---:|"]
+    for result in measure(board, depths):
+        rate = f"{result.nodes / result.cpu_seconds:,.0f}" if result.cpu_seconds > 0 else "-"
+        rows.append(
+            f"| {result.depth} | {result.column + 1} | {result.value} | {result.nodes:,} "
+            f"| {result.cpu_seconds:.3f} | {rate} |"
+        )
+    return "\n".join(rows)

@@ -1,0 +1,194 @@
+"""Statements in the assignment's prefix notation: the syntax tree, reading (lark grammar, errors with file,
+line and column) and writing.
+
+A file holds one statement per line; empty lines and lines starting with `#` are skipped. Connectives
+are read case-insensitively (`AND` is `and`) and written in lower case; symbols keep their case.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from translator import grammar
+from translator.errors import InputError
+from translator.text import quote, read_file
+
+ARITY = {"and": None, "or": None, "xor": None, "not": 1, "if": 2, "iff": 2}
+"""The six connectives and how many statements each takes (None: any number, none included)."""
+CONNECTIVE_LIST = "and, or, xor, not, if, iff"
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A propositional symbol such as M_1_1."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Compound:
+    """A connective (lower case) applied to statements."""
+
+    connective: str
+    operands: tuple[Expr, ...]
+
+
+Expr = Symbol | Compound
+"""A statement."""
+
+
+def negate(expr: Expr) -> Expr:
+    """(not expr)."""
+    return Compound("not", (expr,))
+
+
+def symbols(expr: Expr) -> set[str]:
+    """The names of the symbols in a statement."""
+    found: set[str] = set()
+    stack = [expr]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Symbol):
+            found.add(item.name)
+        else:
+            stack.extend(item.operands)
+    return found
+
+
+def format_statement(expr: Expr) -> str:
+    """The statement in prefix notation, connectives in lower case: (if M_1_1 (and S_1_2 S_2_1))."""
+    if isinstance(expr, Symbol):
+        return expr.name
+    return "(" + " ".join([expr.connective, *(format_statement(operand) for operand in expr.operands)]) + ")"
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def _parser():
+    """The LALR parser of statement.lark (built once)."""
+    return grammar.parser("logic", "statement.lark", "statement", lexer="contextual", propagate_positions=True)
+
+
+def parse_statement(line: str, source: str = "<statement>", number: int = 1) -> Expr:
+    """The one statement on `line` (line `number` of `source`); InputError names the line and column."""
+    try:
+        tree = _parser().parse(line)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, line, source, number) from None
+    return _expr(tree.children[0], source, number)
+
+
+def parse_statements(text: str, source: str = "<statements>") -> list[Expr]:
+    """The statements of a file, one per line (empty lines and `#` comment lines skipped)."""
+    statements = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            statements.append(parse_statement(line, source, number))
+    return statements
+
+
+def parse_single(text: str, source: str = "<statement>") -> Expr:
+    """The statement of a statement file: its first one; as the assignment says, the lines after it are
+    not read (a warning names the first of them)."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    lines = [(n, line) for n, line in lines if not line.strip().startswith("#")]
+    if not lines:
+        raise InputError("the statement file holds no statement", source, 1)
+    if len(lines) > 1:
+        number, line = lines[1]
+        log.warning(
+            "%s:%d: only the first statement of a statement file is read; ignored from here: %s",
+            source,
+            number,
+            quote(line.strip()),
+        )
+    return parse_statement(lines[0][1], source, lines[0][0])
+
+
+def load_statements(path: str | Path) -> list[Expr]:
+    """The statements of a knowledge-base file."""
+    return parse_statements(read_file(path), str(path))
+
+
+def load_single(path: str | Path) -> Expr:
+    """The statement of a statement file."""
+    return parse_single(read_file(path), str(path))
+
+
+def _expr(node: Tree | Token, source: str, number: int) -> Expr:
+    """The syntax tree of a parsed node, checking symbols and the number of statements per connective."""
+    if isinstance(node, Token):
+        if node.lower() in ARITY:
+            raise InputError(
+                f"{str(node)!r} is a connective, so it must follow '(' as in ({node.lower()} A B)",
+                source,
+                number,
+                node.column,
+            )
+        return Symbol(str(node))
+    connective, *operands = node.children
+    name = connective.lower()
+    arity = ARITY[name]
+    if arity is not None and len(operands) != arity:
+        wanted = "one statement" if arity == 1 else "two statements"
+        raise InputError(
+            f"'{name}' takes exactly {wanted}, this one has {len(operands)}", source, number, node.meta.column
+        )
+    return Compound(name, tuple(_expr(operand, source, number) for operand in operands))
+
+
+def _syntax_error(error: UnexpectedInput, line: str, source: str, number: int) -> InputError:
+    """A one-paragraph InputError for lark's error on `line`."""
+    column = getattr(error, "column", None)
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        return InputError(
+            "this '(' is never closed (a statement is written on one line)", source, number, _unclosed(line)
+        )
+    if isinstance(error, UnexpectedToken):
+        found = str(error.token)
+        if "CONNECTIVE" in error.expected:
+            message = f"expected a connective ({CONNECTIVE_LIST}) right after '(', found {quote(found)}"
+        elif found == ")":
+            message = "')' closes nothing: no '(' is open here"
+        elif error.expected <= {"$END"}:
+            message = f"one statement per line: {quote(found)} follows a complete statement"
+        else:
+            message = f"unexpected {quote(found)}"  # pragma: no cover - the grammar leaves no other case
+        return InputError(message, source, number, column)
+    if isinstance(error, UnexpectedCharacters):
+        char = line[error.pos_in_stream]
+        after_paren = line[: error.pos_in_stream].rstrip().endswith("(")
+        if after_paren:
+            word = line[error.pos_in_stream :].split(None, 1)[0].split(")")[0] or char
+            return InputError(
+                f"expected a connective ({CONNECTIVE_LIST}) right after '(', found {quote(word)}",
+                source,
+                number,
+                column,
+            )
+        return InputError(
+            f"unexpected character {char!r}: statements are symbols (letters, digits, '_') and (connective ...)",
+            source,
+            number,
+            column,
+        )
+    return InputError(f"cannot read the statement: {error}", source, number, column)  # pragma: no cover
+
+
+def _unclosed(line: str) -> int:
+    """The column of the first '(' on `line` that no ')' closes."""
+    open_columns: list[int] = []
+    for column, char in enumerate(line, start=1):
+        if char == "(":
+            open_columns.append(column)
+        elif char == ")" and open_columns:
+            open_columns.pop()
+    return open_columns[0] if open_columns else len(line)

@@ -1,0 +1,135 @@
+"""Validating Graphplan's printed plans (`graphplan --validate PLAN -o OPS -f FACTS` and `puzzleplan validate
+graphplan OPS FACTS PLAN`): the plan replayed step by step with Graphplan's semantics, then, when a native
+instance of a puzzle lies beside the facts file, as native moves; with --optimal, against Fast Downward's
+fewest actions and the bundled Graphplan's fewest time steps."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from planners.base import Limits, Status
+from translator.errors import InputError
+from translator.graphplan_format import Facts, Ops, load_facts, load_ops
+from translator.graphplan_pddl import static_predicates, to_pddl
+from translator.graphplan_plan import (
+    Check,
+    Grounder,
+    PlanLine,
+    check_plan,
+    ground_all,
+    native_instance,
+    read_plan_lines,
+)
+from translator.notation import decode_until_stuck
+from translator.text import read_file
+
+
+def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: Limits, optimal: bool) -> dict:
+    """The verdict on a printed Graphplan plan, as the JSON object of `validate graphplan --json`."""
+    ops = load_ops(read_file(ops_path), ops_path)
+    facts = load_facts(read_file(facts_path), facts_path)
+    lines = read_plan_lines(read_file(plan_path), plan_path)
+    check = check_plan(ops, facts, lines)
+    data: dict[str, Any] = {
+        "ops": ops_path,
+        "facts": facts_path,
+        "plan": plan_path,
+        "valid": check.valid,
+        "actions": len(lines),
+        "steps": len({entry.step for entry in lines}),
+        "message": check.reason,
+        "failed_step": check.failed_step,
+        "line": check.line,
+        "state_before" if not check.valid else "final_state": _state(check, ops, facts),
+    }
+    native = _native_replay(ops, facts, facts_path, lines)
+    if native is not None:
+        data["native"] = native
+    if optimal and check.valid:
+        data["optimal"] = _optimum(ops, facts, ops_path, facts_path, data, limits)
+    return data
+
+
+def _state(check: Check, ops: Ops, facts: Facts) -> list[str]:
+    """The facts that operators change, of the state before the bad step (or at the end), sorted, in the
+    files' spelling (the static facts are the facts file's)."""
+    static = {name.lower() for name in static_predicates(ops)}
+    text = Grounder(ops, facts).text
+    return sorted(text(fact) for fact in check.state if fact[0] not in static)
+
+
+def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine]) -> dict | None:
+    """The plan replayed as the native moves of the puzzle instance beside the facts file, if there is one."""
+    found = native_instance(facts_path, facts, ops)
+    actions = ground_all(ops, facts, lines)
+    if found is None or actions is None:
+        return None
+    puzzle, instance, path = found
+    moves, stop = decode_until_stuck(puzzle, instance, [action.ground() for action in actions])
+    replay = puzzle.replay(instance, moves)
+    data = {"puzzle": puzzle.name, "instance": path, "moves": [puzzle.move_json(move) for move in moves]}
+    if stop is not None:
+        return {**data, "valid": False, "message": f"action {stop.step} {stop.action}: {stop.reason}"}
+    return {**data, "valid": replay.valid, "message": replay.reason}
+
+
+def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict, limits: Limits) -> list[dict]:
+    """fd-opt's fewest actions and the bundled Graphplan's fewest time steps, against the plan's."""
+    from planners.pipeline import plan_pddl
+    from planners.registry import get_planner
+    from planners.validate import comparison
+
+    task = to_pddl(ops, facts, ops_path, facts_path, "graphplan-domain", "graphplan-problem")
+    found = []
+    for planner_name, measure in (("fd-opt", "actions"), ("graphplan", "steps")):
+        planner = get_planner(planner_name)
+        ok, why = planner.available()
+        run = plan_pddl(task, planner, limits) if ok else None
+        if run is None or run.result.status is not Status.SOLVED or not run.result.optimal and measure == "actions":
+            status = "unsupported" if run is None else run.result.status.value
+            message = why if run is None else run.result.message
+            found.append({"planner": planner_name, "status": status, "measure": measure, "message": message})
+            continue
+        optimum = len(run.plan) if measure == "actions" else run.result.steps
+        found.append(comparison(planner_name, measure, data[measure], optimum))
+    return found
+
+
+def print_graphplan(data: dict, show: bool) -> None:
+    """The human report of a Graphplan plan's verdict."""
+    from planners.validate import counted, optimum_line
+
+    figures = counted({"actions": data["actions"], "steps": data["steps"]})
+    if data["valid"]:
+        print(f"Graphplan replay: VALID, {figures}")
+    else:
+        where = f"time step {data['failed_step']} (line {data['line']})" if data["failed_step"] else "the end"
+        print(f"Graphplan replay: INVALID at {where}: {data['message']}")
+        if show:
+            print("state before it (facts that operators change):" if data["failed_step"] else "state at the end:")
+            print("  " + " ".join(data["state_before"]))
+    native = data.get("native")
+    if native:
+        verdict = f"VALID, {counted({'moves': len(native['moves'])})}" if native["valid"] else "INVALID"
+        print(
+            f"native replay ({native['puzzle']} {native['instance']}): {verdict}"
+            + ("" if native["valid"] else f": {native['message']}")
+        )
+    for comparison in data.get("optimal", []):
+        print(optimum_line(comparison))
+
+
+def run_graphplan_validate(args: argparse.Namespace, limits: Limits) -> bool:
+    """`puzzleplan validate graphplan OPS FACTS PLAN`: print the verdict; True when the plan is valid."""
+    if len(args.plan) != 2:
+        raise InputError("validate graphplan takes three files: OPS FACTS PLAN", "command line")
+    if args.level:
+        raise InputError("--level does not apply to Graphplan files", "command line")
+    data = validate_graphplan(args.file, args.plan[0], args.plan[1], limits, args.optimal)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        print_graphplan(data, args.show)
+    return data["valid"] and data.get("native", {}).get("valid", True)

@@ -1,0 +1,305 @@
+"""The rules of Bloxorz: move tables built once per stage and the simulator that runs on them.
+
+A state is a tuple (first, second, bridges): two cell indices, first <= second, and the bit set of the
+bridge tiles that are open. The block stands on `first` when first == second, lies on both when they are
+side by side, and otherwise it is split into two cubes standing on them (cube 1 on `first`, the one met
+first in reading order; cube 2 on `second`).
+
+Cells are indexed (row + 2) * stride + column with stride = width + 1: two void rows above and below the
+stage and a void column after each row, so that any roll from a tile lands inside the table and never
+wraps round to the other side of the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, xy
+from translator.grid import DIRECTIONS, Cell
+
+State = tuple[int, int, int]
+"""(first cell, second cell, open bridge bits)."""
+Move = tuple[int, str]
+"""(0, direction) for the whole block; (1 or 2, direction) for a cube of a split block."""
+
+STANDING, FLAT, UPRIGHT, CUBE = "standing", "lying along a row", "lying along a column", "cube"
+"""The shapes of a position: a standing block, a lying one (horizontally, vertically), split cubes."""
+MARGIN = 2
+"""Void rows above and below the stage in the index layout."""
+
+
+class Effect(NamedTuple):
+    """What pressing switches does to the bridge bits: ((bits | opened) & ~closed) ^ toggled."""
+
+    opened: int
+    closed: int
+    toggled: int
+
+    def then(self, bit: int, action: str) -> Effect:
+        """This effect followed by `action` (on, off, toggle) on one bridge bit."""
+        opened, closed, toggled = self.opened & ~bit, self.closed & ~bit, self.toggled & ~bit
+        was_open, was_closed, was_toggled = self.opened & bit, self.closed & bit, self.toggled & bit
+        if action == "on" or (action == "toggle" and was_closed):
+            return Effect(opened | bit, closed, toggled)
+        if action == "off" or (action == "toggle" and was_open):
+            return Effect(opened, closed | bit, toggled)
+        return Effect(opened, closed, toggled | (0 if was_toggled else bit))
+
+    def compose(self, other: Effect) -> Effect:
+        """This effect, then `other`."""
+        result = self
+        for position in range((other.opened | other.closed | other.toggled).bit_length()):
+            bit = 1 << position
+            for mask, action in ((other.opened, "on"), (other.closed, "off"), (other.toggled, "toggle")):
+                if mask & bit:
+                    result = result.then(bit, action)
+        return result
+
+    def apply(self, bits: int) -> int:
+        """The bridge bits after the effect."""
+        return ((bits | self.opened) & ~self.closed) ^ self.toggled
+
+
+NO_EFFECT = Effect(0, 0, 0)
+
+
+class Entry(NamedTuple):
+    """A move of the block from one position: where it lands and what it needs and does."""
+
+    move: Move
+    first: int
+    second: int
+    need: int
+    """Bridge bits that must be open: the tiles it lands on (or the cubes' tiles after a split)."""
+    effect: Effect | None
+    """The switches it presses, composed in reading order; None when none acts."""
+    cover: int
+    """Bridge bits under the block after the move: a switch closing one of them drops the block."""
+
+
+class CubeEntry(NamedTuple):
+    """A move of a single cube from a cell."""
+
+    direction: str
+    target: int
+    need: int
+    effect: Effect | None
+
+
+ORDER = ("left", "right", "up", "down")
+"""The order moves are tried in: the seed's (Left, Right, Up, Down), so that breadth-first search finds the
+seed's own answer to its level 1."""
+
+
+def offsets(stride: int) -> dict[str, dict[str, tuple[int, ...]]]:
+    """The cells a position covers after each roll, relative to its first cell, by shape and direction."""
+    up, down, left, right = -stride, stride, -1, 1
+    table = {
+        STANDING: {"up": (2 * up, up), "down": (down, 2 * down), "left": (2 * left, left), "right": (right, 2 * right)},
+        FLAT: {"up": (up, up + 1), "down": (down, down + 1), "left": (left,), "right": (2,)},
+        UPRIGHT: {"up": (up,), "down": (2 * down,), "left": (left, left + down), "right": (right, right + down)},
+        CUBE: {"up": (up,), "down": (down,), "left": (left,), "right": (right,)},
+    }
+    return {shape: {direction: rolls[direction] for direction in ORDER} for shape, rolls in table.items()}
+
+
+class Rules:
+    """A stage's static facts and move tables, indexed by padded cell numbers."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.stride = stride = stage.width + 1
+        self.size = (stage.height + 2 * MARGIN) * stride
+        self.kinds = [VOID] * self.size
+        for r, row in enumerate(stage.grid):
+            for c, token in enumerate(row):
+                self.kinds[(r + MARGIN) * stride + c] = token
+        self.cells = [i for i, kind in enumerate(self.kinds) if kind != VOID]
+        self.bridges = [i for i in self.cells if self.kinds[i] in (OPEN, CLOSED)]
+        self.bit = [0] * self.size
+        for number, cell in enumerate(self.bridges):
+            self.bit[cell] = 1 << number
+        self.goal = self.index(stage.goal)
+        self.effects = {}
+        for switch in stage.switches:
+            effect = NO_EFFECT
+            for cell, action in switch.effects:
+                effect = effect.then(self.bit[self.index(cell)], action)
+            self.effects[self.index(switch.cell)] = effect
+        self.splits = {self.index(s.cell): tuple(sorted(map(self.index, s.cubes))) for s in stage.splits}
+        self.start_bits = sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
+        self.offsets = offsets(stride)
+        self.moves = {direction: (0, direction) for direction in ORDER}
+        self.soft_effect = [self.effects.get(i) if kind == SOFT else None for i, kind in enumerate(self.kinds)]
+        self.standing_effect = [
+            self.effects.get(i) if kind in (SOFT, HEAVY) else None for i, kind in enumerate(self.kinds)
+        ]
+        self.block_table: dict[int, list[Entry]] = {}
+        self.cube_table: dict[int, list[CubeEntry]] = {}
+
+    # -- cells and positions --------------------------------------------------------------------------
+    def index(self, cell: Cell) -> int:
+        """The padded index of a (row, column) cell of the stage."""
+        return (cell[0] + MARGIN) * self.stride + cell[1]
+
+    def cell(self, index: int) -> Cell:
+        """The (row, column) of a padded index."""
+        row, col = divmod(index, self.stride)
+        return row - MARGIN, col
+
+    def name(self, index: int) -> str:
+        """A cell as the files write it: X,Y from 1."""
+        return xy(self.cell(index))
+
+    def shape(self, first: int, second: int) -> str:
+        """The shape of a position: standing, lying flat along a row or a column, or split cubes."""
+        if first == second:
+            return STANDING
+        if second - first == 1:
+            return FLAT
+        return UPRIGHT if second - first == self.stride else CUBE
+
+    def initial(self) -> State:
+        """The stage's start: the block where `start:` puts it, bridges as the matrix draws them."""
+        cells = sorted(self.index(cell) for cell in self.stage.start)
+        return cells[0], cells[-1], self.start_bits
+
+    def is_goal(self, state: State) -> bool:
+        """The whole block stands upright on the hole."""
+        return state[0] == state[1] == self.goal
+
+    # -- the move tables ------------------------------------------------------------------------------
+    def block_entries(self, first: int, second: int) -> list[Entry]:
+        """The moves of the whole block from a position that no state can make legal are left out."""
+        key = first * self.size + second
+        found = self.block_table.get(key)
+        if found is None:
+            found = [e for e in (self.block_move(first, second, d, False) for d in ORDER) if e is not None]
+            self.block_table[key] = found
+        return found
+
+    def block_move(self, first: int, second: int, direction: str, explain: bool = True) -> Entry | str | None:
+        """The Entry of rolling the block one way, or (None without `explain`) why that roll is never
+        legal from here."""
+        landed = self.offsets[self.shape(first, second)][direction]
+        kinds, bit, move = self.kinds, self.bit, self.moves[direction]
+        spot = first + landed[0]
+        if kinds[spot] == VOID:
+            return self.falls(spot) if explain else None
+        if len(landed) == 2:
+            other = first + landed[1]
+            if kinds[other] == VOID:
+                return self.falls(other) if explain else None
+            need = bit[spot] | bit[other]
+            return Entry(move, spot, other, need, self._lying_effect(spot, other), need)
+        if kinds[spot] == FRAGILE:
+            return f"the fragile tile at {self.name(spot)} gives way under a standing block" if explain else None
+        if kinds[spot] == SPLIT:
+            cube1, cube2 = self.splits[spot]
+            return Entry(move, cube1, cube2, bit[spot] | bit[cube1] | bit[cube2], None, 0)
+        return Entry(move, spot, spot, bit[spot], self.standing_effect[spot], bit[spot])
+
+    def _lying_effect(self, first: int, second: int) -> Effect | None:
+        """The switches a lying block landing on both cells presses, in reading order."""
+        one, two = self.soft_effect[first], self.soft_effect[second]
+        if one is None or two is None:
+            return two if one is None else one
+        return one.compose(two)
+
+    def cube_entries(self, cell: int) -> list[CubeEntry]:
+        """The rolls of a single cube from a cell onto tiles (onto a bridge tile when it is open)."""
+        found = self.cube_table.get(cell)
+        if found is None:
+            found = []
+            for direction, (offset,) in self.offsets[CUBE].items():
+                target = cell + offset
+                if self.kinds[target] != VOID:
+                    found.append(CubeEntry(direction, target, self.bit[target], self.soft_effect[target]))
+            self.cube_table[cell] = found
+        return found
+
+    # -- the simulator --------------------------------------------------------------------------------
+    def successors(self, state: State) -> Iterator[tuple[Move, State]]:
+        """(move, next state) for every legal move: the block's, or cube 1's then cube 2's."""
+        first, second, bits = state
+        stride = self.stride
+        gap = second - first
+        if gap == 0 or gap == 1 or gap == stride:
+            found = self.block_table.get(first * self.size + second)
+            if found is None:
+                found = self.block_entries(first, second)
+            for move, new_first, new_second, need, effect, cover in found:
+                if bits & need != need:
+                    continue
+                if effect is None:
+                    yield move, (new_first, new_second, bits)
+                    continue
+                after = ((bits | effect.opened) & ~effect.closed) ^ effect.toggled
+                if after & cover == cover:
+                    yield move, (new_first, new_second, after)
+            return
+        for number, cube, other in ((1, first, second), (2, second, first)):
+            found = self.cube_table.get(cube)
+            if found is None:
+                found = self.cube_entries(cube)
+            for direction, target, need, effect in found:
+                if bits & need != need:
+                    continue
+                if effect is not None:
+                    after = ((bits | effect.opened) & ~effect.closed) ^ effect.toggled
+                    cover = self.bit[target] | self.bit[other]
+                    if after & cover != cover:
+                        continue
+                else:
+                    after = bits
+                yield (number, direction), ((target, other, after) if target < other else (other, target, after))
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Why a move is illegal in `state`, in words (None when it is legal)."""
+        first, second, bits = state
+        number, direction = move
+        split = self.shape(first, second) == CUBE
+        if direction not in DIRECTIONS:
+            return f"unknown direction {direction!r}: expected up, down, left or right"
+        if split and number not in (1, 2):
+            return f"the block is split into two cubes: name the cube that rolls (1 {direction} or 2 {direction})"
+        if not split and number != 0:
+            return f"the block is whole: there is no cube {number} (write just {direction})"
+        if split:
+            cube, other = (first, second) if number == 1 else (second, first)
+            target = cube + self.offsets[CUBE][direction][0]
+            if self.kinds[target] == VOID:
+                return self.falls(target, f"cube {number}")
+            entry = Entry(
+                move, target, other, self.bit[target], self.soft_effect[target], self.bit[target] | self.bit[other]
+            )
+        else:
+            entry = self.block_move(first, second, direction)
+            if isinstance(entry, str):
+                return entry
+        closed = [i for i in self.bridges if self.bit[i] & entry.need and not bits & self.bit[i]]
+        if closed:
+            return f"it would fall: the bridge tile at {self.name(closed[0])} is closed"
+        after = entry.effect.apply(bits) if entry.effect else bits
+        lost = [i for i in self.bridges if self.bit[i] & entry.cover and not after & self.bit[i]]
+        if lost:
+            return f"it would fall: the switch it presses closes the bridge tile at {self.name(lost[0])} under it"
+        return None
+
+    def falls(self, index: int, who: str = "it") -> str:
+        """Why landing on a void cell is illegal: off the board, or into the void."""
+        row, col = self.cell(index)
+        if 0 <= row < self.stage.height and 0 <= col < self.stage.width:
+            return f"{who} would fall: {self.name(index)} is void"
+        return f"{who} would roll off the board"
+
+
+def rules_of(stage: Stage) -> Rules:
+    """The stage's precomputed move tables, built once per stage object (kept on the object, as
+    functools.cached_property keeps its values; hashing a whole stage on every lookup would cost more)."""
+    rules = stage.__dict__.get("_rules")
+    if rules is None:
+        rules = Rules(stage)
+        object.__setattr__(stage, "_rules", rules)
+    return rules

@@ -1,0 +1,179 @@
+"""Bloxorz for planners without conditional effects: one stage's own domain, in STRIPS with negative
+preconditions. Each action of the general table (translator.bloxorz.encoding) that can land on a switch is
+written once for landing elsewhere and once per switch it can press, with that switch's effects spelt
+out; a toggle is written once per state of the bridges it toggles (the bridge tiles that are always open
+or closed together count as one). unified-planning's own removal of conditional effects, then writing
+the task back, took 25 s on stage 2 and over 60 s on stages 10, 20 and 23: its writer enumerates every
+possible fact of the task."""
+
+from __future__ import annotations
+
+import re
+
+from translator.bloxorz.encoding import (
+    DOMAIN,
+    OPPOSITE,
+    PRESSES,
+    REQUIREMENTS,
+    SCHEMAS,
+    STANDS,
+    Schema,
+    action_text,
+    cell_object,
+    drops,
+    predicates_text,
+    problem,
+    splits_ever,
+    static_facts,
+)
+from translator.bloxorz.level import HEAVY, SOFT
+from translator.bloxorz.rules import CUBE, Effect, Rules
+from translator.grid import parse_cell_name
+from translator.pddl import PddlTask, atom
+
+
+def expanded_task(rules: Rules) -> PddlTask:
+    """The stage's own STRIPS domain (with negative preconditions): each landing on a switch written out
+    with that switch's effects, a toggle as one action per state of the bridges it toggles."""
+    groups = bridge_groups(rules)
+    facts = static_facts(rules, expanded=True)
+    present = {fact[1:].split()[0] for fact in facts}
+    actions, constants, used_predicates = [], set(), {"standing"}
+    for schema in SCHEMAS:
+        if schema.name.startswith("cube") and not splits_ever(rules):
+            continue
+        for name, parameters, precondition, effects, used in _variants(rules, schema, groups):
+            precondition = _simplify(precondition, present)
+            if precondition is None:
+                continue
+            constants |= used
+            used_predicates |= {re.sub(r"^\((not \()?", "", literal).split()[0] for literal in precondition + effects}
+            actions.append(action_text(name, schema.comment, parameters, precondition, effects))
+    ordered = sorted(constants, key=parse_cell_name)
+    header = [
+        "; Bloxorz, one stage's own domain: switches spelt out (domains/bloxorz.pddl is the general one).",
+        "(define (domain bloxorz)",
+        f"  (:requirements {' '.join(REQUIREMENTS[:3])})",
+        "  (:types cell)",
+    ]
+    if ordered:
+        header.append(f"  (:constants {' '.join(ordered)} - cell)")
+    header.append(predicates_text(PRESSES, keep=used_predicates))
+    domain = "\n".join(header) + "\n" + "\n".join(actions) + "\n)\n"
+    kept = [fact for fact in facts if fact[1:].split()[0] in used_predicates]
+    return PddlTask(DOMAIN, domain, problem(rules, kept, frozenset(ordered)))
+
+
+STATIC = frozenset(
+    (
+        "right below right2 below2 fragile soft split-switch split-first split-second opens closes toggles drops "
+        "press-standing press-lying"
+    ).split()
+)
+
+
+def _simplify(precondition: list[str], present: set[str]) -> list[str] | None:
+    """The precondition without negated static facts that the stage never has; None when it needs a
+    static fact the stage never has (the action can never apply)."""
+    kept = []
+    for literal in precondition:
+        negated = literal.startswith("(not ")
+        predicate = literal.removeprefix("(not ").lstrip("(").split()[0]
+        if predicate in STATIC and predicate not in present:
+            if not negated:
+                return None
+            continue
+        kept.append(literal)
+    return kept
+
+
+def bridge_groups(rules: Rules) -> list[list[int]]:
+    """Bridge tiles that are always open or closed together (same start, same action by every switch)."""
+    groups: dict[tuple, list[int]] = {}
+    for tile in rules.bridges:
+        bit = rules.bit[tile]
+        signature = (bool(rules.start_bits & bit),) + tuple(
+            (switch, bool(e.opened & bit), bool(e.closed & bit), bool(e.toggled & bit))
+            for switch, e in sorted(rules.effects.items())
+        )
+        groups.setdefault(signature, []).append(tile)
+    return list(groups.values())
+
+
+def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
+    """(name, parameters, precondition, effects, constants) of a schema landing on no switch and on each
+    switch it can press, a toggling press once per state of the bridges it toggles."""
+    choices = [[None, *_pressable(rules, kind)] for _, kind in schema.presses]
+    for picked in _product(choices):
+        if len(picked) == 2 and None not in picked and not _fits(rules, schema.pair, *picked):
+            continue
+        bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
+        substitute = _substitution(bound)
+        precondition = [substitute(literal) for literal in schema.precondition]
+        effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
+        precondition += [
+            f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None
+        ]
+        pressed = [s for s in picked if s is not None]
+        used = set(bound.values())
+        if schema.other_cube and pressed:
+            source = pressed[0] + rules.offsets[CUBE][OPPOSITE[schema.direction]][0]
+            fallen = [cell_object(rules, t) for t in drops(rules, pressed[0]) if t != source]
+            precondition += [f"(not (cube {name}))" for name in fallen]
+            used.update(fallen)
+        parameters = [p for p in schema.parameters if p not in bound]
+        name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
+        effect = None
+        for switch in pressed:
+            effect = rules.effects[switch] if effect is None else effect.compose(rules.effects[switch])
+        for suffix, condition, changes in _bridge_changes(rules, effect, groups, used):
+            yield name + suffix, parameters, precondition + condition, effects + changes, used
+
+
+def _substitution(bound: dict[str, str]):
+    """A function replacing the bound parameters of a literal by their constants."""
+    if not bound:
+        return lambda literal: literal
+    pattern = re.compile(rf"\?({'|'.join(bound)})\b")
+    return lambda literal: pattern.sub(lambda match: bound[match.group(1)], literal)
+
+
+def _product(choices: list[list]) -> list[tuple]:
+    """Every pick of one item from each list, in order."""
+    picks: list[tuple] = [()]
+    for options in choices:
+        picks = [pick + (option,) for pick in picks for option in options]
+    return picks
+
+
+def _pressable(rules: Rules, kind: str) -> list[int]:
+    """The switches with effects that a block pressing this way acts on."""
+    return [i for i in sorted(rules.effects) if rules.kinds[i] == SOFT or (kind == STANDS and rules.kinds[i] == HEAVY)]
+
+
+def _fits(rules: Rules, pair: str, first: int, second: int) -> bool:
+    """True when `second` is the cell right of (below) `first`."""
+    return second - first == (1 if pair == "right" else rules.stride)
+
+
+def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]], used: set[str]):
+    """(name suffix, extra precondition, effects) for each state of the toggled bridges: opened and closed
+    bridges change whatever their state, a toggled one according to its state before the move."""
+    fixed, toggled = [], []
+    for group in groups if effect is not None else []:
+        bit, names = rules.bit[group[0]], [cell_object(rules, tile) for tile in group]
+        if (effect.opened | effect.closed | effect.toggled) & bit:
+            used.update(names)
+        if effect.opened & bit:
+            fixed += [atom("solid", name) for name in names]
+        elif effect.closed & bit:
+            fixed += [f"(not {atom('solid', name)})" for name in names]
+        elif effect.toggled & bit:
+            toggled.append(names)
+    for states in _product([[True, False]] * len(toggled)):
+        suffix, condition, changes = "", [], list(fixed)
+        for names, was_open in zip(toggled, states):
+            suffix += f"--{names[0]}-{'open' if was_open else 'closed'}"
+            condition.append(atom("solid", names[0]) if was_open else f"(not {atom('solid', names[0])})")
+            changes += [f"(not {atom('solid', name)})" if was_open else atom("solid", name) for name in names]
+        yield suffix, condition, changes

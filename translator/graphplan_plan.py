@@ -1,0 +1,275 @@
+"""Plans as the original Graphplan prints them, checked with Graphplan's semantics.
+
+The program prints its plan as numbered time steps, one `STEP OPERATOR_arg1_arg2` line per action, among
+its progress lines (`facts loaded.`, `time: 3, 20 facts and 13 exclusive pairs.`, `goals at time 4:`, the
+counts at the end). A plan file may be that whole output or just its plan lines: every line of the form
+`NUMBER TOKEN` is a plan line, every other line is skipped.
+
+An action is read by matching its token against the operators and objects of the task (names compared
+without regard to case), not by splitting on `_`, so that names that contain `_` still read when they
+are unambiguous. A step is valid when every action's preconditions hold before it and no action deletes
+a precondition or an add effect of another action of the same step (they could then not run in
+parallel); the state after it is the state before, less every delete, plus every add. Graphplan binds
+two parameters with different names to different objects, and objects to parameters of their types.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations, product
+from pathlib import Path
+
+from translator.errors import InputError
+from translator.graphplan_format import Atom, Facts, Operator, Ops
+from translator.pddl import GroundAction
+from translator.text import quote
+
+Fact = tuple[str, ...]
+"""A fact as (predicate, argument, ...), lower case."""
+PLAN_LINE = re.compile(r"^\s*(\d+)\s+(\S+)\s*$")
+
+
+@dataclass(frozen=True)
+class PlanLine:
+    """One action of a printed plan: its time step, its token as printed and its line in the file."""
+
+    step: int
+    token: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Action:
+    """A ground action: the operator and its objects (in the files' spelling), preconditions, adds, deletes."""
+
+    operator: str
+    args: tuple[str, ...]
+    pre: frozenset[Fact]
+    add: frozenset[Fact]
+    delete: frozenset[Fact]
+
+    @property
+    def name(self) -> str:
+        """The action as Graphplan prints it: move_A_B_C."""
+        return "_".join((self.operator, *self.args))
+
+    def ground(self) -> GroundAction:
+        """The action as a PDDL plan step (lower case)."""
+        return self.operator.lower(), tuple(arg.lower() for arg in self.args)
+
+
+def read_plan_lines(text: str, source: str) -> list[PlanLine]:
+    """The plan lines of a Graphplan output (or of a file of plan lines only), time steps in order."""
+    found = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        match = PLAN_LINE.match(raw)
+        if match:
+            step = int(match.group(1))
+            if found and step < found[-1].step:
+                raise InputError(f"time step {step} comes after time step {found[-1].step}", source, number)
+            if step < 1:
+                raise InputError("time steps are numbered from 1", source, number)
+            found.append(PlanLine(step, match.group(2), number))
+    if not found:
+        said = " (the output says there is no plan)" if re.search(r"no plan", text, re.IGNORECASE) else ""
+        raise InputError(f"no plan line such as '1 move_A_Table_B' in the file{said}", source)
+    return found
+
+
+class Grounder:
+    """Reads printed action tokens as ground actions of an operators file and a facts file."""
+
+    def __init__(self, ops: Ops, facts: Facts) -> None:
+        self.ops = ops
+        self.types = {name.lower(): {t.lower() for t in types} for name, types in facts.types_of().items()}
+        self.spelling = {name.lower(): name for name, _ in facts.objects}
+        atoms = [*facts.init, *(facts.goal or ())] + [a for op in ops.operators for part in _parts(op) for a in part]
+        self.names = {part.lower(): part for atom in atoms for part in (atom.predicate, *atom.args)}
+        self.names.update(self.spelling)
+
+    def text(self, fact: Fact) -> str:
+        """A fact in the spelling of the files: (on A B)."""
+        return "(" + " ".join(self.names.get(part, part) for part in fact) + ")"
+
+    def read(self, token: str) -> list[tuple[Operator, tuple[str, ...]]]:
+        """Every (operator, objects) that prints as `token` (names compared without regard to case)."""
+        lower = token.lower()
+        found = []
+        for operator in self.ops.operators:
+            name = operator.name.lower()
+            if lower == name and not operator.params:
+                found.append((operator, ()))
+            elif lower.startswith(name + "_") and operator.params:
+                for args in self._split(lower[len(name) + 1 :], len(operator.params)):
+                    found.append((operator, tuple(self.spelling[arg] for arg in args)))
+        return found
+
+    def _split(self, text: str, count: int) -> list[tuple[str, ...]]:
+        """The ways `text` is `count` object names joined by `_`."""
+        if count == 1:
+            return [(text,)] if text in self.spelling else []
+        ways = []
+        for index in (i for i, char in enumerate(text) if char == "_"):
+            if text[:index] in self.spelling:
+                ways += [(text[:index], *rest) for rest in self._split(text[index + 1 :], count - 1)]
+        return ways
+
+    def action(self, token: str) -> Action:
+        """The ground action a token names; ValueError saying why when it names none, or several."""
+        readings = self.read(token)
+        if not readings:
+            operators = ", ".join(op.name for op in self.ops.operators)
+            raise ValueError(f"{quote(token)} is not OPERATOR_object_..._object for the operators ({operators})")
+        if len(readings) > 1:
+            shown = " or ".join(f"{op.name}({', '.join(args)})" for op, args in readings)
+            raise ValueError(f"{quote(token)} reads more than one way: {shown}")
+        operator, args = readings[0]
+        self._check_binding(operator, args)
+        binding = {f"<{name}>": arg for (name, _), arg in zip(operator.params, args)}
+        return Action(operator.name, args, *(_facts(atoms, binding) for atoms in _parts(operator)))
+
+    def _check_binding(self, operator: Operator, args: tuple[str, ...]) -> None:
+        """Objects of the parameters' types, different objects for different parameters."""
+        for (name, type_name), arg in zip(operator.params, args):
+            if type_name.lower() not in self.types.get(arg.lower(), set()):
+                raise ValueError(f"{arg} is not of type {type_name}, which parameter <{name}> of {operator.name} needs")
+        for (first, _), (second, _) in combinations(operator.params, 2):
+            index = [name for name, _ in operator.params]
+            if args[index.index(first)].lower() == args[index.index(second)].lower():
+                raise ValueError(
+                    f"<{first}> and <{second}> of {operator.name} are both {args[index.index(first)]}: "
+                    "Graphplan binds different parameters to different objects"
+                )
+
+
+def _parts(operator: Operator) -> tuple[tuple[Atom, ...], ...]:
+    """An operator's preconditions, adds and deletes."""
+    return operator.preconds, operator.adds, operator.deletes
+
+
+def _facts(atoms: tuple[Atom, ...], binding: dict[str, str]) -> frozenset[Fact]:
+    """Atoms with their variables bound, as lower-case facts."""
+    return frozenset(
+        tuple(part.lower() for part in (atom.predicate, *(binding.get(arg, arg) for arg in atom.args)))
+        for atom in atoms
+    )
+
+
+# -- checking ------------------------------------------------------------------------------------------------
+@dataclass
+class Check:
+    """The outcome of replaying a Graphplan plan: valid, the steps and actions, where and why it failed."""
+
+    valid: bool
+    steps: list[list[Action]]
+    failed_step: int | None = None
+    """The time step (as numbered in the file) of the first bad step."""
+    line: int | None = None
+    reason: str = ""
+    state: frozenset[Fact] = frozenset()
+    """The state before the first bad step, or the final state."""
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action, step by step (a sequential order of the plan)."""
+        return [action for step in self.steps for action in step]
+
+
+def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine]) -> Check:
+    """Replay a printed plan step by step with Graphplan's semantics; the first bad step and why."""
+    grounder = Grounder(ops, facts)
+    text = grounder.text
+    state = _facts(facts.init, {})
+    goal = _facts(facts.goal or (), {})
+    done: list[list[Action]] = []
+    for number, group in _groups(lines):
+        actions = []
+        for entry in group:
+            try:
+                actions.append(grounder.action(entry.token))
+            except ValueError as error:
+                return Check(False, done, number, entry.line, str(error), state)
+        reason = _step_problem(actions, state, text)
+        if reason:
+            return Check(False, done, number, group[0].line, reason, state)
+        state = (state - frozenset().union(*(a.delete for a in actions))) | frozenset().union(*(a.add for a in actions))
+        done.append(actions)
+    missing = sorted(goal - state)
+    if missing:
+        shown = " ".join(text(fact) for fact in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        return Check(False, done, None, None, f"the plan ends without reaching the goal: {shown} do not hold", state)
+    return Check(True, done, state=state)
+
+
+def ground_all(ops: Ops, facts: Facts, lines: list[PlanLine]) -> list[Action] | None:
+    """Every action of a printed plan in the printed order, or None when a token names no action."""
+    grounder = Grounder(ops, facts)
+    try:
+        return [grounder.action(entry.token) for entry in lines]
+    except ValueError:
+        return None
+
+
+def _groups(lines: list[PlanLine]) -> list[tuple[int, list[PlanLine]]]:
+    """The plan lines grouped by time step."""
+    groups: list[tuple[int, list[PlanLine]]] = []
+    for entry in lines:
+        if groups and groups[-1][0] == entry.step:
+            groups[-1][1].append(entry)
+        else:
+            groups.append((entry.step, [entry]))
+    return groups
+
+
+def _step_problem(actions: list[Action], state: frozenset[Fact], text: Callable[[Fact], str]) -> str:
+    """Why the actions cannot be one time step from `state`, or ""."""
+    for action in actions:
+        missing = sorted(action.pre - state)
+        if missing:
+            return f"{action.name} needs {text(missing[0])}, which does not hold before the step"
+    for first, second in product(actions, repeat=2):
+        if first is second:
+            continue
+        if first == second:
+            return f"{first.name} appears twice in the step"
+        clash = sorted(first.delete & (second.pre | second.add))
+        if clash:
+            role = "needs" if clash[0] in second.pre else "adds"
+            return (
+                f"{first.name} and {second.name} interfere: {first.name} deletes {text(clash[0])}, "
+                f"which {second.name} {role} (the actions of a time step must not interfere)"
+            )
+    return ""
+
+
+# -- the native instance beside the files ---------------------------------------------------------------------
+def native_instance(facts_path: str, facts: Facts, ops: Ops):
+    """(puzzle, instance, path) of the native instance whose encoding is this task (same changing facts
+    and goal), found beside the facts file with the same stem (seed1.facts -> seed1.hanoi); None when
+    there is none. The seed's Hanoi and 7-puzzle files are such pairs."""
+    from translator.graphplan_pddl import pddl_to_model, static_predicates
+    from translator.registry import PUZZLES, get_puzzle, load
+
+    static = {name.lower() for name in static_predicates(ops)}
+    wanted = _changing(facts, static)
+    for name in PUZZLES:
+        for suffix in get_puzzle(name).suffixes:
+            path = Path(facts_path).with_suffix(suffix)
+            if not path.is_file() or path == Path(facts_path):
+                continue
+            try:
+                puzzle, instance = load(name, str(path))
+                _, own = pddl_to_model(puzzle.encode(instance))
+            except InputError:
+                continue
+            if _changing(own, static) == wanted:
+                return puzzle, instance, str(path)
+    return None
+
+
+def _changing(facts: Facts, static: set[str]) -> tuple[frozenset[Fact], frozenset[Fact]]:
+    """The initial facts that are not static, and the goal: what identifies an instance of a domain."""
+    init = frozenset(fact for fact in _facts(facts.init, {}) if fact[0] not in static)
+    return init, _facts(facts.goal or (), {})

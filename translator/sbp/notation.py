@@ -1,0 +1,68 @@
+"""How sliding-brick moves are written: the seed's `(2,left)` (and the spellings `[2, "left"]`, `2 left`,
+`[2,left]`, `['2', ['left']]` that solvers print), and `Move {direction: LEFT, piece: 2}` lines as
+published Java solvers print them. A brick's number is the one it has in the level file."""
+
+from __future__ import annotations
+
+import re
+
+from translator.errors import InputError
+from translator.grid import DIRECTIONS
+from translator.notation import Notation, move_lines
+from translator.sbp.bricks import Move
+from translator.text import quote
+
+_MATRIX_LINE = re.compile(r"^\s*-?\d+\s*(,\s*-?\d+\s*)+,?\s*$")
+"""A line of a printed matrix (`5,4,` or `1,0,2,2,1,`)."""
+_PAIR = re.compile(r"(\w+)\s*[:=]\s*[\"']?(\w+)[\"']?")
+
+
+def format_move(move: Move) -> str:
+    """(2,left), as the seed prints moves."""
+    return f"({move[0]},{move[1]})"
+
+
+def parse_move(text: str) -> Move:
+    """Read `(2,left)`, `[2, "left"]`, `2 left`, `[2,left]` or `['2', ['left']]`; ValueError otherwise."""
+    words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
+    if len(words) != 2 or not words[0].isdigit() or words[1].lower() not in DIRECTIONS:
+        raise ValueError("expected (BRICK,DIRECTION), e.g. (2,left)")
+    return int(words[0]), words[1].lower()
+
+
+def parse_published(text: str) -> Move:
+    """Read `Move {direction: LEFT, piece: 2}` (keys in either order); ValueError otherwise."""
+    body = re.fullmatch(r"\s*(?:move\s*)?\{(.*)\}\s*", text, re.IGNORECASE)
+    pairs = {key.lower(): value for key, value in _PAIR.findall(body.group(1))} if body else {}
+    piece, direction = pairs.get("piece", ""), pairs.get("direction", "").lower()
+    if set(pairs) != {"piece", "direction"} or not piece.isdigit() or direction not in DIRECTIONS:
+        raise ValueError("expected Move {direction: LEFT, piece: 2}")
+    return int(piece), direction
+
+
+def format_published(move: Move) -> str:
+    """Move {direction: LEFT, piece: 2}."""
+    return f"Move {{direction: {move[1].upper()}, piece: {move[0]}}}"
+
+
+def _moves_then_state(notation: Notation) -> Notation:
+    """The notation with the final state allowed after the moves, as the seed's solution printout ends
+    (the matrix lines are skipped: the replay computes the final state)."""
+
+    def read(text: str, source: str) -> list[Move]:
+        lines = text.splitlines()
+        start = next((i for i, line in enumerate(lines) if _MATRIX_LINE.match(line.split("#", 1)[0])), len(lines))
+        for number, line in enumerate(lines[start:], start=start + 1):
+            if line.split("#", 1)[0].strip() and not _MATRIX_LINE.match(line.split("#", 1)[0]):
+                raise InputError(f"expected only the final state after the moves, found {quote(line)}", source, number)
+        return notation.read("\n".join(lines[:start]), source)
+
+    return Notation(notation.name, read, notation.write)
+
+
+def notations() -> list[Notation]:
+    """The sliding-brick notations, the seed's first."""
+    return [
+        _moves_then_state(move_lines("(BRICK,DIRECTION) one a line", parse_move, format_move)),
+        _moves_then_state(move_lines("Move {direction: D, piece: N} lines", parse_published, format_published)),
+    ]
