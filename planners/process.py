@@ -201,8 +201,15 @@ def _arm() -> None:
         signal.setitimer(signal.ITIMER_REAL, max(min(_DEADLINES) - time.monotonic(), 1e-4))
 
 
+REPEAT = 0.25
+"""Seconds after which an expired time_limit raises again while its block still runs."""
+
+
 def _expire(signum: int, frame: object) -> None:
-    """SIGALRM: the earliest deadline has passed."""
+    """SIGALRM: the earliest deadline has passed. The alarm is set again before raising: an exception
+    raised while a destructor (`__del__`) runs is swallowed by Python, and the block would otherwise run
+    on without a limit; the block's exit turns the repeat off."""
+    signal.setitimer(signal.ITIMER_REAL, REPEAT)
     raise TimeLimitExceeded
 
 
