@@ -1,4 +1,9 @@
-"""The `puzzleplan` command line: list, translate, solve, validate, show, plan, generate, walk, play, compare."""
+"""The `puzzleplan` command line: list, translate, solve, validate, show, plan, generate, walk, play, compare,
+report.
+
+The puzzle may be left out before a file whose suffix names it (`puzzleplan solve seed2.hanoi`). Exit
+statuses: 0 solved and valid, 1 any other error, 2 bad input, 3 unsolvable, 4 timeout, 5 memout,
+6 unsupported, 7 a plan that does not replay, 130 interrupted (Ctrl-C, SIGTERM, SIGHUP)."""
 
 from __future__ import annotations
 
@@ -7,11 +12,16 @@ import json
 import logging
 import random
 import sys
+import time
+import traceback
 from pathlib import Path
+from typing import Any
 
+from planners.arguments import Parser, UsageError, VersionAction, generator_help, generator_options, resolve_puzzle
 from planners.base import Limits, Status
 from planners.compare import add_commands as add_compare_commands
-from planners.process import interrupt_on_terminate
+from planners.outputs import check_output_file, prepare_output_folder, silence_stdout, write_output
+from planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
 from translator.errors import InputError
 from translator.registry import instance_label, load
 from translator.text import read_file as read_text
@@ -26,9 +36,10 @@ EXIT = {
     Status.UNSUPPORTED: 6,
     "invalid": 7,
     Status.ERROR: 1,
+    "interrupted": 130,
 }
 """Exit statuses: 0 solved and valid, 2 bad input, 3 unsolvable, 4 timeout, 5 memout, 6 unsupported,
-7 a plan that does not replay, 1 anything else."""
+7 a plan that does not replay, 1 anything else, 130 interrupted."""
 
 
 # -- commands ------------------------------------------------------------------------------------------
@@ -52,26 +63,31 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_translate(args: argparse.Namespace) -> int:
     """Write domain.pddl and problem.pddl (or ops/facts with --format graphplan)."""
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
+    if args.puzzle == "graphplan" and not args.facts:
+        raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
+    if args.puzzle != "graphplan" and args.facts:
+        raise InputError(
+            f"translate takes one instance file; found also {args.facts!r} "
+            "(two files only for translate graphplan OPS FACTS)",
+            "command line",
+        )
+    out = prepare_output_folder(args.output)
     if args.puzzle == "graphplan":
-        if not args.facts:
-            raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
-        from translator.graphplan_format import graphplan_to_pddl
+        from translator.graphplan_pddl import graphplan_to_pddl
 
         task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
     else:
         puzzle, instance = load(args.puzzle, args.file, args.level)
         task = puzzle.encode(instance)
     if args.format == "graphplan":
-        from translator.graphplan_format import pddl_to_graphplan
+        from translator.graphplan_pddl import pddl_to_graphplan
 
         ops, facts = pddl_to_graphplan(task)
         written = {"ops": ops, "facts": facts}
     else:
         written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
     for name, text in written.items():
-        (out / name).write_text(text)
+        write_output(out / name, text)
         print(out / name)
     return 0
 
@@ -79,19 +95,31 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from planners.animate import animate, check_animation, say_animation
-    from planners.pipeline import solve
+    from planners.pipeline import HARD_GRACE, Report, solve
+    from translator.registry import get_puzzle
 
-    puzzle, instance = load(args.puzzle, args.file, args.level)
+    limits = Limits.read(args.timeout, args.memory)
+    plan_out = check_output_file(args.plan_out, "plan file")
+    label = instance_label(args.file, args.level)
+    puzzle, started = get_puzzle(args.puzzle), time.monotonic()
     check_animation(args, puzzle)
-    report = solve(
-        puzzle, instance, instance_label(args.file, args.level), args.planner, Limits.read(args.timeout, args.memory)
-    )
-    if args.plan_out and report.pddl_plan:
+    try:
+        with time_limit(limits.timeout + HARD_GRACE):  # reading a huge file is part of the run
+            puzzle, instance = load(args.puzzle, args.file, args.level)
+    except TimeLimitExceeded:
+        message = f"reading the file took longer than the time limit ({limits.timeout:g} s)"
+        instance, report = None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
+    else:
+        spent = time.monotonic() - started  # a slow read shortens the planner's time; a quick one is in the grace
+        if spent > HARD_GRACE:
+            limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
+        report = solve(puzzle, instance, label, args.planner, limits)
+    if plan_out and report.pddl_plan:
         from translator.pddl import write_plan
 
-        Path(args.plan_out).write_text(write_plan(report.pddl_plan))
-    elif args.plan_out and report.moves:
-        Path(args.plan_out).write_text("".join(puzzle.format_move(m) + "\n" for m in report.moves))
+        write_output(plan_out, write_plan(report.pddl_plan))
+    elif plan_out and report.status is Status.SOLVED:
+        write_output(plan_out, "".join(puzzle.format_move(m) + "\n" for m in report.moves))
     animation = None
     if args.animate and report.status is Status.SOLVED:
         summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
@@ -167,8 +195,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
     from planners.pipeline import plan_pddl
     from planners.registry import get_planner
     from translator.pddl import PddlTask, write_plan
+    from translator.pddl_reader import check_task
 
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
+    check_task(task.domain, task.problem, args.domain, args.problem)
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or planner.native:
@@ -211,10 +241,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """Write a random instance in the puzzle's native format."""
     from translator.registry import get_puzzle
 
+    output = check_output_file(args.output)
     puzzle = get_puzzle(args.puzzle)
     text = puzzle.render(puzzle.random_instance(args.options, random.Random(args.seed)))
-    if args.output:
-        Path(args.output).write_text(text)
+    if output:
+        write_output(output, text)
     else:
         print(text, end="")
     return 0
@@ -250,27 +281,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # -- parser --------------------------------------------------------------------------------------------
-def _options(extra: list[str]) -> dict[str, str]:
-    """Generator options from `--key value` / `--flag` words."""
-    options: dict[str, str] = {}
-    key = None
-    for word in extra:
-        if word.startswith("--"):
-            key = word[2:]
-            options[key] = "1"
-        elif key is not None:
-            options[key] = word
-            key = None
-        else:
-            raise InputError(f"unexpected argument {word!r}: generator options are --name value", "command line")
-    return options
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = argparse.ArgumentParser(prog="puzzleplan", description=__doc__)
-    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="puzzleplan", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens (and show internal errors)")
+    parser.add_argument("--version", action=VersionAction, help="print the version and exit")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def limits(p: argparse.ArgumentParser) -> None:
         p.add_argument("--timeout", default="60", help="seconds per planner run, fractions allowed (default 60)")
@@ -291,8 +307,13 @@ def build_parser() -> argparse.ArgumentParser:
             "--every", type=int, default=1, metavar="N", help="GIF and SVG: keep every Nth state (first and last kept)"
         )
 
+    def planner(p: argparse.ArgumentParser, default: str) -> None:
+        p.add_argument(
+            "--planner", default=default, help=f"planner name (default {default}; puzzleplan list names all)"
+        )
+
     def instance(p: argparse.ArgumentParser) -> None:
-        p.add_argument("puzzle")
+        p.add_argument("puzzle", nargs="?", help="puzzle name; may be left out when the file's suffix names it")
         p.add_argument("file")
         p.add_argument("--level", help="level number (1-based) or title, for multi-level files")
 
@@ -306,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
     instance(p)
     limits(p)
-    p.add_argument("--planner", default="native-astar")
+    planner(p, "native-astar")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
@@ -334,55 +355,105 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("domain")
     p.add_argument("problem")
     limits(p)
-    p.add_argument("--planner", default="fd")
-    p.add_argument("--json", action="store_true")
+    planner(p, "fd")
+    p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run=cmd_plan)
-    p = commands.add_parser("generate", help="write a random instance (options: --name value)")
+    p = commands.add_parser(
+        "generate",
+        help="write a random instance (options: --name value)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.epilog_of = generator_help
     p.add_argument("puzzle")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("-o", "--output")
+    p.add_argument("-o", "--output", help="file to write (default: print it)")
     p.set_defaults(run=cmd_generate, accepts_options=True)
     p = commands.add_parser("walk", help="a random walk, printing each move and state")
     instance(p)
-    p.add_argument("-n", type=int, default=10)
+    p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
     limits(p)
-    p.add_argument("--planner", default="native-astar")
+    planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one command; bad input prints one paragraph and exits 2, never a traceback."""
-    parser = build_parser()
+def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
+    """Parse the command line and run its command."""
     args, extra = parser.parse_known_args(argv)
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )
+    if extra and not getattr(args, "accepts_options", False):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.options = generator_options(extra)
+    resolve_puzzle(args)
+    return args.run(args)
+
+
+def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
+    """Report a run that ended without a result: one JSON object on stdout under --json (status error or
+    interrupted), else one paragraph on stderr; return the exit status."""
+    status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout"}.get(code, "error")
+    if as_json:
+        data: dict[str, Any] = {"status": status, "message": message}
+        if error is not None:
+            data.update(file=error.source, line=error.line, column=error.column)
+        print(json.dumps(data), flush=True)
+    else:
+        print(f"puzzleplan: {'error: ' + message if status == 'error' else message}", file=sys.stderr)
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command. Bad input (a file, an option, the command line itself) is one paragraph and exit
+    status 2, never a traceback; under --json it is one JSON object on stdout with status `error`."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
+    parser = build_parser()
     try:
-        if extra and not getattr(args, "accepts_options", False):
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        args.options = _options(extra)
-        return args.run(args)
+        return _run(parser, argv)
+    except UsageError as error:
+        if not as_json:
+            print(error.usage, end="", file=sys.stderr)
+        return _fail(error.message, EXIT["input"], as_json)
     except InputError as error:
-        print(f"puzzleplan: error: {error}", file=sys.stderr)
-        return EXIT["input"]
+        return _fail(str(error), EXIT["input"], as_json, error)
     except KeyboardInterrupt:
-        print("puzzleplan: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted", EXIT["interrupted"], as_json)
     except BrokenPipeError:
+        silence_stdout()
         return 0
+    except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
+        if isinstance(error, SystemError) and not any(word.startswith("--memory") for word in argv):
+            return _internal_error(error, argv, as_json)
+        return _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], as_json)
+    except Exception as error:  # a bug: still one paragraph, with the traceback under -v
+        return _internal_error(error, argv, as_json)
+
+
+def _internal_error(error: Exception, argv: list[str], as_json: bool) -> int:
+    """A bug: one paragraph (the traceback under -v), exit status 1."""
+    if "-v" in argv or "--verbose" in argv:
+        traceback.print_exc()
+    detail = f"{type(error).__name__}: {error}".strip()
+    message = f"internal error ({detail}); this is a bug in puzzleplan: rerun with -v to see where it happened"
+    return _fail(message, EXIT["error"], as_json)
 
 
 def entry() -> None:
     """The console script: SIGTERM and SIGHUP interrupt like Ctrl-C (running planners are stopped), then
     main() on the command line's arguments."""
     interrupt_on_terminate()
-    sys.exit(main())
+    try:
+        code = main()
+    except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
+        code = _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], "--json" in sys.argv)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

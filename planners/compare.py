@@ -169,7 +169,9 @@ def task_key(row: dict[str, Any]) -> tuple[str, str, str]:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a results.jsonl file; a malformed line is an InputError naming it."""
     rows = []
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
+    from translator.text import read_file
+
+    for number, line in enumerate(read_file(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:
@@ -380,8 +382,9 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    from planners.outputs import prepare_output_folder
+
+    out = prepare_output_folder(args.out, "--out folder")
     results = out / RESULTS
     if results.exists() and results.stat().st_size and not args.resume:
         raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
@@ -462,7 +465,9 @@ def add_commands(subparsers) -> None:
         "level.",
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
-    p.add_argument("--planners", default="native-astar,fd", help="comma-separated planner names")
+    p.add_argument(
+        "--planners", default="native-astar,fd", help="comma-separated planner names (default native-astar,fd)"
+    )
     p.add_argument("--timeout", default="60", help="seconds per run (default 60)")
     p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")
     p.add_argument(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from planners.base import Status
 from planners.process import TimeLimitExceeded, time_limit
 from translator.pddl import GroundAction, PddlTask
+from translator.text import natural_key
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
 _REMOVERS = (
@@ -89,6 +90,25 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
         raise CompilationTimeout(f"compiling the task to the planner's fragment took over {timeout:g} s") from None
 
 
+def sorted_declarations(text: str) -> str:
+    """PDDL text with the names of every `(:constants` and `(:objects` line sorted: unified-planning's
+    writer lists them in the order of a set, which changes with the hash seed, and planners break ties
+    by declaration order (the same task must give the same plan on every run)."""
+    lines, inside = [], False
+    for line in text.splitlines():
+        stripped = line.strip().lower()
+        if stripped.startswith(("(:constants", "(:objects")):
+            inside = True
+        elif inside and stripped == ")":
+            inside = False
+        elif inside and " - " in line:
+            names, _, type_name = line.partition(" - ")
+            indent = line[: len(line) - len(line.lstrip())]
+            line = f"{indent}{' '.join(sorted(names.split(), key=natural_key))} - {type_name}"
+        lines.append(line)
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
 def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
     """Parse with unified-planning, apply the removing compilations the fragment needs, write PDDL."""
     import unified_planning.shortcuts as up
@@ -110,7 +130,7 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
         map_backs.append(result.map_back_action_instance)
         names.append(kind_name.lower())
     writer = PDDLWriter(problem)
-    compiled = PddlTask(task.name, writer.get_domain(), writer.get_problem())
+    compiled = PddlTask(task.name, sorted_declarations(writer.get_domain()), sorted_declarations(writer.get_problem()))
 
     def map_back(plan: list[GroundAction]) -> list[GroundAction]:
         original = []

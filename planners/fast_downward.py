@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
-from planners.process import memory_exhausted, run
+from planners.process import memory_exhausted, reproducible_environment, run
 from translator.pddl import PddlTask, read_plan, task_files
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
@@ -84,7 +84,8 @@ class FastDownward:
         """Run Fast Downward on the task and read its plan file."""
         with task_files(task, "puzzleplan-fd-") as (work, domain, problem):
             plan = work / "plan"
-            outcome = run(self.command(domain, problem, plan, limits), timeout=limits.timeout, cwd=work)
+            command = self.command(domain, problem, plan, limits)
+            outcome = run(command, timeout=limits.timeout, cwd=work, env=reproducible_environment())
             code = outcome.returncode
             expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
             if outcome.timed_out:

@@ -1,10 +1,6 @@
 """The bundled Graphplan (Blum & Furst 1997) with bit-set mutexes, conflict-directed backjumping and
-explanation-based nogoods (Kambhampati 2000); it finds plans with the fewest parallel time steps.
-
-Facts and actions are numbered and every set of them is a Python int used as a bit set. Fact `f` has
-the no-op action number `n_actions + f`. Layer i of the graph holds the facts reachable in i steps and
-the pairs of them that are mutually exclusive; action layer i holds the actions whose preconditions are
-in fact layer i and not pairwise mutex, and their mutex pairs (interference, competing needs).
+explanation-based nogoods (Kambhampati 2000); it finds plans with the fewest parallel time steps. The
+planning graph it searches is planners.planning_graph.
 
 Solution extraction works backwards from the goals at level t. At each level the next goal to achieve
 is the one with the fewest achievers left that are not mutex with the actions chosen so far (ties: the
@@ -26,202 +22,15 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from planners.base import Limits, PlanResult, Status
+from planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
 from translator.bitset import bits
 from translator.errors import InputError
-from translator.pddl import STRIPS, GroundAction, PddlTask, pyperplan_ground
+from translator.pddl import STRIPS, PddlTask
 
-
-@dataclass
-class GroundTask:
-    """A grounded STRIPS task: facts and actions numbered, every set a bit mask."""
-
-    facts: list[str]
-    actions: list[GroundAction]
-    pre: list[int]
-    add: list[int]
-    delete: list[int]
-    init: int
-    goal: int
-
-    def fact_names(self, mask: int) -> list[str]:
-        """The names of the facts in `mask`."""
-        return [self.facts[f] for f in bits(mask)]
-
-    def apply(self, state: int, action: int) -> int:
-        """The state after `action` (it must be applicable)."""
-        return (state & ~self.delete[action]) | self.add[action]
-
-    def applicable(self, state: int, action: int) -> bool:
-        """True when the preconditions of `action` hold in `state`."""
-        return self.pre[action] & ~state == 0
-
-
-def _split_name(name: str) -> GroundAction:
-    """pyperplan's "(move d1 d2 b)" as ("move", ("d1", "d2", "b"))."""
-    parts = name.strip("()").lower().split()
-    return parts[0], tuple(parts[1:])
-
-
-def ground(task: PddlTask) -> GroundTask:
-    """Parse and ground a STRIPS PDDL task with pyperplan's parser and grounder."""
-    grounded = pyperplan_ground(task)
-    operators = sorted(grounded.operators, key=lambda op: op.name)
-    facts = sorted(set(grounded.facts) | set(grounded.initial_state) | set(grounded.goals))
-    index = {fact: number for number, fact in enumerate(facts)}
-
-    def mask(names) -> int:
-        """The bit set of the named facts."""
-        return sum(1 << index[name] for name in set(names))
-
-    return GroundTask(
-        facts=facts,
-        actions=[_split_name(op.name) for op in operators],
-        pre=[mask(op.preconditions) for op in operators],
-        add=[mask(op.add_effects) for op in operators],
-        delete=[mask(op.del_effects - op.add_effects) for op in operators],
-        init=mask(grounded.initial_state),
-        goal=mask(grounded.goals),
-    )
-
-
-@dataclass
-class Layer:
-    """One fact layer of the planning graph and the action layer that follows it."""
-
-    facts: int
-    fact_mutex: dict[int, int]
-    actions: int = 0
-    action_mutex: dict[int, int] = field(default_factory=dict)
-    achievers: dict[int, list[int]] = field(default_factory=dict)
-    achiever_mask: dict[int, int] = field(default_factory=dict)
-
-    def mutex_pairs(self) -> int:
-        """The number of mutually exclusive fact pairs."""
-        return sum(m.bit_count() for m in self.fact_mutex.values()) // 2
-
-
-class PlanningGraph:
-    """The planning graph, built lazily level by level until it levels off."""
-
-    def __init__(self, task: GroundTask) -> None:
-        self.task = task
-        n_facts, n_actions = len(task.facts), len(task.actions)
-        self.n_actions = n_actions
-        total = n_actions + n_facts
-        self.pre = task.pre + [1 << f for f in range(n_facts)]
-        self.add = task.add + [1 << f for f in range(n_facts)]
-        self.delete = task.delete + [0] * n_facts
-        self.consumers = [0] * n_facts
-        self.adders = [0] * n_facts
-        deleters = [0] * n_facts
-        for a in range(total):
-            for f in bits(self.pre[a]):
-                self.consumers[f] |= 1 << a
-            for f in bits(self.add[a]):
-                self.adders[f] |= 1 << a
-            for f in bits(self.delete[a]):
-                deleters[f] |= 1 << a
-        self.interference = []
-        for a in range(total):
-            mask = 0
-            for f in bits(self.delete[a]):
-                mask |= self.consumers[f] | self.adders[f]
-            for f in bits(self.pre[a] | self.add[a]):
-                mask |= deleters[f]
-            self.interference.append(mask & ~(1 << a))
-        self.first_level = [-1] * total  # first action layer of every action
-        self.fact_level = [-1] * n_facts
-        self.layers: list[Layer] = [Layer(task.init, {f: 0 for f in bits(task.init)})]
-        for f in bits(task.init):
-            self.fact_level[f] = 0
-        self.levelled_at: int | None = None
-        self.size = task.init.bit_count()
-
-    def layer(self, level: int) -> Layer:
-        """Fact layer `level`, expanding the graph as needed."""
-        while level >= len(self.layers) and self.levelled_at is None:
-            self._expand()
-        return self.layers[min(level, len(self.layers) - 1)]
-
-    def action_layer(self, level: int) -> Layer:
-        """Fact layer `level` with its action layer built, expanding the graph as needed."""
-        while level + 1 >= len(self.layers) and self.levelled_at is None:
-            self._expand()
-        return self.layers[min(level, len(self.layers) - 1)]
-
-    def _expand(self) -> None:
-        """Add the action layer after the last fact layer and the fact layer after it."""
-        level = len(self.layers) - 1
-        layer = self.layers[-1]
-        present = 0
-        for a in range(len(self.pre)):
-            pre = self.pre[a]
-            if pre & ~layer.facts == 0 and all(layer.fact_mutex[p] & pre == 0 for p in bits(pre)):
-                present |= 1 << a
-                if self.first_level[a] < 0:
-                    self.first_level[a] = level
-        needs = {}
-        for p in bits(layer.facts):
-            mask = 0
-            for q in bits(layer.fact_mutex[p]):
-                mask |= self.consumers[q]
-            needs[p] = mask
-        action_mutex = {}
-        facts = 0
-        for a in bits(present):
-            mask = self.interference[a]
-            for p in bits(self.pre[a]):
-                mask |= needs[p]
-            action_mutex[a] = mask & present
-            facts |= self.add[a]
-        layer.actions, layer.action_mutex = present, action_mutex
-        for f in bits(facts):
-            mask = self.adders[f] & present
-            layer.achiever_mask[f] = mask
-            layer.achievers[f] = sorted(bits(mask), key=self._achiever_key(f))
-            if self.fact_level[f] < 0:
-                self.fact_level[f] = level + 1
-        fact_mutex = self._fact_mutex(facts, layer)
-        self.size += present.bit_count() + facts.bit_count()
-        if facts == layer.facts and fact_mutex == layer.fact_mutex:
-            self.levelled_at = level
-            return
-        self.layers.append(Layer(facts, fact_mutex))
-
-    def _achiever_key(self, fact: int) -> Callable[[int], tuple[int, int, int]]:
-        """Order achievers: the no-op first, then by first level, then by number."""
-        noop = self.n_actions + fact
-        return lambda a: (a != noop, self.first_level[a], a)
-
-    def _fact_mutex(self, facts: int, layer: Layer) -> dict[int, int]:
-        """Facts p, q are mutex when every achiever of p is mutex with every achiever of q."""
-        common = {}
-        for p in bits(facts):
-            mask = -1
-            for a in bits(layer.achiever_mask[p]):
-                mask &= layer.action_mutex[a]
-                if not mask:
-                    break
-            common[p] = mask
-        result = {}
-        for p in bits(facts):
-            mutex = 0
-            if common[p]:
-                for q in bits(facts):
-                    if q != p and layer.achiever_mask[q] & ~common[p] == 0:
-                        mutex |= 1 << q
-            result[p] = mutex
-        return result
-
-    def goals_reachable(self, goals: int, level: int) -> bool:
-        """True when all goals are in fact layer `level` and no two are mutex there."""
-        layer = self.layer(level)
-        if goals & ~layer.facts:
-            return False
-        return all(layer.fact_mutex[g] & goals == 0 for g in bits(goals))
+__all__ = ["Graphplan", "GroundTask", "Outcome", "graphplan", "ground"]
 
 
 class Timeout(Exception):
@@ -320,6 +129,8 @@ class Outcome:
     status: Status
     steps: list[list[int]]
     figures: dict
+    reason: str = ""
+    """Why there is no plan, when there is none."""
 
 
 class Search:
@@ -461,9 +272,9 @@ def graphplan(
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
     try:
-        status, plan = _stages(graph, search, steps, report or (lambda line: None))
+        status, plan, reason = _stages(graph, search, steps, report or (lambda line: None))
     except Timeout:
-        status, plan = Status.TIMEOUT, []
+        status, plan, reason = Status.TIMEOUT, [], "the time limit passed"
     finally:
         sys.setrecursionlimit(limit)
     sizes = [mask.bit_count() for mask in search.nogoods.level]
@@ -479,26 +290,27 @@ def graphplan(
         ground_actions=len(task.actions),
         search_seconds=round(time.perf_counter() - started, 4),
     )
-    return Outcome(status, plan, figures)
+    return Outcome(status, plan, figures, reason)
 
 
 def _stages(
     graph: PlanningGraph, search: Search, steps: int | None, report: Callable[[str], None]
-) -> tuple[Status, list[list[int]]]:
-    """Try t = first level where the goals appear, t + 1, ...; stop on a plan or a proof of none."""
+) -> tuple[Status, list[list[int]], str]:
+    """Try t = first level where the goals appear, t + 1, ...; stop on a plan or a proof of none (with
+    the reason)."""
     goal = graph.task.goal
     level = 0
     while not graph.goals_reachable(goal, level):
         if graph.levelled_at is not None and level >= graph.levelled_at:
             report("Goals not reachable: the graph levelled off without them.")
-            return Status.UNSOLVABLE, []
+            return Status.UNSOLVABLE, [], _unreachable(graph, level)
         level += 1
         search.check_deadline()
         _report_level(graph, level, report)
         if goal & ~graph.layer(level).facts == 0 and not graph.goals_reachable(goal, level):
             report(f"Goals reachable at {level} steps but mutually exclusive.")
         if steps is not None and level > steps:
-            return Status.UNSOLVABLE, []
+            return Status.UNSOLVABLE, [], f"the goals cannot all hold after {steps} steps"
     report(f"Goals first reachable in {level} steps.")
     report(f"{graph.size} nodes created.")
     if steps is not None:
@@ -506,16 +318,38 @@ def _stages(
     while True:
         plan, _ = search.extract(goal, level)
         if plan is not None:
-            return Status.SOLVED, plan
+            return Status.SOLVED, plan, ""
         report(f"Can't solve in {level} steps")
         if steps is not None:
-            return Status.UNSOLVABLE, []
+            return Status.UNSOLVABLE, [], f"no plan of {steps} steps"
         levelled = graph.levelled_at
         if levelled is not None and search.nogoods.stable(levelled, level):
             report("The graph levelled off and the memos are stable: no plan exists.")
-            return Status.UNSOLVABLE, []
+            return (
+                Status.UNSOLVABLE,
+                [],
+                (
+                    f"the planning graph levelled off at {levelled} steps and no plan of "
+                    f"{level} steps or more can reach the goals (the memos are stable)"
+                ),
+            )
         level += 1
         _report_level(graph, level, report)
+
+
+def _unreachable(graph: PlanningGraph, level: int) -> str:
+    """Why the goals never appear together: goals that never become true, or two that exclude each other."""
+    layer, names = graph.layer(level), graph.task.fact_names
+    missing = graph.task.goal & ~layer.facts
+    if missing:
+        listed = names(missing)
+        return f"the goal{'s' if len(listed) > 1 else ''} {' '.join(listed)} can never become true"
+    for g in bits(graph.task.goal):
+        other = layer.fact_mutex[g] & graph.task.goal
+        if other:
+            first, second = names(1 << g)[0], names(other & -other)[0]
+            return f"the goals {first} and {second} can never hold together"
+    return "the goals never appear together in the planning graph"
 
 
 def _report_level(graph: PlanningGraph, level: int, report: Callable[[str], None]) -> None:
@@ -553,7 +387,7 @@ class Graphplan:
         plan = [ground_task.actions[a] for step in outcome.steps for a in step]
         elapsed = time.perf_counter() - started
         if outcome.status is not Status.SOLVED:
-            return PlanResult(outcome.status, search_time=elapsed, figures=figures)
+            return PlanResult(outcome.status, search_time=elapsed, figures=figures, message=outcome.reason)
         parallel = len(outcome.steps)
         # Fewest time steps is not fewest actions, except when every step holds one action.
         sequential_optimal = all(len(step) == 1 for step in outcome.steps)

@@ -3,10 +3,11 @@
     graphplan -o block_ops.txt -f block_facts3.txt
 
 prints the progress lines, then the plan as `STEP action_arg_arg` lines grouped by time step, then the
-counts. `graphplan --validate PLAN -o OPS -f FACTS` checks a printed plan instead (see
-planners.graphplan_validate). It never asks questions (-d is accepted for compatibility) and has no node limit (-M is
-accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the time limit passed),
-2 for bad input.
+counts. Names are printed as the original reads them, `_` as `.`, so the `_` between an action's name
+and its arguments is unambiguous. `graphplan --validate PLAN -o OPS -f FACTS` checks a printed plan
+instead (see planners.graphplan_validate). It never asks questions (-d is accepted for compatibility) and
+has no node limit (-M is accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the
+time limit passed), 2 for bad input.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 from planners.base import Status, parse_seconds
 from planners.graphplan import GroundTask, Outcome, graphplan, ground
+from planners.outputs import silence_stdout
+from planners.process import TimeLimitExceeded, time_limit
 from translator.errors import InputError
-from translator.graphplan_format import Facts, Ops, load_facts, load_ops, to_pddl
+from translator.graphplan_format import Facts, Ops, load_facts, load_ops
+from translator.graphplan_pddl import convert
+from translator.text import read_file
 
 
 def _seconds(text: str) -> float:
@@ -60,35 +64,50 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
+    """Run the command; returns the exit status (130 after Ctrl-C; a closed output pipe ends it quietly)."""
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        print("graphplan: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        silence_stdout()
+        return 0
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Load, ground, plan and print; the exit status."""
     args = build_parser().parse_args(argv)
     if args.validate:
         return _validate(args)
     try:
         ops, facts = _load(args.ops, args.facts)
-        task = to_pddl(ops, facts, args.ops, args.facts, "graphplan-domain", "graphplan-problem")
-        ground_task = ground(task)
+        conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
+        ground_task = ground(conversion.task)
     except InputError as error:
         print(f"graphplan: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"graphplan: {error.filename}: {error.strerror}", file=sys.stderr)
         return 2
     if args.steps is not None and args.steps < 0:
         print("graphplan: -t needs a number of steps >= 0", file=sys.stderr)
         return 2
     started = time.process_time()
     trace = print if args.info >= 1 else None
-    outcome = graphplan(
-        ground_task,
-        time.perf_counter() + args.timeout,
-        steps=args.steps,
-        report=print,
-        trace=trace,
-        learning=not args.classic,
-    )
+    try:
+        with time_limit(args.timeout + 0.5):  # building a level of the graph does not look at the clock
+            outcome = graphplan(
+                ground_task,
+                time.perf_counter() + args.timeout,
+                steps=args.steps,
+                report=print,
+                trace=trace,
+                learning=not args.classic,
+            )
+    except TimeLimitExceeded:
+        outcome = Outcome(Status.TIMEOUT, [], {}, "the time limit passed")
     print()
-    print(render_plan(ground_task, outcome, _case_map(ops, facts)), end="")
+    print(render_plan(ground_task, outcome, conversion.names.graphplan), end="")
+    if not outcome.figures:
+        return 1
     print(render_counts(outcome, time.process_time() - started))
     return 0 if outcome.status is Status.SOLVED else 1
 
@@ -110,19 +129,13 @@ def _validate(args: argparse.Namespace) -> int:
 
 def _load(ops_path: str, facts_path: str) -> tuple[Ops, Facts]:
     """Read and load both files, printing the original's acknowledgements."""
-    ops = load_ops(Path(ops_path).read_text(), ops_path)
+    ops = load_ops(read_file(ops_path), ops_path)
     for op in ops.operators:
         print(op.name)
     print("ops loaded.")
-    facts = load_facts(Path(facts_path).read_text(), facts_path)
+    facts = load_facts(read_file(facts_path), facts_path)
     print("facts loaded.")
     return ops, facts
-
-
-def _case_map(ops: Ops, facts: Facts) -> dict[str, str]:
-    """Lower-case PDDL names back to the spelling of the Graphplan files."""
-    names = [op.name for op in ops.operators] + [name for name, _ in facts.objects]
-    return {name.lower(): name for name in names}
 
 
 def render_plan(task: GroundTask, outcome: Outcome, spelling: dict[str, str]) -> str:
@@ -130,7 +143,7 @@ def render_plan(task: GroundTask, outcome: Outcome, spelling: dict[str, str]) ->
     if outcome.status is Status.TIMEOUT:
         return "Time limit reached: no plan found.\n"
     if outcome.status is not Status.SOLVED:
-        return "No plan exists.\n"
+        return "No plan exists" + (f": {outcome.reason}" if outcome.reason else "") + ".\n"
     lines = []
     for number, step in enumerate(outcome.steps, start=1):
         for action in step:

@@ -11,7 +11,8 @@ from typing import Any
 
 from planners.base import Limits, Status
 from translator.errors import InputError
-from translator.graphplan_format import Facts, Ops, load_facts, load_ops, static_predicates, to_pddl
+from translator.graphplan_format import Facts, Ops, load_facts, load_ops
+from translator.graphplan_pddl import static_predicates, to_pddl
 from translator.graphplan_plan import (
     Check,
     Grounder,

@@ -81,9 +81,11 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
         with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
             result, moves = _plan(puzzle, instance, planner, limits, report)
     except TimeLimitExceeded:
-        result, moves = PlanResult(Status.TIMEOUT, message=f"stopped at the time limit ({limits.timeout:g} s)"), []
+        message = f"stopped at the time limit ({limits.timeout:g} s)"
+        result, moves = PlanResult(Status.TIMEOUT, message=message, search_time=time.perf_counter() - started), []
     except MemoryError:
-        result, moves = PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB"), []
+        message = f"out of memory under {limits.memory_mb} MiB"
+        result, moves = PlanResult(Status.MEMOUT, message=message, search_time=time.perf_counter() - started), []
     report.status, report.optimal = result.status, result.optimal
     report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
     report.time["search"] = result.search_time

@@ -1,46 +1,70 @@
-"""Host a puzzle in the terminal: the user types moves, asks for a hint or the whole solution."""
+"""Host a puzzle in the terminal: the user types moves, asks for a hint, the whole solution or the goal."""
 
 from __future__ import annotations
 
 from planners.base import Limits, Status
 from translator.errors import IllegalMove
 
-HELP = "type a move, or: hint (next move of an optimal plan), solve (the whole plan), moves, undo, quit"
+COMMANDS = (
+    ("MOVE", "play a move, e.g. {example}"),
+    ("hint", "the next move of a plan from here"),
+    ("solve", "a whole plan from here, one move a line"),
+    ("moves", "the legal moves"),
+    ("undo", "take the last move back"),
+    ("show", "the board again"),
+    ("goal", "what has to be reached"),
+    ("help, ?", "this list"),
+    ("quit", "stop (end of input stops too)"),
+)
+
+
+def help_text(puzzle, instance) -> str:
+    """The commands, one a line, with an example move of this puzzle."""
+    moves = list(puzzle.moves(instance, puzzle.initial(instance)))
+    example = puzzle.format_move(moves[0]) if moves else "a move"
+    return "\n".join(f"  {name:<8} {text.format(example=example)}" for name, text in COMMANDS)
 
 
 def play(puzzle, instance, planner: str, limits: Limits) -> int:
-    """The interactive loop; returns 0 when the goal is reached, 1 when the user quits."""
+    """The interactive loop; 0 when the goal is reached, the user quits or the input ends."""
     state, history = puzzle.initial(instance), []
     print(puzzle.show(instance, state))
-    print(HELP)
+    print("type a move, or help")
     while not puzzle.is_goal(instance, state):
         try:
             line = input("move> ").strip()
         except EOFError:
-            return 1
+            print()
+            return 0
         if line in ("quit", "q", "exit"):
-            return 1
-        if line in ("hint", "solve"):
+            return 0
+        if not line:
+            continue
+        if line in ("help", "?"):
+            print(help_text(puzzle, instance))
+        elif line == "goal":
+            print(puzzle.describe_goal(instance))
+        elif line == "show":
+            print(puzzle.show(instance, state))
+        elif line in ("hint", "solve"):
             moves = _plan_from(puzzle, instance, state, planner, limits)
             if moves is not None:
                 shown = moves[:1] if line == "hint" else moves
-                print(" ".join(puzzle.format_move(m) for m in shown) or "already solved")
-            continue
-        if line == "moves":
+                print("\n".join(puzzle.format_move(m) for m in shown) or "already solved")
+        elif line == "moves":
             print(", ".join(puzzle.format_move(m) for m in puzzle.moves(instance, state)))
-            continue
-        if line == "undo":
+        elif line == "undo":
             state = history.pop() if history else state
             print(puzzle.show(instance, state))
-            continue
-        try:
-            after = puzzle.apply(instance, state, puzzle.parse_move(line))
-        except (ValueError, IllegalMove) as error:
-            print(f"refused: {error}. {HELP}")
-            continue
-        history.append(state)
-        state = after
-        print(puzzle.show(instance, state))
+        else:
+            try:
+                after = puzzle.apply(instance, state, puzzle.parse_move(line))
+            except (ValueError, IllegalMove) as error:
+                print(f"refused: {error} (help lists the commands)")
+                continue
+            history.append(state)
+            state = after
+            print(puzzle.show(instance, state))
     print(f"solved in {len(history)} moves")
     return 0
 

@@ -123,6 +123,13 @@ def sweep_orphans() -> None:
             break
 
 
+def reproducible_environment() -> dict[str, str]:
+    """This process's environment with Python's string hashing fixed (PYTHONHASHSEED=0), for planners
+    written in Python: a set of names iterates in the same order on every run, so the same task gives
+    the same plan whatever hash seed the user's shell has."""
+    return dict(os.environ, PYTHONHASHSEED="0")
+
+
 def run(
     command: list[str],
     timeout: float,
@@ -194,8 +201,15 @@ def _arm() -> None:
         signal.setitimer(signal.ITIMER_REAL, max(min(_DEADLINES) - time.monotonic(), 1e-4))
 
 
+REPEAT = 0.25
+"""Seconds after which an expired time_limit raises again while its block still runs."""
+
+
 def _expire(signum: int, frame: object) -> None:
-    """SIGALRM: the earliest deadline has passed."""
+    """SIGALRM: the earliest deadline has passed. The alarm is set again before raising: an exception
+    raised while a destructor (`__del__`) runs is swallowed by Python, and the block would otherwise run
+    on without a limit; the block's exit turns the repeat off."""
+    signal.setitimer(signal.ITIMER_REAL, REPEAT)
     raise TimeLimitExceeded
 
 

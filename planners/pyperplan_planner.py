@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from planners.base import Limits, PlanResult, Status
-from planners.process import memory_exhausted, run
+from planners.process import memory_exhausted, reproducible_environment, run
+from translator.errors import InputError
 from translator.pddl import STRIPS, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
@@ -25,6 +26,8 @@ class Pyperplan:
         self.search = search
         self.heuristic = heuristic
         self.name = name
+        if ":" in name:  # pyperplan:SEARCH:HEURISTIC from the command line (the table's pairs are known good)
+            _check_names(search, heuristic)
         self.optimal = (search, heuristic) in OPTIMAL or search in ("bfs", "ids")
 
     def available(self) -> tuple[bool, str]:
@@ -47,7 +50,9 @@ class Pyperplan:
                 str(domain),
                 str(problem),
             ]
-            outcome = run(command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work)
+            outcome = run(
+                command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work, env=reproducible_environment()
+            )
             log = outcome.stdout + outcome.stderr
             expanded = re.findall(r"(\d+) Nodes expanded", log)
             figures = dict(expanded=int(expanded[-1]) if expanded else None, search_time=outcome.elapsed)
@@ -65,3 +70,18 @@ class Pyperplan:
                 return PlanResult(Status.UNSOLVABLE, optimal=self.optimal, **figures)
             tail = " | ".join(log.strip().splitlines()[-5:])
             return PlanResult(Status.ERROR, message=f"pyperplan exited {outcome.returncode}: {tail}", **figures)
+
+
+def _check_names(search: str, heuristic: str) -> None:
+    """InputError for a search or heuristic that pyperplan does not have (when pyperplan is installed)."""
+    if importlib.util.find_spec("pyperplan") is None:
+        return
+    from pyperplan.planner import HEURISTICS, SEARCHES
+
+    for kind, kinds, name, known in (
+        ("search", "searches", search, SEARCHES),
+        ("heuristic", "heuristics", heuristic, HEURISTICS),
+    ):
+        if name not in known:
+            listed = ", ".join(sorted(known))
+            raise InputError(f"pyperplan has no {kind} {name!r} (its {kinds}: {listed})", "command line")

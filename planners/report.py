@@ -298,8 +298,24 @@ def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # -- renderers ------------------------------------------------------------------------------------------
+def column_groups(table: Table, width: int) -> list[list[int]]:
+    """The table's columns after the first, in groups that fit in `width` characters each beside the
+    first column (a wide table is printed as several, so no planner name is cut short)."""
+    natural = [max(len(table.headers[i]), *(len(row[i]) for row in table.rows)) + 3 for i in range(len(table.headers))]
+    groups: list[list[int]] = [[]]
+    used = natural[0] + 1
+    for column in range(1, len(table.headers)):
+        if groups[-1] and used + natural[column] > width:
+            groups.append([])
+            used = natural[0] + 1
+        groups[-1].append(column)
+        used += natural[column]
+    return groups
+
+
 def print_tables(tables: list[Table], console=None) -> None:
-    """Print the tables with rich; bug rows in red."""
+    """Print the tables with rich, each split into as many tables as the terminal's width needs (the
+    first column repeated); long cells wrap instead of being cut; bug rows in red."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -308,12 +324,17 @@ def print_tables(tables: list[Table], console=None) -> None:
         if not table.rows:
             console.print(f"[bold]{table.title}[/bold]: {table.note}")
             continue
-        shown = RichTable(title=table.title, title_justify="left")
-        for number, header in enumerate(table.headers):
-            shown.add_column(header, justify="left" if number == 0 else "right")
-        for index, row in enumerate(table.rows):
-            shown.add_row(*row, style="bold red" if index in table.bugs else None)
-        console.print(shown)
+        groups = column_groups(table, console.width)
+        for part, columns in enumerate(groups):
+            title = table.title + (f" ({part + 1}/{len(groups)})" if len(groups) > 1 else "")
+            console.print(f"[bold]{title}[/bold]")
+            shown = RichTable()
+            for number in [0, *columns]:
+                shown.add_column(table.headers[number], justify="left" if number == 0 else "right", overflow="fold")
+            for index, row in enumerate(table.rows):
+                cells = [row[0], *(row[c] for c in columns)]
+                shown.add_row(*cells, style="bold red" if index in table.bugs else None)
+            console.print(shown)
         if table.note:
             console.print(f"  {table.note}")
 

@@ -91,7 +91,8 @@ def test_the_pages_have_commands():
 
 @pytest.mark.parametrize("page, number, words", _cases("puzzleplan"))
 def test_puzzleplan_commands_parse(page, number, words):
-    from planners.cli import _options, build_parser
+    from planners.arguments import generator_options as _options
+    from planners.cli import build_parser
     from planners.registry import get_planner
     from translator.puzzle import read_options
     from translator.registry import PUZZLES, get_puzzle

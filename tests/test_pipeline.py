@@ -263,7 +263,7 @@ def test_validate_tells_an_encoding_bug_from_a_planner_bug(tmp_path):
     plan.write_text("(move disk1 disk2 b)\n(move disk2 a b)\n")  # second step onto the smaller disc
     result = run("validate", "hanoi", "problems/hanoi/seed1.hanoi", str(plan), "--json")
     assert result.returncode != 0
-    assert "plan step" in result.stderr or "INVALID" in result.stdout or '"valid": false' in result.stdout
+    assert "plan step" in result.stderr + result.stdout or '"valid": false' in result.stdout
 
 
 def test_translate_writes_domain_and_problem(tmp_path):

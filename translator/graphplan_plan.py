@@ -249,7 +249,7 @@ def native_instance(facts_path: str, facts: Facts, ops: Ops):
     """(puzzle, instance, path) of the native instance whose encoding is this task (same changing facts
     and goal), found beside the facts file with the same stem (seed1.facts -> seed1.hanoi); None when
     there is none. The seed's Hanoi and 7-puzzle files are such pairs."""
-    from translator.graphplan_format import pddl_to_model, static_predicates
+    from translator.graphplan_pddl import pddl_to_model, static_predicates
     from translator.registry import PUZZLES, get_puzzle, load
 
     static = {name.lower() for name in static_predicates(ops)}

@@ -12,7 +12,7 @@ from translator.errors import IllegalMove, InputError
 from translator.notation import Notation, move_lines
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, header_value, sections
+from translator.text import Line, content_lines, header_value, quote, sections, whole_number
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
@@ -96,16 +96,20 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             peg = peg.strip()
             if not colon or peg not in pegs:
                 raise InputError(
-                    f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {line.text!r}", source, line.number
+                    f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {quote(line.text)}",
+                    source,
+                    line.number,
                 )
             if peg in rows:
                 raise InputError(f"peg {peg} is listed twice", source, line.number)
-            try:
-                discs = tuple(int(word) for word in rest.split())
-            except ValueError:
+            numbers = [whole_number(word) for word in rest.split()]
+            if None in numbers:
                 raise InputError(
-                    f"expected disc numbers (1 = smallest) after '{peg}:', found {rest.strip()!r}", source, line.number
-                ) from None
+                    f"expected disc numbers (1 = smallest) after '{peg}:', found {quote(rest.strip())}",
+                    source,
+                    line.number,
+                )
+            discs = tuple(numbers)
             if any(disc < 1 for disc in discs):
                 raise InputError("disc numbers start at 1", source, line.number)
             if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
@@ -185,6 +189,8 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         if i == j:
             raise IllegalMove("source and target peg are the same")
         if not state[i] or state[i][-1] != disc:
+            if all(disc not in stack for stack in state):
+                raise IllegalMove(f"there is no disc {disc} (the discs are 1 to {sum(map(len, state))})")
             raise IllegalMove(f"disc {disc} is not on top of peg {source}")
         if state[j] and state[j][-1] < disc:
             raise IllegalMove(f"disc {disc} cannot go onto the smaller disc {state[j][-1]}")
@@ -249,6 +255,11 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             move_lines("DISC FROM TO one a line", self.parse_move, self.format_move),
             move_lines("'Move disk D from P to Q' lines", _parse_sentence, _format_sentence),
         ]
+
+    def describe_goal(self, instance: HanoiInstance) -> str:
+        """Each goal peg with the discs that must lie at its bottom, bottom to top."""
+        lines = [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
+        return "the bottom of these pegs, bottom to top:\n" + "\n".join(lines)
 
     def show(self, instance: HanoiInstance, state: Stacks) -> str:
         """One line per peg, bottom to top."""

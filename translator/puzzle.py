@@ -17,6 +17,7 @@ from translator.notation import Notation, move_lines
 from translator.pddl import GroundAction, PddlTask
 from translator.pictures.drawing import Drawing
 from translator.pictures.scene import Scene
+from translator.text import quote, whole_number
 
 Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
@@ -40,9 +41,9 @@ class Option:
         if self.kind is bool:
             return True
         if self.kind is int:
-            if not text.strip().lstrip("-").isascii() or not text.strip().lstrip("-").isdigit():
-                raise InputError(f"--{self.name} expects a whole number, found {text!r}", "command line")
-            value = int(text)
+            value = whole_number(text.strip())
+            if value is None:
+                raise InputError(f"--{self.name} expects a whole number, found {quote(text)}", "command line")
             if self.minimum is not None and value < self.minimum:
                 raise InputError(f"--{self.name} must be at least {self.minimum}, found {value}", "command line")
             return value
@@ -246,6 +247,10 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def scene(self, instance: Instance, state: State, move: Move | None = None) -> Scene:
         """A picture of `state` (after `move`, which the drawing may mark) as a renderer-independent scene."""
         return self.drawer().scene(instance, state, move)
+
+    def describe_goal(self, instance: Instance) -> str:
+        """The goal of an instance as the user reads it (play's `goal` command)."""
+        return "the goal written in the instance's file"
 
     def show_steps(self, instance: Instance, moves: list[Move], states: list[State]) -> str:
         """A replayed plan step by step for --show: the first state, then each move and the state after it."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from translator.errors import InputError
@@ -28,6 +29,29 @@ def get_puzzle(name: str) -> Puzzle:
         raise InputError(f"unknown puzzle {name!r}; known puzzles: {', '.join(sorted(PUZZLES))}", "command line")
     module_name, class_name = PUZZLES[name].split(":")
     return getattr(importlib.import_module(module_name), class_name)()
+
+
+def puzzle_for_file(path: str) -> str:
+    """The puzzle whose suffix the file has (`seed2.hanoi` -> hanoi). When several puzzles share the
+    suffix and one is the base of the others (sokoban, whose variant sokoban-pushes reads the same
+    files), the base; InputError naming the candidates otherwise."""
+    suffix = Path(path).suffix.lower()
+    candidates = [name for name in PUZZLES if suffix and suffix in get_puzzle(name).suffixes]
+    bases = [
+        name
+        for name in candidates
+        if all(isinstance(get_puzzle(other), type(get_puzzle(name))) for other in candidates)
+    ]
+    if len(bases) == 1:
+        return bases[0]
+    if candidates:
+        raise InputError(
+            f"the suffix {suffix} belongs to {' and '.join(candidates)}: name the puzzle before the file", path
+        )
+    known = ", ".join(sorted({s for name in PUZZLES for s in get_puzzle(name).suffixes}))
+    raise InputError(
+        f"cannot tell the puzzle from the file name: name it before the file (suffixes known: {known})", path
+    )
 
 
 def load(puzzle_name: str, path: str, level: str | None = None) -> tuple[Puzzle, Any]:

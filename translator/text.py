@@ -45,7 +45,7 @@ def sections(lines: list[Line], known: tuple[str, ...], source: str) -> dict[str
             found[name] = (line, current)
         elif current is None:
             raise InputError(
-                f"expected a section header ({', '.join(k + ':' for k in known)}), found {line.text!r}",
+                f"expected a section header ({', '.join(k + ':' for k in known)}), found {quote(line.text)}",
                 source,
                 line.number,
             )
@@ -57,6 +57,18 @@ def sections(lines: list[Line], known: tuple[str, ...], source: str) -> dict[str
 def header_value(line: Line) -> str:
     """The text after the colon of a section header line."""
     return line.text.partition(":")[2].strip()
+
+
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def whole_number(text: str) -> int | None:
+    """The integer `text` writes in ASCII digits, with an optional leading '-'; None for anything else.
+
+    Python's int() and str.isdigit() accept more than a file format means by a number: `²` and `④` are
+    digits to isdigit() but int() refuses them, and int() reads Arabic-Indic digits, `+3`, `1_000` and
+    surrounding spaces. Every native format reads its numbers through this function instead."""
+    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
 
 
 QUOTE_LIMIT = 60
@@ -98,8 +110,9 @@ def choose_level(labels: list[str], level: str | None, source: str) -> int:
     for index, label in enumerate(labels):
         if wanted in _label_names(label):
             return index
-    if wanted.isdigit() and 1 <= int(wanted) <= len(labels):
-        return int(wanted) - 1
+    number = whole_number(wanted)
+    if number is not None and 1 <= number <= len(labels):
+        return number - 1
     shown = ", ".join(labels[:5]) + ("..." if len(labels) > 5 else "")
     raise InputError(
         f"no level {level!r}: the file holds {len(labels)} levels (1..{len(labels)}), labelled {shown}", source
@@ -115,4 +128,4 @@ def _label_names(label: str) -> set[str]:
 
 def natural_key(text: str) -> list:
     """Sort key that orders disk2 before disk10 (text and number chunks alternate, so they never meet)."""
-    return [int(chunk) if chunk.isdigit() else chunk for chunk in re.split(r"(\d+)", text)]
+    return [int(chunk) if index % 2 else chunk for index, chunk in enumerate(re.split(r"([0-9]+)", text))]

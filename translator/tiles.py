@@ -13,7 +13,7 @@ from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, sections
+from translator.text import Line, content_lines, quote, sections, whole_number
 
 BLANK = 0
 _BLANK_TOKENS = {"X", "x", "0", "_"}
@@ -219,6 +219,10 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             raise ValueError("expected TILE DIRECTION, e.g. 7 left")
         return int(words[0]), words[1].lower()
 
+    def describe_goal(self, instance: TilesInstance) -> str:
+        """The goal board."""
+        return "this board (X = blank):\n" + self.show(instance, instance.goal)
+
     def show(self, instance: TilesInstance, board: Board) -> str:
         """The grid, blanks as X, columns aligned."""
         width = max(len(str(tile)) for tile in board)
@@ -251,15 +255,19 @@ def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]
             if token in _BLANK_TOKENS:
                 cells.append(BLANK)
                 continue
-            if not token.isdigit():
-                raise InputError(f"expected a tile number or a blank (X, 0, _), found {token!r}", source, line.number)
-            tile = int(token)
+            tile = whole_number(token)
+            if tile is None or tile < 0:
+                raise InputError(
+                    f"expected a tile number or a blank (X, 0, _), found {quote(token)}", source, line.number
+                )
             if tile in seen:
                 raise InputError(f"tile {tile} appears twice (first on line {seen[tile]})", source, line.number)
             seen[tile] = line.number
             cells.append(tile)
     if width < 2:
         raise InputError("expected at least 2 columns", source, rows[0].number)
+    if BLANK not in cells:
+        raise InputError("the grid has no blank (X, 0 or _): no tile could ever move", source, header.number)
     return len(rows), width, tuple(cells)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from translator.errors import InputError
 from translator.shrdlu.formula import Columns, Formula, format_goal
 from translator.shrdlu.goal_parser import parse_goal
-from translator.text import Line, content_lines, sections
+from translator.text import Line, content_lines, quote, sections, whole_number
 
 
 @dataclass(frozen=True)
@@ -64,12 +64,10 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
         raise InputError("expected the board rows after 'state:'", source, header.number)
     matrix = []
     for line in rows:
-        try:
-            matrix.append([int(word) for word in line.text.split()])
-        except ValueError:
-            raise InputError(
-                f"expected whole numbers (0 = empty cell), found {line.text!r}", source, line.number
-            ) from None
+        values = [whole_number(word) for word in line.text.split()]
+        if None in values:
+            raise InputError(f"expected whole numbers (0 = empty cell), found {quote(line.text)}", source, line.number)
+        matrix.append(values)
         if any(value < 0 for value in matrix[-1]):
             raise InputError("block numbers are positive (0 = empty cell)", source, line.number)
         if len(matrix[-1]) != len(matrix[0]):

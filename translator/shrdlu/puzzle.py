@@ -16,7 +16,7 @@ from translator.puzzle import Option, Puzzle
 from translator.shrdlu.analysis import unsatisfiable_reason
 from translator.shrdlu.board import ShrdluInstance, board_rows, read_instance, render_instance
 from translator.shrdlu.encoding import encode_instance
-from translator.shrdlu.formula import Columns, evaluate
+from translator.shrdlu.formula import Columns, evaluate, format_goal
 from translator.shrdlu.generator import random_board, random_goal
 from translator.shrdlu.heuristic import GoalAnalysis, analyse, estimate, locate
 
@@ -171,6 +171,10 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         if not match:
             raise ValueError("expected SOURCE DESTINATION columns, e.g. (2, 0) or 2 0")
         return int(match.group(1)), int(match.group(2))
+
+    def describe_goal(self, instance: ShrdluInstance) -> str:
+        """The goal formula as the file writes it ((block,row,col), row 0 at the bottom)."""
+        return "a board where this holds ((block,row,col), row 0 at the bottom): " + format_goal(instance.goal)
 
     def show(self, instance: ShrdluInstance, state: Columns) -> str:
         """The seed's matrix: top row first, row indices on the left, column indices underneath."""

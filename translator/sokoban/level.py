@@ -12,7 +12,7 @@ from typing import NamedTuple
 from translator.errors import InputError
 from translator.graph import distances
 from translator.grid import DIRECTIONS, OPPOSITE, Cell, flood, step
-from translator.text import choose_level
+from translator.text import choose_level, quote, whole_number
 
 XSB_FLOOR = " -_"
 XSB = {"#": "wall", "@": "keeper", "+": "keeper goal", "$": "box", "*": "box goal", ".": "goal"}
@@ -160,10 +160,11 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
         for token, line, column in tokens:
             rows.setdefault(line, []).append((_code(token, line, column, source), line, column))
         return list(rows.values())
+    _check_depth(tokens, source)
     tree, position = _read_list(tokens, 0, source)
     if position != len(tokens):
         token, line, column = tokens[position]
-        raise InputError(f"unexpected {token!r} after the level's closing parenthesis", source, line, column)
+        raise InputError(f"unexpected {quote(token)} after the level's closing parenthesis", source, line, column)
     if tree and isinstance(tree[0], tuple) and tree[0][0].lower() == "setq":
         tree = tree[2] if len(tree) == 3 and isinstance(tree[2], list) else None
         if tree is None:
@@ -173,6 +174,24 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
             tree = tree[0]
         return [_integer_list(row, source) for row in tree]
     raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, tokens[0][1], tokens[0][2])
+
+
+MAX_DEPTH = 3
+"""The deepest nesting of the integer format: (setq NAME '((row) (row) ...))."""
+
+
+def _check_depth(tokens: list, source: str) -> None:
+    """Refuse parentheses nested deeper than the format nests them."""
+    depth = 0
+    for token, line, column in tokens:
+        depth += {"(": 1, ")": -1}.get(token, 0)
+        if depth > MAX_DEPTH:
+            raise InputError(
+                f"parentheses nested {depth} deep: the format nests at most {MAX_DEPTH}, (setq NAME '((row) ...))",
+                source,
+                line,
+                column,
+            )
 
 
 def _read_list(tokens: list, position: int, source: str) -> tuple[list, int]:
@@ -211,15 +230,16 @@ def _integer_list(row, source: str) -> list[tuple[int, int, int]]:
 
 def _code(token: str, line: int, column: int, source: str) -> int:
     """One square code 0-6."""
-    if not token.isdigit() or int(token) not in CODES:
+    code = whole_number(token)
+    if code not in CODES:
         raise InputError(
             f"expected a square code 0-6 (0 blank, 1 wall, 2 box, 3 keeper, 4 goal, 5 box on "
-            f"goal, 6 keeper on goal), found {token!r}",
+            f"goal, 6 keeper on goal), found {quote(token)}",
             source,
             line,
             column,
         )
-    return int(token)
+    return code
 
 
 def _xsb_cells(level: _Level, source: str) -> Iterator[tuple[Cell, str, int, int]]:

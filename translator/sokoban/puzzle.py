@@ -236,6 +236,10 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         """The solution as one LURD string, and its number of pushes."""
         return {"lurd": self.lurd(moves), "pushes": sum(move.isupper() for move in moves)}
 
+    def describe_goal(self, instance: SokobanInstance) -> str:
+        """Every box on a goal square."""
+        return "every box ($) on a goal square (.), shown as *"
+
     def show(self, instance: SokobanInstance, state: State) -> str:
         """The state in XSB characters."""
         return render_xsb(instance, state).rstrip("\n")

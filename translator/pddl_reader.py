@@ -1,0 +1,493 @@
+"""Reading and checking PDDL written by users (`puzzleplan plan DOMAIN PROBLEM`) before any planner runs.
+
+The text is read as s-expressions with the line and column of every token, then checked against what
+the domain declares: names (ASCII letters, digits, `-` and `_`, starting with a letter), duplicate
+declarations, known types, predicates used with their declared number of arguments, objects and
+variables that exist. Every error is an InputError naming the file, the line, the column and what was
+expected. Parts a planner may accept beyond STRIPS and ADL (numeric fluents, durative actions) are read
+for their syntax only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from translator.errors import InputError
+from translator.text import quote
+
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+VARIABLE = re.compile(r"\?[A-Za-z][A-Za-z0-9_-]*")
+NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+CONNECTIVES = {"and", "or", "not", "imply", "exists", "forall", "when", "="}
+NUMERIC = {"increase", "decrease", "assign", "scale-up", "scale-down", "<", ">", "<=", ">=", "+", "-", "*", "/"}
+DOMAIN_SECTIONS = (
+    ":requirements",
+    ":types",
+    ":constants",
+    ":predicates",
+    ":functions",
+    ":action",
+    ":derived",
+    ":durative-action",
+    ":process",
+    ":event",
+)
+PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric", ":constraints")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word of PDDL text with its 1-based line and column."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class Expr:
+    """A parenthesized list: its opening parenthesis and its items (tokens and lists)."""
+
+    start: Token
+    items: list = field(default_factory=list)
+
+    def head(self) -> str:
+        """The first word in lower case ('' for an empty list or one that starts with a list)."""
+        return self.items[0].text.lower() if self.items and isinstance(self.items[0], Token) else ""
+
+
+def _tokens(text: str, source: str) -> list[Token]:
+    """The tokens of PDDL text: parentheses and words; `;` comments dropped; non-ASCII refused."""
+    tokens = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        for match in re.finditer(r"[()]|;.*|[^\s();]+", raw):
+            word = match.group()
+            if word.startswith(";"):
+                if match.start() and not raw[match.start() - 1].isspace() and raw[match.start() - 1] not in "()":
+                    raise InputError(
+                        f"';' right after the name {quote(tokens[-1].text)}: in PDDL ';' starts a comment, so the "
+                        "rest of the line would be ignored; put a space before a comment, and no ';' in names",
+                        source,
+                        number,
+                        match.start() + 1,
+                    )
+                break
+            odd = next((char for char in word if not char.isascii() or not char.isprintable()), None)
+            if odd is not None:
+                raise InputError(
+                    f"expected ASCII names (letters, digits, '-', '_'), found {odd!r} in {quote(word)}",
+                    source,
+                    number,
+                    match.start() + word.index(odd) + 1,
+                )
+            tokens.append(Token(word, number, match.start() + 1))
+    return tokens
+
+
+def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
+    """The single top-level list of a PDDL file, and the error of its unbalanced parentheses if they do
+    not balance (lists left open are closed at the end, so that the checks after can say where a ')'
+    went missing); InputError for a ')' that closes nothing or text after the top-level list."""
+    tokens = _tokens(text, source)
+    stack: list[Expr] = []
+    top: list = []
+    for token in tokens:
+        if token.text == "(":
+            stack.append(Expr(token))
+        elif token.text == ")":
+            if not stack:
+                raise InputError("unbalanced parentheses: this ')' closes nothing", source, token.line, token.column)
+            done = stack.pop()
+            (stack[-1].items if stack else top).append(done)
+        else:
+            (stack[-1].items if stack else top).append(token)
+    unbalanced = None
+    if stack:
+        opened = stack[-1].start
+        unbalanced = InputError(
+            f"unbalanced parentheses: the '(' on line {opened.line} is never closed (a ')' is missing)",
+            source,
+            opened.line,
+            opened.column,
+        )
+    while stack:
+        done = stack.pop()
+        (stack[-1].items if stack else top).append(done)
+    if not top:
+        raise InputError("the file holds no PDDL: expected (define ...)", source, 1)
+    first = top[0]
+    if len(top) > 1:
+        extra = top[1]
+        where = extra.start if isinstance(extra, Expr) else extra
+        raise InputError(
+            "unexpected text after the closing ')' of (define ...): is a '(' missing, or a ')' too many before?",
+            source,
+            where.line,
+            where.column,
+        )
+    if not isinstance(first, Expr) or first.head() != "define":
+        where = first.start if isinstance(first, Expr) else first
+        raise InputError("expected (define (domain NAME) ...) or (define (problem NAME) ...)", source, where.line)
+    return first, unbalanced
+
+
+def _checked(text: str, source: str, check) -> object:
+    """`check(tree)` on the file's expressions; when the parentheses do not balance, an error the check
+    finds says so (it is where the missing ')' shows), and without one the unbalance is the error."""
+    tree, unbalanced = read_expressions(text, source)
+    try:
+        result = check(tree)
+    except InputError as error:
+        if unbalanced is not None and "missing" not in error.message:
+            error.message += "; the parentheses of the file do not balance: a ')' is probably missing before this"
+        raise
+    if unbalanced is not None:
+        raise unbalanced
+    return result
+
+
+class Typed(NamedTuple):
+    """One item of a typed list: its name (lower case), its type and the token that names it."""
+
+    name: str
+    type: str
+    token: Token
+
+
+@dataclass
+class Domain:
+    """What a domain declares: its name, types, constants (name -> type), predicates and functions
+    (name -> number of arguments)."""
+
+    name: str
+    types: set[str] = field(default_factory=lambda: {"object"})
+    constants: dict[str, str] = field(default_factory=dict)
+    predicates: dict[str, int] = field(default_factory=dict)
+    functions: dict[str, int] = field(default_factory=dict)
+
+
+class _Checker:
+    """Checks one file's expressions; `fail` raises an InputError located at a token or a list."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, message: str, where) -> InputError:
+        """An InputError at a token or at the opening parenthesis of a list."""
+        token = where.start if isinstance(where, Expr) else where
+        return InputError(message, self.source, token.line, token.column)
+
+    def name(self, item, what: str) -> str:
+        """A name (letters, digits, '-', '_', starting with a letter), in lower case."""
+        if not isinstance(item, Token) or not NAME.fullmatch(item.text):
+            found = "a list" if isinstance(item, Expr) else quote(item.text)
+            raise self.fail(
+                f"expected {what} (letters, digits, '-' or '_', starting with a letter), found {found}", item
+            )
+        return item.text.lower()
+
+    def header(self, define: Expr, kind: str) -> tuple[str, list]:
+        """`(define (KIND NAME) ...)`: the name and the sections after it."""
+        items = define.items[1:]
+        if not items or not isinstance(items[0], Expr) or items[0].head() != kind:
+            other = "problem" if kind == "domain" else "domain"
+            found = items[0].head() if items and isinstance(items[0], Expr) else ""
+            hint = f": this is a {other} file (the domain comes first, then the problem)" if found == other else ""
+            raise self.fail(f"expected (define ({kind} NAME) ...){hint}", items[0] if items else define)
+        head = items[0]
+        if len(head.items) != 2:
+            raise self.fail(f"expected ({kind} NAME)", head)
+        return self.name(head.items[1], f"a {kind} name"), items[1:]
+
+    def section(self, item, allowed: tuple[str, ...]) -> str:
+        """The keyword of a section such as (:predicates ...), which must be one of `allowed`."""
+        if not isinstance(item, Expr) or not item.head().startswith(":"):
+            raise self.fail(f"expected a section such as ({allowed[0]} ...), found {_shown(item)}", item)
+        if item.head() not in allowed:
+            raise self.fail(
+                f"unexpected section ({item.head()} ...) here: expected one of {', '.join(allowed)}"
+                + _missing_parenthesis_hint(item.head()),
+                item,
+            )
+        return item.head()
+
+    def typed_list(self, items: list, what: str, types: set[str], variables: bool = False) -> list[Typed]:
+        """`a b - t c - u d` as Typed (a, t), (b, t), (c, u), (d, object), checking names and types."""
+        pending: list[Token] = []
+        result: list[Typed] = []
+        position = 0
+        items = _split_glued_types(items)
+        while position < len(items):
+            item = items[position]
+            if isinstance(item, Token) and item.text == "-":
+                if not pending or position + 1 >= len(items):
+                    raise self.fail(f"expected {what} before '-' and a type after it", item)
+                type_name = self.type_of(items[position + 1], types)
+                result += [Typed(token.text.lower(), type_name, token) for token in pending]
+                pending, position = [], position + 2
+                continue
+            if variables:
+                if not isinstance(item, Token) or not VARIABLE.fullmatch(item.text):
+                    raise self.fail(f"expected a variable such as ?x, found {_shown(item)}", item)
+            else:
+                self.name(item, what)
+            pending.append(item)
+            position += 1
+        return result + [Typed(token.text.lower(), "object", token) for token in pending]
+
+    def type_of(self, item, types: set[str]) -> str:
+        """A declared type, or (either t u ...) of declared types."""
+        if isinstance(item, Expr) and item.head() == "either":
+            return " ".join(self.type_of(part, types) for part in item.items[1:])
+        type_name = self.name(item, "a type")
+        if type_name not in types:
+            raise self.fail(f"unknown type {type_name!r}: declare it in (:types ...)", item)
+        return type_name
+
+    def unique(self, declared: list[Typed], what: str, known: dict | set = ()) -> None:
+        """Raise for a name declared twice (or already in `known`)."""
+        seen: set[str] = set(known)
+        for item in declared:
+            if item.name in seen:
+                raise self.fail(f"{what} {item.name!r} is declared twice", item.token)
+            seen.add(item.name)
+
+
+def _split_glued_types(items: list) -> list:
+    """`a -t` read as `a - t` (some files glue the dash to the type)."""
+    split = []
+    for item in items:
+        if isinstance(item, Token) and len(item.text) > 1 and item.text.startswith("-"):
+            split += [Token("-", item.line, item.column), Token(item.text[1:], item.line, item.column + 1)]
+        else:
+            split.append(item)
+    return split
+
+
+def _count(number: int, noun: str) -> str:
+    """`1 argument`, `2 arguments`."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _shown(item) -> str:
+    """A token or list as an error message shows it."""
+    if isinstance(item, Expr):
+        return f"({item.head()} ...)" if item.head() else "a list"
+    return quote(item.text)
+
+
+def _missing_parenthesis_hint(keyword: str) -> str:
+    """A hint when a top-level section turns up nested: the ')' before it is probably missing."""
+    keywords = set(DOMAIN_SECTIONS) | set(PROBLEM_SECTIONS) | {":parameters", ":precondition", ":effect"}
+    return " (a ')' is probably missing before it)" if keyword in keywords else ""
+
+
+# -- domain -----------------------------------------------------------------------------------------------
+def check_domain(text: str, source: str) -> Domain:
+    """Read and check a domain file; what it declares, for checking problems against it."""
+    return _checked(text, source, lambda tree: _domain(_Checker(source), tree))
+
+
+def _domain(check: _Checker, tree: Expr) -> Domain:
+    """The checks of a domain file's expressions."""
+    name, sections = check.header(tree, "domain")
+    domain = Domain(name)
+    actions: set[str] = set()
+    for section in sections:
+        keyword = check.section(section, DOMAIN_SECTIONS)
+        body = section.items[1:]
+        if keyword == ":requirements":
+            for flag in body:
+                if not isinstance(flag, Token) or not flag.text.startswith(":"):
+                    raise check.fail(f"expected requirement flags such as :strips, found {_shown(flag)}", flag)
+        elif keyword == ":types":
+            declared = check.typed_list(body, "a type name", _AnyType())
+            check.unique(declared, "type")
+            domain.types |= {item.name for item in declared}
+            for item in declared:
+                for part in item.type.split():
+                    if part not in domain.types:
+                        raise check.fail(
+                            f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token
+                        )
+        elif keyword == ":constants":
+            declared = check.typed_list(body, "a constant", domain.types)
+            check.unique(declared, "constant", domain.constants)
+            domain.constants.update((item.name, item.type) for item in declared)
+        elif keyword in (":predicates", ":functions"):
+            table = domain.predicates if keyword == ":predicates" else domain.functions
+            for item in body:
+                if isinstance(item, Token) and keyword == ":functions":
+                    continue  # `- number` after a function
+                if not isinstance(item, Expr) or not item.items:
+                    raise check.fail(
+                        f"expected a declaration such as (on ?x ?y) in {keyword}, found {_shown(item)}", item
+                    )
+                predicate = check.name(item.items[0], "a predicate name")
+                if predicate in table:
+                    raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
+                table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
+        elif keyword == ":action":
+            action = _check_action(check, section, domain)
+            if action in actions:
+                raise check.fail(f"action {action!r} is defined twice", section)
+            actions.add(action)
+        elif keyword == ":derived" and len(body) == 2 and isinstance(body[0], Expr):
+            variables = _variables(check.typed_list(body[0].items[1:], "a variable", domain.types, variables=True))
+            _check_formula(check, body[1], domain, variables, set(domain.constants))
+    return domain
+
+
+def _variables(declared: list[Typed]) -> dict[str, str]:
+    """Variable name -> type."""
+    return {item.name: item.type for item in declared}
+
+
+class _AnyType(set):
+    """The types allowed as parents while (:types ...) itself is read (checked after the list)."""
+
+    def __contains__(self, item) -> bool:
+        return True
+
+
+def _check_action(check: _Checker, section: Expr, domain: Domain) -> str:
+    """An (:action NAME :parameters (...) :precondition GD :effect EFFECT); its name."""
+    if len(section.items) < 2:
+        raise check.fail("expected (:action NAME :parameters (...) ...)", section)
+    name = check.name(section.items[1], "an action name")
+    parts = section.items[2:]
+    variables: dict[str, str] = {}
+    position = 0
+    while position < len(parts):
+        key = parts[position]
+        if not isinstance(key, Token) or key.text.lower() not in (":parameters", ":precondition", ":effect"):
+            raise check.fail(
+                f"expected :parameters, :precondition or :effect in action {name}, found {_shown(key)}"
+                + (_missing_parenthesis_hint(key.head()) if isinstance(key, Expr) else ""),
+                key,
+            )
+        if position + 1 >= len(parts):
+            raise check.fail(f"expected a value after {key.text} in action {name}", key)
+        value = parts[position + 1]
+        if key.text.lower() == ":parameters":
+            if not isinstance(value, Expr):
+                raise check.fail(f"expected a list of parameters such as (?x - block) in action {name}", value)
+            declared = check.typed_list(value.items, "a variable", domain.types, variables=True)
+            check.unique(declared, "parameter")
+            variables = _variables(declared)
+        else:
+            effect = key.text.lower() == ":effect"
+            _check_formula(check, value, domain, variables, set(domain.constants), effect=effect)
+        position += 2
+    return name
+
+
+def _check_formula(
+    check: _Checker, item, domain: Domain, variables: dict[str, str], objects: set[str], effect: bool = False
+) -> None:
+    """A goal description or an effect: connectives, quantifiers and atoms of declared predicates whose
+    arguments are declared variables or objects."""
+    if not isinstance(item, Expr):
+        hint = _missing_parenthesis_hint(item.text.lower())
+        raise check.fail(f"expected a condition in parentheses such as (on ?x ?y), found {_shown(item)}{hint}", item)
+    if not item.items:
+        return  # () is the empty condition
+    head = item.head()
+    if head in ("forall", "exists"):
+        if len(item.items) != 3 or not isinstance(item.items[1], Expr):
+            raise check.fail(f"expected ({head} (?x - type) CONDITION)", item)
+        bound = _variables(check.typed_list(item.items[1].items, "a variable", domain.types, variables=True))
+        _check_formula(check, item.items[2], domain, {**variables, **bound}, objects, effect)
+    elif head in ("and", "or", "not", "imply", "when"):
+        for part in item.items[1:]:
+            _check_formula(check, part, domain, variables, objects, effect and head in ("and", "when"))
+    elif head in NUMERIC or head in domain.functions:
+        return  # numeric expressions: syntax only
+    elif head.startswith(":"):
+        raise check.fail(f"unexpected ({head} ...) inside a condition{_missing_parenthesis_hint(head)}", item)
+    elif head == "=":
+        _check_terms(check, item, item.items[1:], variables, objects)
+    else:
+        if isinstance(item.items[0], Expr):
+            raise check.fail(f"expected a predicate name, found {_shown(item.items[0])}", item.items[0])
+        predicate = check.name(item.items[0], "a predicate name")
+        if predicate not in domain.predicates:
+            known = ", ".join(sorted(domain.predicates)) or "none"
+            raise check.fail(
+                f"unknown predicate {predicate!r}: the domain declares {known}" + _missing_parenthesis_hint(predicate),
+                item.items[0],
+            )
+        arguments = item.items[1:]
+        wanted = domain.predicates[predicate]
+        if len(arguments) != wanted:
+            raise check.fail(
+                f"predicate {predicate!r} takes {_count(wanted, 'argument')}, found {len(arguments)}", item
+            )
+        _check_terms(check, item, arguments, variables, objects)
+
+
+def _check_terms(check: _Checker, item: Expr, terms: list, variables: dict[str, str], objects: set[str]) -> None:
+    """Every term is a declared variable or object."""
+    for term in terms:
+        if isinstance(term, Expr):
+            continue  # a function term (numeric PDDL)
+        word = term.text.lower()
+        if word.startswith("?"):
+            if word not in variables:
+                raise check.fail(f"unknown variable {term.text}: it is not a parameter here", term)
+        elif NUMBER.fullmatch(word):
+            continue
+        elif check.name(term, "an object") not in objects:
+            raise check.fail(f"unknown object {word!r}: declare it in (:objects ...) or (:constants ...)", term)
+
+
+# -- problem ----------------------------------------------------------------------------------------------
+def check_problem(text: str, source: str, domain: Domain) -> None:
+    """Read and check a problem file against its domain."""
+    _checked(text, source, lambda tree: _problem(_Checker(source), tree, domain))
+
+
+def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
+    """The checks of a problem file's expressions."""
+    _, sections = check.header(tree, "problem")
+    objects: dict[str, str] = dict(domain.constants)
+    seen: set[str] = set()
+    for section in sections:
+        keyword = check.section(section, PROBLEM_SECTIONS)
+        body = section.items[1:]
+        if keyword in seen:
+            raise check.fail(f"section ({keyword} ...) appears twice", section)
+        seen.add(keyword)
+        if keyword == ":domain":
+            named = check.name(body[0], "the domain's name") if len(body) == 1 else None
+            if named is None:
+                raise check.fail("expected (:domain NAME)", section)
+            if named != domain.name:
+                raise check.fail(
+                    f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0]
+                )
+        elif keyword == ":objects":
+            declared = check.typed_list(body, "an object", domain.types)
+            check.unique(declared, "object", objects)
+            objects.update((item.name, item.type) for item in declared)
+        elif keyword == ":init":
+            for fact in body:
+                if isinstance(fact, Expr) and fact.head() == "=":
+                    continue  # a numeric fluent's initial value
+                if isinstance(fact, Expr) and fact.head() == "not":
+                    raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
+                _check_formula(check, fact, domain, {}, set(objects))
+        elif keyword == ":goal":
+            if len(body) != 1:
+                raise check.fail("expected one goal condition, such as (:goal (and (on a b) (on b c)))", section)
+            _check_formula(check, body[0], domain, {}, set(objects))
+    for required in (":domain", ":init", ":goal"):
+        if required not in seen:
+            raise check.fail(f"the problem has no ({required} ...) section", tree)
+
+
+def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> None:
+    """Check a domain and a problem written by a user; InputError naming the file, line and column."""
+    check_problem(problem_text, problem_source, check_domain(domain_text, domain_source))
