@@ -66,12 +66,19 @@ def test_a_run_that_ends_early_is_never_a_timeout():
         assert result.status is Status.ERROR and result.search_time < 2, (name, result)
 
 
-def test_graphplan_stops_at_the_limit_while_grounding_and_building_the_graph():
+@pytest.fixture
+def slack(request) -> float:
+    """Seconds a run may take past its limit: the promised 1 s under --slow (a quiet machine), 3 s in the
+    default suite, which may share a busy machine; both far below the overruns these tests guard against."""
+    return 1.0 if request.config.getoption("--slow") else 3.0
+
+
+def test_graphplan_stops_at_the_limit_while_grounding_and_building_the_graph(slack):
     """`generate shrdlu --n 5 --seed 1` with graphplan and --timeout 2 took 18.8 s (n = 6: over 90 s)."""
     puzzle, instance = shrdlu_board(5, 1)
     started = time.monotonic()
     report = solve(puzzle, instance, "n5", "graphplan", Limits(2))
-    assert report.status is Status.TIMEOUT and time.monotonic() - started <= 3.0
+    assert report.status is Status.TIMEOUT and time.monotonic() - started <= 2 + slack
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
@@ -88,10 +95,10 @@ def test_a_time_limit_survives_an_alarm_swallowed_by_a_destructor():
         Slow()  # destroyed at once
         while time.monotonic() - started < 5:
             pass
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 4  # the block runs 5 s when the limit is lost
 
 
-def test_native_search_stops_at_the_limit_on_a_level_with_a_very_long_row():
+def test_native_search_stops_at_the_limit_on_a_level_with_a_very_long_row(slack):
     """A Sokoban .lsp level with one very long row answered after 8.8 s under --timeout 1."""
     width = 3000
     rows = [["1"] * width] + [["1"] + ["0"] * (width - 2) + ["1"] for _ in range(3)] + [["1"] * width]
@@ -101,7 +108,7 @@ def test_native_search_stops_at_the_limit_on_a_level_with_a_very_long_row():
     for planner in ("native-astar", "native-push-wastar"):
         started = time.monotonic()
         report = solve(puzzle, instance, "wide.lsp", planner, Limits(1))
-        assert report.status is Status.TIMEOUT and time.monotonic() - started <= 2.0, planner
+        assert report.status is Status.TIMEOUT and time.monotonic() - started <= 1 + slack, planner
 
 
 def test_native_search_out_of_memory_is_a_memout_with_a_message():
