@@ -15,6 +15,7 @@ PUZZLES: dict[str, str] = {
     "sbp": "translator.sbp:SlidingBrick",
     "sokoban": "translator.sokoban.puzzle:Sokoban",
     "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
+    "pacman": "translator.pacman.puzzle:Pacman",
 }
 
 
