@@ -1,0 +1,415 @@
+"""Pac-Man food search solved exactly: the shortest walk from Pac-Man through every pellet, as an integer
+program solved by HiGHS (`scipy.optimize.milp`) with subtour cuts added lazily, proven optimal.
+
+Eating every pellet in fewest moves is a shortest Hamiltonian path from Pac-Man through the pellets on
+maze distances (a pellet passed over on the way is eaten for free). Two facts make it small:
+- a pellet on every way from Pac-Man to another pellet (in a dead end, before a deeper one) is eaten on
+  the way there, so only the other pellets need to be aimed for (`needed_pellets`: 66 of mediumSearch's
+  108);
+- the walk runs along the maze's corridors, so the program is written on the corridor graph (the needed
+  pellets, Pac-Man and the junctions, joined by corridors with their lengths; empty dead ends pruned)
+  rather than on all pairs of pellets: an integer y_e in {0, 1, 2} says how often the walk runs along
+  corridor e (an optimal walk never needs a third time), a 0-1 t_v marks the pellet where it ends, and
+  an integer z_v makes each node's degree even, odd at Pac-Man and at the end:
+      minimize  sum of length_e * y_e
+      subject to  y(edges at v) - 2 z_v - t_v = [v is Pac-Man]       (an Euler walk exists)
+                  y(edges at v) + t_v >= 2 for each needed pellet v    (it is visited)
+                  sum of t_v = 1
+                  y(edges leaving S) + t(S) >= 2 for each set S of nodes with a needed pellet and without
+                  Pac-Man                                               (subtour cuts: S is joined up)
+  The subtour cuts are added lazily: for the linear relaxation, each part of the solution cut off from
+  Pac-Man and each light cut met by the Stoer-Wagner minimum-cut phases; then for the integer program,
+  each part cut off from Pac-Man, solving again until the walk is connected.
+Every program solved is a relaxation of the full one, so its value (HiGHS's dual bound) is a lower bound
+on the shortest walk. A local search (2-opt and or-opt on the pellet order) gives an upper bound first;
+the plan is claimed optimal once the bound, rounded up (lengths are whole numbers), reaches the length of
+a walk in hand: the local search's, or the connected walk of an integer solution, read off as an Euler
+walk. Without that proof the run ends as a timeout. scipy is imported only here.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from planners.base import Limits, PlanResult, Status
+from planners.search import Deadline
+from translator.graph import distances
+from translator.grid import Cell
+from translator.pacman.maze import Corridors, corridors, needed_pellets
+from translator.pacman.puzzle import tour_moves, walk_moves
+
+log = logging.getLogger(__name__)
+
+TOLERANCE = 1e-6
+ROUNDS = 30
+"""Perturbation rounds of the local search that gives the first upper bound."""
+
+
+class PelletTour:
+    """Exact Pac-Man food search: the shortest walk through the pellets as an integer program (HiGHS)."""
+
+    native = True
+    optimal = True
+    fragment = frozenset()
+    puzzles = ("pacman",)
+
+    def __init__(self, name: str = "native-tsp", rounds: int = ROUNDS) -> None:
+        self.name = name
+        self.rounds = rounds
+
+    def available(self) -> tuple[bool, str]:
+        """Needs scipy's milp (HiGHS), scipy 1.9 or later."""
+        try:
+            from scipy.optimize import milp  # noqa: F401
+        except ImportError as error:
+            return False, f"scipy.optimize.milp is missing ({error})"
+        return True, ""
+
+    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
+        """The shortest walk, proven so, as moves; TIMEOUT when it is not proven in time."""
+        deadline = Deadline(limits.timeout)
+        if instance.food - instance.reachable:
+            return PlanResult(Status.UNSOLVABLE, optimal=True, message=puzzle.unsolvable_reason(instance))
+        if not instance.food:
+            return PlanResult(Status.SOLVED, [], optimal=True)
+        needed = needed_pellets(instance.is_open, instance.pacman, instance.food)
+        cells = [instance.pacman, *sorted(needed)]
+        matrix = [[instance.maze.distance(a, b) for b in cells] for a in cells]
+        length, order = shortest_order(matrix, self.rounds, deadline)
+        outcome = Outcome(cost=length)
+        program = WalkProgram(corridors(instance.is_open, instance.pacman, needed), instance.pacman, needed)
+        prove(program, outcome, deadline)
+        result = PlanResult(outcome.status, search_time=deadline.elapsed(), message=outcome.message)
+        result.figures = {
+            "needed_pellets": len(needed),
+            "lower_bound": outcome.bound,
+            "upper_bound": outcome.cost,
+            "mip_solves": outcome.solves,
+            "subtour_cuts": outcome.cuts,
+            "mip_nodes": outcome.nodes,
+        }
+        if outcome.status is Status.SOLVED:
+            walk = walk_moves(instance, outcome.walk) if outcome.walk else None
+            result.plan = walk or tour_moves(instance, [cells[index] for index in order[1:]])
+            result.optimal = True
+            if len(result.plan) != outcome.cost:
+                result.status, result.optimal = Status.ERROR, False
+                result.message = f"the walk has {len(result.plan)} moves, the program said {outcome.cost}"
+        return result
+
+
+@dataclass
+class Outcome:
+    """Where the proof stands: the best walk's length (and its cells when the program found it), the
+    proven lower bound, the counts of solves, cuts and branch-and-bound nodes, and how it ended."""
+
+    cost: float = math.inf
+    walk: list[Cell] = field(default_factory=list)
+    bound: int = 0
+    solves: int = 0
+    cuts: int = 0
+    nodes: int = 0
+    status: Status = Status.TIMEOUT
+    message: str = ""
+
+
+def prove(program: WalkProgram, outcome: Outcome, deadline: Deadline) -> None:
+    """Cut and solve until the lower bound meets the best walk (status SOLVED), or time runs out."""
+    for integer in (False, True):
+        while True:
+            solution = _solve(program, outcome, deadline, integer)
+            if solution is None or outcome.status is Status.SOLVED:
+                return
+            parts = program.cut_off(solution["x"], 0.5) if integer else program.violated(solution["x"])
+            if not parts and integer:
+                walk, cost = program.walk(solution["x"]), round(solution["fun"])
+                if cost < outcome.cost:
+                    outcome.cost, outcome.walk = cost, walk
+                _settle(outcome)
+                if outcome.status is not Status.SOLVED:
+                    outcome.status, outcome.message = Status.ERROR, "HiGHS did not prove its walk optimal"
+                return
+            if not parts:
+                break
+            if integer:  # the same part shifted by a junction tends to come next: cut that too
+                parts += [grown for grown in map(program.grow, parts) if grown not in parts]
+            for part in parts:
+                program.cut(part)
+            outcome.cuts += len(parts)
+            kind = "MIP" if integer else "LP"
+            log.info(
+                "%s %d: value %.1f, %d cuts, bounds %s..%s",
+                kind,
+                outcome.solves,
+                solution["fun"],
+                len(parts),
+                outcome.bound,
+                outcome.cost,
+            )
+
+
+def _solve(program: WalkProgram, outcome: Outcome, deadline: Deadline, integer: bool) -> dict | None:
+    """One solve (the linear relaxation unless `integer`), its bound recorded; None when time ran out or
+    HiGHS failed (the outcome says which)."""
+    if deadline.passed():
+        outcome.message = f"not proven in time: the shortest walk has between {outcome.bound} and {outcome.cost} moves"
+        return None
+    solution = program.solve(deadline.remaining(), integer)
+    outcome.solves += 1
+    outcome.nodes += solution.get("mip_node_count") or 0
+    bound = solution.get("mip_dual_bound") if integer else solution.get("fun")
+    if bound is not None and math.isfinite(bound) and solution["status"] in (0, 1):
+        outcome.bound = max(outcome.bound, math.ceil(bound - TOLERANCE))
+        _settle(outcome)
+    if solution["status"] == 0:
+        return solution
+    if solution["status"] != 1:
+        outcome.status, outcome.message = Status.ERROR, f"HiGHS: {solution['message']}"
+    elif outcome.status is not Status.SOLVED:
+        outcome.message = f"not proven in time: the shortest walk has between {outcome.bound} and {outcome.cost} moves"
+    return None
+
+
+def _settle(outcome: Outcome) -> None:
+    """SOLVED once the lower bound reaches the best walk's length."""
+    if outcome.bound >= outcome.cost:
+        outcome.status = Status.SOLVED
+
+
+class WalkProgram:
+    """The integer program of a walk from Pac-Man through the needed pellets on the corridor graph (see
+    the module's docstring): columns y (one per corridor), z and t (one each per node)."""
+
+    def __init__(self, graph: Corridors, start: Cell, needed: frozenset[Cell]) -> None:
+        self.graph = graph
+        self.count, edges = len(graph.nodes), len(graph.edges)
+        self.start = graph.nodes.index(start)
+        self.required = {node for node, cell in enumerate(graph.nodes) if cell in needed}
+        self.z, self.t = edges, edges + self.count
+        self.costs = [len(cells) - 1 for _, _, cells in graph.edges] + [0] * (2 * self.count)
+        self.upper = [2] * edges + [4] * self.count + [int(node in self.required) for node in range(self.count)]
+        self.incident: list[list[int]] = [[] for _ in range(self.count)]
+        for column, (first, last, _) in enumerate(graph.edges):
+            self.incident[first].append(column)
+            self.incident[last].append(column)
+        self.rows: list[tuple[list[int], list[float], float, float]] = []
+        """(columns, coefficients, lower, upper) of each constraint."""
+        for node in range(self.count):
+            degree = self.incident[node]
+            parity = float(node == self.start)
+            self.rows.append((degree + [self.z + node, self.t + node], [1] * len(degree) + [-2, -1], parity, parity))
+            if node in self.required:
+                self.rows.append((degree + [self.t + node], [1] * (len(degree) + 1), 2, math.inf))
+        self.rows.append((self.incident[self.start], [1] * len(self.incident[self.start]), 1, math.inf))
+        self.rows.append(([self.t + node for node in range(self.count)], [1] * self.count, 1, 1))
+
+    def cut(self, part: set[int]) -> None:
+        """The subtour cut of a node set S without Pac-Man: y(edges leaving S) + t(S) >= 2."""
+        crossing = [col for col, (a, b, _) in enumerate(self.graph.edges) if (a in part) != (b in part)]
+        ends = [self.t + node for node in sorted(part)]
+        self.rows.append((crossing + ends, [1] * (len(crossing) + len(ends)), 2, math.inf))
+
+    def solve(self, seconds: float, integer: bool) -> dict:
+        """HiGHS on the program with the cuts so far (its linear relaxation unless `integer`)."""
+        import numpy as np
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import coo_array
+
+        rows, cols, values = [], [], []
+        for number, (columns, coefficients, _, _) in enumerate(self.rows):
+            rows += [number] * len(columns)
+            cols += columns
+            values += coefficients
+        shape = (len(self.rows), len(self.costs))
+        matrix = coo_array((values, (rows, cols)), shape=shape).tocsr()
+        result = milp(
+            np.array(self.costs, dtype=float),
+            integrality=np.full(len(self.costs), int(integer)),
+            bounds=Bounds(np.zeros(len(self.costs)), np.array(self.upper, dtype=float)),
+            constraints=LinearConstraint(matrix, [row[2] for row in self.rows], [row[3] for row in self.rows]),
+            options={"time_limit": max(seconds, 0.01)},
+        )
+        return dict(result)
+
+    def cut_off(self, values, threshold: float) -> list[set[int]]:
+        """The parts of the solution's graph (edges above `threshold`) that hold a needed pellet but not
+        Pac-Man."""
+        neighbours: dict[int, list[int]] = {node: [] for node in range(self.count)}
+        for (a, b, _), value in zip(self.graph.edges, values):
+            if value > threshold:
+                neighbours[a].append(b)
+                neighbours[b].append(a)
+        left, parts = set(range(self.count)), []
+        while left:
+            part = set(distances([min(left)], neighbours.__getitem__))
+            left -= part
+            if self.start not in part and part & self.required:
+                parts.append(part)
+        return parts
+
+    def grow(self, part: set[int]) -> set[int]:
+        """A node set with its neighbours added (Pac-Man's node left out)."""
+        grown = set(part)
+        for a, b, _ in self.graph.edges:
+            if a in part or b in part:
+                grown |= {a, b}
+        return grown - {self.start}
+
+    def violated(self, values) -> list[set[int]]:
+        """Node sets whose subtour cut a fractional solution violates: the parts cut off from Pac-Man, or
+        when there are none, the light cuts of the Stoer-Wagner phases."""
+        parts = self.cut_off(values, TOLERANCE)
+        if parts:
+            return parts
+        weights = [[0.0] * self.count for _ in range(self.count)]
+        for (a, b, _), value in zip(self.graph.edges, values):
+            weights[a][b] += value
+            weights[b][a] += value
+        found: list[set[int]] = []
+        for weight, members in phase_cuts(weights):
+            part = set(members) if self.start not in members else set(range(self.count)) - set(members)
+            ends = sum(values[self.t + node] for node in part)
+            if weight + ends < 2 - TOLERANCE and part & self.required and part not in found:
+                found.append(part)
+        return found
+
+    def walk(self, values) -> list[Cell]:
+        """The cells of an Euler walk from Pac-Man over the corridors as often as the solution takes them."""
+        edges = self.graph.edges
+        unused = {node: [] for node in range(self.count)}
+        for column, (a, b, _) in enumerate(edges):
+            for _ in range(round(values[column])):
+                unused[a].append(column)
+                unused[b].append(column)
+        taken = [0] * len(edges)
+        copies = [round(value) for value in values[: len(edges)]]
+        stack, trail = [(self.start, None, None)], []
+        while stack:  # Hierholzer: follow unused corridors, backing up into the trail when stuck
+            node = stack[-1][0]
+            while unused[node] and taken[unused[node][-1]] >= copies[unused[node][-1]]:
+                unused[node].pop()
+            if unused[node]:
+                column = unused[node].pop()
+                taken[column] += 1
+                a, b, _ = edges[column]
+                stack.append((b if node == a else a, column, node))
+            else:
+                trail.append(stack.pop())
+        trail.reverse()
+        cells = [self.graph.nodes[self.start]]
+        for _, column, source in trail[1:]:
+            a, _, path = edges[column]
+            cells += list(path[1:] if source == a else path[-2::-1])
+        return cells
+
+
+def phase_cuts(weights: list[list[float]]) -> list[tuple[float, list[int]]]:
+    """The cut of every phase of the Stoer-Wagner minimum-cut algorithm on a symmetric weight matrix:
+    (weight, the nodes on the side merged last); the lightest of them is a minimum cut of the graph."""
+    import numpy as np
+
+    matrix = np.array(weights, dtype=float)
+    groups = [[node] for node in range(len(matrix))]
+    active = list(range(len(matrix)))
+    cuts = []
+    while len(active) > 1:
+        order = [active[0]]
+        linked = matrix[active[0]].copy()
+        excluded = np.full(len(matrix), True)
+        excluded[active] = False
+        excluded[active[0]] = True
+        linked[excluded] = -np.inf
+        for _ in range(len(active) - 1):
+            last = int(np.argmax(linked))
+            order.append(last)
+            weight = float(linked[last])
+            excluded[last] = True
+            linked += matrix[last]
+            linked[excluded] = -np.inf
+        last, before = order[-1], order[-2]
+        cuts.append((weight, sorted(groups[last])))
+        matrix[before] += matrix[last]
+        matrix[:, before] += matrix[:, last]
+        matrix[before, before] = 0
+        groups[before] += groups[last]
+        active.remove(last)
+    return cuts
+
+
+# -- the upper bound ----------------------------------------------------------------------------------------
+def shortest_order(matrix: list[list[float]], rounds: int, deadline: Deadline) -> tuple[float, list[int]]:
+    """A short path from node 0 through every node of a distance matrix, and its length: nearest neighbour,
+    then 2-opt and or-opt moves down to a local optimum, then `rounds` times (while time lasts) two random
+    segment reversals of the best path and the descent again (seeded: the same answer every run)."""
+    count, rng = len(matrix), random.Random(0)
+    order, left = [0], set(range(1, count))
+    while left:
+        order.append(min(left, key=lambda node: (matrix[order[-1]][node], node)))
+        left.discard(order[-1])
+    best = _descend(matrix, order)
+    for _ in range(rounds if count > 3 else 0):
+        if deadline.passed():
+            break
+        trial = best[:]
+        for _ in range(2):
+            i, j = sorted(rng.sample(range(1, count), 2))
+            trial[i : j + 1] = trial[i : j + 1][::-1]
+        trial = _descend(matrix, trial)
+        if path_length(matrix, trial) < path_length(matrix, best):
+            best = trial
+    return path_length(matrix, best), best
+
+
+def path_length(matrix: list[list[float]], order: list[int]) -> float:
+    """The length of a path visiting the nodes in `order`."""
+    return sum(matrix[a][b] for a, b in zip(order, order[1:]))
+
+
+def _descend(matrix: list[list[float]], order: list[int]) -> list[int]:
+    """2-opt and or-opt moves (first improvement) until neither shortens the path; node 0 stays first."""
+    while _two_opt(matrix, order) | _or_opt(matrix, order):
+        pass
+    return order
+
+
+def _two_opt(d: list[list[float]], order: list[int]) -> bool:
+    """Reverse segments order[i..j] that shorten the path (the end of the path is free)."""
+    changed, count = False, len(order)
+    for i in range(1, count - 1):
+        for j in range(i + 1, count):
+            a, b, c = order[i - 1], order[i], order[j]
+            delta = d[a][c] - d[a][b]
+            if j + 1 < count:
+                delta += d[b][order[j + 1]] - d[c][order[j + 1]]
+            if delta < -TOLERANCE:
+                order[i : j + 1] = order[i : j + 1][::-1]
+                changed = True
+    return changed
+
+
+def _or_opt(d: list[list[float]], order: list[int]) -> bool:
+    """Move segments of one to three nodes (either way round) to where they shorten the path most."""
+    changed = False
+    for size in (1, 2, 3):
+        i = 1
+        while i + size <= len(order):
+            piece, rest = order[i : i + size], order[:i] + order[i + size :]
+            after = order[i + size] if i + size < len(order) else None
+            saved = d[order[i - 1]][piece[0]] + (0 if after is None else d[piece[-1]][after] - d[order[i - 1]][after])
+            best = None
+            for k in range(1, len(rest) + 1):
+                a, b = rest[k - 1], rest[k] if k < len(rest) else None
+                for way in (piece, piece[::-1]):
+                    added = d[a][way[0]] + (0 if b is None else d[way[-1]][b] - d[a][b])
+                    if added - saved < -TOLERANCE and (best is None or added - saved < best[0]):
+                        best = (added - saved, k, way)
+            if best is None:
+                i += 1
+                continue
+            order[:] = rest[: best[1]] + best[2] + rest[best[1] :]
+            changed = True
+    return changed
