@@ -119,8 +119,9 @@ def _test_fields(text: str, source: str) -> dict[str, tuple[int, str | list[tupl
 
 
 def _trim(rows: list[tuple[int, str]], source: str, first_line: int) -> list[tuple[int, str]]:
-    """The maze's rows: blank lines before and after are dropped; a blank line inside is an error."""
-    filled = [index for index, (_, text) in enumerate(rows) if text.strip()]
+    """The maze's rows: empty lines before and after are dropped; an empty line inside is an error (a line
+    of spaces is a row of empty cells)."""
+    filled = [index for index, (_, text) in enumerate(rows) if text]
     if not filled:
         raise InputError(
             f"no maze found: expected rows of {WALL} walls, {PELLET} pellets, {PACMAN} for Pac-Man and spaces",
@@ -129,8 +130,8 @@ def _trim(rows: list[tuple[int, str]], source: str, first_line: int) -> list[tup
         )
     kept = rows[filled[0] : filled[-1] + 1]
     for number, text in kept:
-        if not text.strip():
-            raise InputError("a blank line inside the maze: expected a row of the maze", source, number)
+        if not text:
+            raise InputError("an empty line inside the maze: expected a row of the maze", source, number)
     return kept
 
 
