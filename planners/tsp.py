@@ -100,8 +100,10 @@ class PelletTour:
             "mip_nodes": outcome.nodes,
         }
         if outcome.status is Status.SOLVED:
-            walk = walk_moves(instance, outcome.walk) if outcome.walk else None
-            result.plan = walk or tour_moves(instance, [cells[index] for index in order[1:]])
+            if outcome.walk:  # the integer program's own walk
+                result.plan = walk_moves(instance, outcome.walk)
+            else:  # the local search's order, each leg a shortest walk
+                result.plan = tour_moves(instance, [cells[index] for index in order[1:]])
             result.optimal = True
             if len(result.plan) != outcome.cost:
                 result.status, result.optimal = Status.ERROR, False
@@ -182,7 +184,7 @@ def _solve(program: WalkProgram, outcome: Outcome, deadline: Deadline, integer: 
     """One solve (the linear relaxation unless `integer`), its bound recorded; None when time ran out or
     HiGHS failed (the outcome says which)."""
     if deadline.passed():
-        outcome.message = f"not proven in time: the shortest walk has between {outcome.bound} and {outcome.cost} moves"
+        outcome.message = _unproven(outcome)
         return None
     solution = program.solve(deadline.remaining(), integer)
     if integer:
@@ -190,8 +192,9 @@ def _solve(program: WalkProgram, outcome: Outcome, deadline: Deadline, integer: 
     else:
         outcome.lp_solves += 1
     outcome.nodes += solution.get("mip_node_count") or 0
+    # a relaxation's value bounds the walk only when solved; a stopped integer program's dual bound does too
     bound = solution.get("mip_dual_bound") if integer else solution.get("fun")
-    if bound is not None and math.isfinite(bound) and solution["status"] in (0, 1):
+    if bound is not None and math.isfinite(bound) and (solution["status"] == 0 or integer):
         outcome.bound = max(outcome.bound, math.ceil(bound - TOLERANCE))
         _settle(outcome)
     if solution["status"] == 0:
@@ -199,8 +202,13 @@ def _solve(program: WalkProgram, outcome: Outcome, deadline: Deadline, integer: 
     if solution["status"] != 1:
         outcome.status, outcome.message = Status.ERROR, f"HiGHS: {solution['message']}"
     elif outcome.status is not Status.SOLVED:
-        outcome.message = f"not proven in time: the shortest walk has between {outcome.bound} and {outcome.cost} moves"
+        outcome.message = _unproven(outcome)
     return None
+
+
+def _unproven(outcome: Outcome) -> str:
+    """The message of a run that ran out of time."""
+    return f"not proven in time: the shortest walk has between {outcome.bound} and {outcome.cost} moves"
 
 
 def _settle(outcome: Outcome) -> None:
