@@ -191,6 +191,19 @@ def test_bad_input_is_one_clear_line_and_exit_2(tmp_path):
     assert main(["solve", "pacman", str(path)]) == 2
 
 
+def test_generated_mazes_are_walled_and_solvable():
+    rng = random.Random(4)
+    for seed in range(20):
+        options = {"height": "7", "width": "10", "pellets": str(seed % 9), "walls": "15"}
+        instance = PACMAN.random_instance(options, random.Random(seed))
+        assert len(instance.food) == seed % 9 and instance.food <= instance.reachable
+        assert PACMAN.unsolvable_reason(instance) is None and instance.pacman not in instance.food
+        assert all(cell in instance.walls for cell in [(0, rng.randrange(10)), (rng.randrange(7), 9)])
+        assert PACMAN.parse(PACMAN.render(instance)) == instance
+    with pytest.raises(InputError, match="only 3 cells are free for pellets"):
+        PACMAN.random_instance({"height": "3", "width": "6", "pellets": "9", "walls": "0"}, rng)
+
+
 # -- rules and notation ---------------------------------------------------------------------------------
 def test_moves_in_cs188_order_and_pellets_eaten():
     instance = PACMAN.parse("%%%%%\n%.P.%\n%%.%%\n%%%%%\n")

@@ -14,7 +14,6 @@ from translator.errors import IllegalMove, InputError
 from translator.grid import Cell, adjacency_facts, cell_name, direction_between, flood, parse_cell_name, step, walk
 from translator.pacman import maze as bounds
 from translator.pacman.layout import (
-    EMPTY,
     PacmanInstance,
     State,
     describe_cell,
@@ -57,14 +56,20 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
     )
 
     def generate(self, options: dict[str, Any], rng: random.Random) -> PacmanInstance:
-        """A walled rectangle with random inner walls; Pac-Man and the pellets on cells he can reach."""
+        """A walled rectangle with random inner walls; Pac-Man and the pellets in the largest open region."""
         height, width = options["height"], options["width"]
         inner = [(row, col) for row in range(1, height - 1) for col in range(1, width - 1)]
         walls = {cell for cell in inner if rng.randrange(100) < options["walls"]}
-        pacman = rng.choice(inner)
-        walls.discard(pacman)
+        open_cells = [cell for cell in inner if cell not in walls] or [rng.choice(inner)]
+        walls -= set(open_cells)
+        regions, left = [], set(open_cells)
+        while left:
+            regions.append(sorted(flood(min(left), set(open_cells).__contains__)))
+            left -= set(regions[-1])
+        largest = max(regions, key=len)  # the first of the largest, in the order of their smallest cells
+        pacman = rng.choice(largest)
         border = {(row, col) for row in range(height) for col in range(width)} - set(inner)
-        region = sorted(flood(pacman, lambda cell: cell in inner and cell not in walls) - {pacman})
+        region = [cell for cell in largest if cell != pacman]
         if options["pellets"] > len(region):
             raise InputError(
                 f"generate pacman: only {len(region)} cells are free for pellets; ask for fewer --pellets, "
@@ -244,7 +249,7 @@ def path_marks(moves: list[str], states: list[State]) -> dict[Cell, str]:
     for move, state in zip(moves, states):
         arrow = ARROWS[move]
         marks[state.pacman] = arrow if marks.get(state.pacman, arrow) == arrow else "+"
-    return {cell: mark for cell, mark in marks.items() if mark != EMPTY}
+    return marks
 
 
 def runs(moves: list[str]) -> list[str]:
