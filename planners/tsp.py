@@ -18,13 +18,15 @@ maze distances (a pellet passed over on the way is eaten for free). Two facts ma
                   y(edges leaving S) + t(S) >= 2 for each set S of nodes with a needed pellet and without
                   Pac-Man                                               (subtour cuts: S is joined up)
   The subtour cuts are added lazily: for the linear relaxation, each part of the solution cut off from
-  Pac-Man and each light cut met by the Stoer-Wagner minimum-cut phases; then for the integer program,
-  each part cut off from Pac-Man, solving again until the walk is connected.
+  Pac-Man and each violated cut met by the Stoer-Wagner minimum-cut phases; then for the integer program,
+  each part cut off from Pac-Man (and that part grown by its neighbours), solving again until the walk is
+  connected.
 Every program solved is a relaxation of the full one, so its value (HiGHS's dual bound) is a lower bound
-on the shortest walk. A local search (2-opt and or-opt on the pellet order) gives an upper bound first;
-the plan is claimed optimal once the bound, rounded up (lengths are whole numbers), reaches the length of
-a walk in hand: the local search's, or the connected walk of an integer solution, read off as an Euler
-walk. Without that proof the run ends as a timeout. scipy is imported only here.
+on the shortest walk. A local search (2-opt and or-opt on the pellet order) gives an upper bound first,
+and again from each integer solution's order of the pellets. The plan is claimed optimal once the bound,
+rounded up (lengths are whole numbers), reaches the length of a walk in hand: the local search's, or the
+connected walk of an integer solution, read off as an Euler walk. Without that proof the run ends as a
+timeout. scipy is imported only here.
 """
 
 from __future__ import annotations
@@ -83,12 +85,10 @@ class PelletTour:
         if not instance.food:
             return PlanResult(Status.SOLVED, [], optimal=True)
         needed = needed_pellets(instance.is_open, instance.pacman, instance.food)
-        cells = [instance.pacman, *sorted(needed)]
-        matrix = [[instance.maze.distance(a, b) for b in cells] for a in cells]
-        length, order = shortest_order(matrix, self.rounds, deadline)
-        outcome = Outcome(cost=length)
+        tour = Tour.search(instance, needed, self.rounds, deadline)
+        outcome = Outcome(cost=tour.length)
         program = WalkProgram(corridors(instance.is_open, instance.pacman, needed), instance.pacman, needed)
-        prove(program, outcome, deadline)
+        prove(program, outcome, deadline, tour)
         result = PlanResult(outcome.status, search_time=deadline.elapsed(), message=outcome.message)
         result.figures = {
             "needed_pellets": len(needed),
@@ -103,7 +103,7 @@ class PelletTour:
             if outcome.walk:  # the integer program's own walk
                 result.plan = walk_moves(instance, outcome.walk)
             else:  # the local search's order, each leg a shortest walk
-                result.plan = tour_moves(instance, [cells[index] for index in order[1:]])
+                result.plan = tour_moves(instance, [tour.cells[index] for index in tour.order[1:]])
             result.optimal = True
             if len(result.plan) != outcome.cost:
                 result.status, result.optimal = Status.ERROR, False
@@ -127,11 +127,12 @@ class Outcome:
     message: str = ""
 
 
-def prove(program: WalkProgram, outcome: Outcome, deadline: Deadline) -> None:
+def prove(program: WalkProgram, outcome: Outcome, deadline: Deadline, tour: Tour | None = None) -> None:
     """Cut and solve until the lower bound meets the best walk (status SOLVED), or time runs out: the
     linear relaxation is cut until it violates no subtour cut, then the integer program is solved and its
     parts cut off from Pac-Man are cut, again and again. (Cutting the relaxation again between integer
-    solves took twice the time on mediumSearch.)"""
+    solves took twice the time on mediumSearch.) Each integer solution that is not yet one walk gives the
+    local search (`tour`) a new start: its pellets in the order the walk from Pac-Man meets them."""
     if not _tighten(program, outcome, deadline):
         return
     while True:
@@ -147,6 +148,11 @@ def prove(program: WalkProgram, outcome: Outcome, deadline: Deadline) -> None:
             if outcome.status is not Status.SOLVED:
                 outcome.status, outcome.message = Status.ERROR, "HiGHS did not prove its walk optimal"
             return
+        if tour is not None and tour.improve(program.walk(solution["x"])) and tour.length < outcome.cost:
+            outcome.cost, outcome.walk = tour.length, []
+            _settle(outcome)
+            if outcome.status is Status.SOLVED:
+                return
         parts += [grown for grown in map(program.grow, parts) if grown not in parts]  # the part shifted next
         _add(program, outcome, parts, "MIP", solution)
 
@@ -378,16 +384,52 @@ def phase_cuts(weights: list[list[float]]) -> list[tuple[float, list[int]]]:
 
 
 # -- the upper bound ----------------------------------------------------------------------------------------
-def shortest_order(matrix: list[list[float]], rounds: int, deadline: Deadline) -> tuple[float, list[int]]:
-    """A short path from node 0 through every node of a distance matrix, and its length: nearest neighbour,
-    then 2-opt and or-opt moves down to a local optimum, then `rounds` times (while time lasts) two random
-    segment reversals of the best path and the descent again (seeded: the same answer every run)."""
-    count, rng = len(matrix), random.Random(0)
-    order, left = [0], set(range(1, count))
+class Tour:
+    """The order of the pellets to aim for: the cells (Pac-Man's first) with their maze distances, the
+    shortest order found (node indices, 0 first) and its length."""
+
+    def __init__(self, cells: list[Cell], matrix: list[list[float]]) -> None:
+        self.cells, self.matrix = cells, matrix
+        self.index = {cell: number for number, cell in enumerate(cells)}
+        self.order = nearest_neighbour(matrix)
+        self.length = path_length(matrix, _descend(matrix, self.order))
+
+    @classmethod
+    def search(cls, instance: Any, needed: frozenset[Cell], rounds: int, deadline: Deadline) -> Tour:
+        """The local search from Pac-Man through the needed pellets of an instance."""
+        cells = [instance.pacman, *sorted(needed)]
+        tour = cls(cells, [[instance.maze.distance(a, b) for b in cells] for a in cells])
+        tour.order, tour.length = perturbed(tour.matrix, tour.order, rounds, deadline)
+        return tour
+
+    def improve(self, walk: list[Cell]) -> bool:
+        """Start the descent from the order in which `walk` meets the pellets (the others inserted where
+        they cost least); True when that gives a shorter order."""
+        order = list(dict.fromkeys(self.index[cell] for cell in walk if cell in self.index))
+        for node in sorted(set(range(len(self.cells))) - set(order)):
+            places = range(1, len(order) + 1)
+            order.insert(min(places, key=lambda place: _insertion(self.matrix, order, place, node)), node)
+        _descend(self.matrix, order)
+        length = path_length(self.matrix, order)
+        if length < self.length:
+            self.order, self.length = order, length
+            return True
+        return False
+
+
+def nearest_neighbour(matrix: list[list[float]]) -> list[int]:
+    """The path from node 0 that always goes on to the nearest node not yet visited."""
+    order, left = [0], set(range(1, len(matrix)))
     while left:
         order.append(min(left, key=lambda node: (matrix[order[-1]][node], node)))
         left.discard(order[-1])
-    best = _descend(matrix, order)
+    return order
+
+
+def perturbed(matrix: list[list[float]], order: list[int], rounds: int, deadline: Deadline) -> tuple[list[int], float]:
+    """`rounds` times (while time lasts), two random segment reversals of the best order and the descent
+    again, kept when shorter (seeded: the same answer every run); the best order and its length."""
+    best, count, rng = order, len(matrix), random.Random(0)
     for _ in range(rounds if count > 3 else 0):
         if deadline.passed():
             break
@@ -398,7 +440,16 @@ def shortest_order(matrix: list[list[float]], rounds: int, deadline: Deadline) -
         trial = _descend(matrix, trial)
         if path_length(matrix, trial) < path_length(matrix, best):
             best = trial
-    return path_length(matrix, best), best
+    return best, path_length(matrix, best)
+
+
+def _insertion(matrix: list[list[float]], order: list[int], place: int, node: int) -> float:
+    """What putting `node` before order[place] (at the end when place == len(order)) adds to the length."""
+    before = order[place - 1]
+    if place == len(order):
+        return matrix[before][node]
+    after = order[place]
+    return matrix[before][node] + matrix[node][after] - matrix[before][after]
 
 
 def path_length(matrix: list[list[float]], order: list[int]) -> float:

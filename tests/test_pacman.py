@@ -18,7 +18,7 @@ from planners.native import search
 from planners.pddl_check import pddl_legal_moves, replay_grounded
 from planners.pipeline import solve
 from planners.search import Deadline
-from planners.tsp import Outcome, PelletTour, WalkProgram, phase_cuts, prove, shortest_order
+from planners.tsp import Outcome, PelletTour, Tour, WalkProgram, perturbed, phase_cuts, prove
 from translator.errors import IllegalMove, InputError
 from translator.graph import distances
 from translator.grid import adjacent
@@ -462,13 +462,19 @@ def test_stoer_wagner_phases_find_a_minimum_cut(count, seed):
         assert weight == pytest.approx(sum(weights[i][j] for i in inside for j in range(count) if j not in inside))
 
 
-def test_local_search_bound_is_a_real_path_length():
+def test_local_search_lengths_are_real_path_lengths():
     rng = random.Random(3)
     points = [(rng.randrange(20), rng.randrange(20)) for _ in range(12)]
     matrix = [[abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in points] for a in points]
-    length, order = shortest_order(matrix, 10, Deadline(10))
-    assert order[0] == 0 and sorted(order) == list(range(12))
+    tour = Tour(points, matrix)
+    order, length = perturbed(matrix, tour.order, 10, Deadline(10))
+    assert order[0] == 0 and sorted(order) == list(range(12)) and length <= tour.length
     assert length == sum(matrix[a][b] for a, b in zip(order, order[1:]))
+    walk = [points[0], points[5], points[2], points[5], points[9]]  # meets 5, 2, 9; the others are inserted
+    before = tour.length
+    assert tour.improve(walk) == (tour.length < before)
+    assert tour.order[0] == 0 and sorted(tour.order) == list(range(12))
+    assert tour.length == sum(matrix[a][b] for a, b in zip(tour.order, tour.order[1:])) <= before
 
 
 def test_tsp_says_timeout_when_it_cannot_prove_in_time(shared_data):
