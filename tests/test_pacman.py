@@ -16,9 +16,10 @@ from strategies import random_state
 from planners.base import Limits, Status
 from planners.native import search
 from planners.pddl_check import pddl_legal_moves, replay_grounded
+from planners.pellet_order import Tour, perturbed
 from planners.pipeline import solve
 from planners.search import Deadline
-from planners.tsp import Outcome, PelletTour, Tour, WalkProgram, perturbed, phase_cuts, prove
+from planners.tsp import Outcome, PelletTour, WalkProgram, phase_cuts, prove
 from translator.errors import IllegalMove, InputError
 from translator.graph import distances
 from translator.grid import adjacent
