@@ -21,6 +21,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-dfs": ("planners.native:NativeSearch", {"search": "dfs"}),
     "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("planners.graphplan:Graphplan", {}),
+    "native-tsp": ("planners.tsp:PelletTour", {}),
     "native-push-astar": ("planners.sokoban_push:PushAStar", {}),
     "native-push-wastar": (
         "planners.sokoban_push:PushAStar",
@@ -40,6 +41,7 @@ DESCRIPTIONS = {
     "native-push-wastar": (
         "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
     ),
+    "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
 

@@ -19,6 +19,7 @@ PUZZLES: dict[str, str] = {
     "sokoban": "translator.sokoban.puzzle:Sokoban",
     "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
     "bloxorz": "translator.bloxorz.puzzle:Bloxorz",
+    "pacman": "translator.pacman.puzzle:Pacman",
 }
 
 
