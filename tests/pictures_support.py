@@ -17,6 +17,7 @@ PLANS = {
     "shrdlu": "problems/shrdlu/n5-mixed.shrdlu",
     "sbp": "problems/sbp/hooks.sbp",
     "sokoban": "problems/sokoban/two-rooms.xsb",
+    "pacman": "problems/pacman/forks.lay",
 }
 """A small instance of each puzzle, solved by native-astar for the plan tests."""
 

@@ -37,6 +37,7 @@ FILES = {
     "sbp": sorted((ROOT / "problems" / "sbp").glob("*.sbp")),
     "sokoban": sorted((ROOT / "problems" / "sokoban").glob("*.xsb"))
     + sorted((ROOT / "problems/sokoban").glob("*.lsp")),
+    "pacman": sorted((ROOT / "problems" / "pacman").glob("*.lay")),
 }
 
 

@@ -38,6 +38,7 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
     name = "pacman"
     suffixes = (".lay", ".test")
     native_planners = ("native-tsp",)
+    drawing = "translator.drawings.pacman:PacmanDrawing"
 
     # -- native format --------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> PacmanInstance:
