@@ -48,16 +48,25 @@ def cmd_list(args: argparse.Namespace) -> int:
     from planners.registry import DESCRIPTIONS, PLANNERS, get_planner
     from translator.registry import PUZZLES, get_puzzle
 
+    puzzles = [get_puzzle(name) for name in PUZZLES]
+    suffix_width = max(len(" ".join(puzzle.suffixes)) for puzzle in puzzles)
     print("puzzles:")
-    for name in PUZZLES:
-        puzzle = get_puzzle(name)
-        print(f"  {name:<15} {' '.join(puzzle.suffixes):<15} {(puzzle.__doc__ or '').splitlines()[0]}")
+    for puzzle in puzzles:
+        print(
+            f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
+        )
+        extra = [f"heuristics {', '.join(puzzle.heuristics())}"] if len(puzzle.heuristics()) > 1 else []
+        extra += [f"planners of its own {', '.join(puzzle.native_planners)}"] if puzzle.native_planners else []
+        if extra:
+            print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
     print("planners:")
     for name in PLANNERS:
         ok, why = get_planner(name).available()
         state = "available" if ok else f"unavailable ({why})"
         print(f"  {name:<19} {state:<12} {DESCRIPTIONS.get(name, '')}")
-    print("  fd:SEARCH, pyperplan:SEARCH:HEURISTIC  any Fast Downward search string / pyperplan pair")
+    print("  fd:SEARCH                    Fast Downward with any search string, e.g. fd:'astar(ipdb())'")
+    print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
+    print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
     return 0
 
 

@@ -24,7 +24,7 @@ _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
 class Bloxorz(Puzzle[Stage, State, Move]):
-    """Bloxorz: roll a 1x1x2 block onto the hole (the seed's matrix, .bloxorz, the game's 33 stages)."""
+    """Bloxorz: roll a 1x1x2 block to stand on the hole (0/1/9 matrices, .bloxorz, the game's 33 stages)."""
 
     name = "bloxorz"
     suffixes = (".bloxorz", ".txt", ".json", ".js")

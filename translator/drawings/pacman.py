@@ -62,4 +62,5 @@ class PacmanDrawing(Drawing):
 def _pacman(grid: GridLayout, cell: Cell) -> Circle:
     """Pac-Man: a yellow disc on his cell."""
     x, y = grid.centre(*cell)
-    return Circle(id="pacman", cls="pacman", cx=x, cy=y, r=grid.size * 0.38, fill=PACMAN, stroke="#000000", stroke_width=1)
+    radius = grid.size * 0.38
+    return Circle(id="pacman", cls="pacman", cx=x, cy=y, r=radius, fill=PACMAN, stroke="#000000", stroke_width=1)

@@ -30,7 +30,7 @@ NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state befo
 
 
 class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
-    """The sliding-brick puzzle of CS510 assignment 1 (seed 004)."""
+    """Sliding bricks: slide one brick one cell at a time until the master brick covers the goal cells."""
 
     name = "sbp"
     suffixes = (".sbp",)

@@ -32,7 +32,7 @@ DIRECTION_OF = {letter: name for name, letter in LURD.items()}
 
 
 class Sokoban(Puzzle[SokobanInstance, State, str]):
-    """Sokoban: push every box onto a goal (XSB or seed-002 integer levels, LURD moves)."""
+    """Sokoban: push every box onto a goal (XSB or integer-code levels, LURD moves)."""
 
     name = "sokoban"
     suffixes = (".xsb", ".sok", ".lsp")
