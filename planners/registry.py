@@ -11,6 +11,7 @@ import importlib
 from typing import Any
 
 from translator.errors import InputError
+from translator.text import did_you_mean
 
 PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "fd": ("planners.fast_downward:FastDownward", {"search": "lama-first"}),
@@ -66,6 +67,7 @@ def get_planner(name: str):
         search, heuristic = rest.split(":")
         return _build("planners.pyperplan_planner:Pyperplan", {"search": search, "heuristic": heuristic}, name)
     raise InputError(
-        f"unknown planner {name!r}; known planners: {', '.join(PLANNERS)}, fd:SEARCH or pyperplan:SEARCH:HEURISTIC",
+        f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC or native-astar:HEURISTIC",
         "command line",
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from translator.errors import InputError
 from translator.puzzle import Puzzle
-from translator.text import read_file
+from translator.text import did_you_mean, read_file
 
 PUZZLES: dict[str, str] = {
     "hanoi": "translator.hanoi:Hanoi",
@@ -27,7 +27,8 @@ PUZZLES: dict[str, str] = {
 def get_puzzle(name: str) -> Puzzle:
     """The puzzle registered as `name`; InputError listing the known ones otherwise."""
     if name not in PUZZLES:
-        raise InputError(f"unknown puzzle {name!r}; known puzzles: {', '.join(sorted(PUZZLES))}", "command line")
+        guess = did_you_mean(name, PUZZLES)
+        raise InputError(f"unknown puzzle {name!r}{guess}; known puzzles: {', '.join(sorted(PUZZLES))}", "command line")
     module_name, class_name = PUZZLES[name].split(":")
     return getattr(importlib.import_module(module_name), class_name)()
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -129,3 +131,9 @@ def _label_names(label: str) -> set[str]:
 def natural_key(text: str) -> list:
     """Sort key that orders disk2 before disk10 (text and number chunks alternate, so they never meet)."""
     return [int(chunk) if index % 2 else chunk for index, chunk in enumerate(re.split(r"([0-9]+)", text))]
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """' (did you mean X?)' when `word` looks like a misspelling of one of `known`, else ''."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
