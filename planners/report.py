@@ -1,7 +1,7 @@
 """Tables and plots from compare results: coverage, time over commonly solved instances, plan lengths, bugs.
 
-Tables are plain data (Table) rendered four ways: a rich terminal table, Markdown, HTML and CSV.
-Plots use matplotlib's object API (no pyplot state): a cactus plot and a time scatter for two planners.
+Tables are plain data (Table) rendered four ways: a rich terminal table, Markdown, HTML and CSV; the plots
+come from planners.plots and the rows' helpers from planners.results.
 The time of a run is the pipeline's `total` (translate + plan + decode + replay, inside the run's process),
 or its wall time when the run was killed; geometric means clamp times to at least 1 ms.
 """
@@ -12,97 +12,15 @@ import csv
 import html
 import io
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from planners.plots import cactus_plot, scatter_name, scatter_plot
+from planners.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
 from translator.errors import InputError
-
-STATUSES = ("solved", "unsolvable", "timeout", "memout", "unsupported", "error", "invalid")
-MIN_TIME = 0.001
-
-
-# -- rows -----------------------------------------------------------------------------------------------
-def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per (puzzle, instance, planner): the last one written."""
-    by_key = {(r["puzzle"], r["instance"], r["planner"]): r for r in rows}
-    return list(by_key.values())
-
-
-def outcome(row: dict[str, Any]) -> str:
-    """The row's status, with a solved plan that does not replay counted as `invalid`."""
-    if row.get("status") == "solved" and row.get("valid") is False:
-        return "invalid"
-    return str(row.get("status"))
-
-
-def is_solved(row: dict[str, Any] | None) -> bool:
-    """Solved with a plan that replays."""
-    return row is not None and outcome(row) == "solved"
-
-
-def seconds(row: dict[str, Any]) -> float:
-    """The run's time: the pipeline's total, or the wall time of a killed run."""
-    times = row.get("time") or {}
-    return float(times.get("total", times.get("wall", 0.0)))
-
-
-def geometric_mean(values: list[float]) -> float:
-    """Geometric mean of times clamped to MIN_TIME (NaN for none)."""
-    if not values:
-        return math.nan
-    return math.exp(sum(math.log(max(v, MIN_TIME)) for v in values) / len(values))
-
-
-@dataclass
-class Grid:
-    """The results arranged by puzzle, instance and planner, in the order they first appear."""
-
-    puzzles: list[str] = field(default_factory=list)
-    planners: list[str] = field(default_factory=list)
-    instances: dict[str, list[str]] = field(default_factory=dict)
-    cell: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, rows: Iterable[dict[str, Any]]) -> Grid:
-        """Arrange rows (the last row per run wins)."""
-        grid = cls()
-        for row in latest(rows):
-            puzzle, instance, planner = row["puzzle"], row["instance"], row["planner"]
-            if puzzle not in grid.instances:
-                grid.puzzles.append(puzzle)
-                grid.instances[puzzle] = []
-            if (puzzle, instance) not in grid.cell:
-                grid.instances[puzzle].append(instance)
-                grid.cell[(puzzle, instance)] = {}
-            if planner not in grid.planners:
-                grid.planners.append(planner)
-            grid.cell[(puzzle, instance)][planner] = row
-        grid.puzzles.sort()
-        grid.planners.sort()
-        return grid
-
-    def runs(self, puzzle: str | None = None) -> Iterable[tuple[str, str, dict[str, dict[str, Any]]]]:
-        """(puzzle, instance, rows by planner) for one puzzle or all."""
-        for name in [puzzle] if puzzle else self.puzzles:
-            for instance in self.instances[name]:
-                yield name, instance, self.cell[(name, instance)]
-
-    def common(self, puzzle: str | None = None) -> list[dict[str, dict[str, Any]]]:
-        """Rows by planner of the instances that every planner run on that puzzle solved."""
-        found = []
-        for name in [puzzle] if puzzle else self.puzzles:
-            planners = {p for _, _, rows in self.runs(name) for p in rows}
-            found += [rows for _, _, rows in self.runs(name) if all(is_solved(rows.get(p)) for p in planners)]
-        return found
-
-    def planners_of(self, puzzle: str | None) -> list[str]:
-        """The planners that ran on a puzzle (all planners for None)."""
-        ran = {p for _, _, rows in self.runs(puzzle) for p in rows}
-        return [p for p in self.planners if p in ran]
 
 
 # -- tables ---------------------------------------------------------------------------------------------
@@ -410,98 +328,6 @@ def to_csv(records: list[dict[str, Any]]) -> str:
         writer.writeheader()
         writer.writerows(records)
     return buffer.getvalue()
-
-
-# -- plots ----------------------------------------------------------------------------------------------
-def _figure():
-    """A matplotlib Figure and its axes, without pyplot's global state."""
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(7, 4.5), layout="constrained")
-    return figure, figure.add_subplot()
-
-
-def _limit(rows: list[dict[str, Any]]) -> float:
-    """The largest timeout of the runs."""
-    return max((float(r.get("timeout") or 0) for r in rows), default=0.0) or 1.0
-
-
-def _lowest(rows: list[dict[str, Any]]) -> float:
-    """Where time axes start: half the fastest solved run's time, at least MIN_TIME."""
-    return max(MIN_TIME, min((seconds(r) for r in rows if is_solved(r)), default=1.0) / 2)
-
-
-def cactus_plot(rows: list[dict[str, Any]], path: Path) -> Path:
-    """Instances solved (y) within a time (x, log) per planner."""
-    grid = Grid.of(rows)
-    rows = latest(rows)
-    lowest = _lowest(rows)
-    figure, axes = _figure()
-    for planner in grid.planners:
-        times = sorted(max(seconds(r), lowest) for r in rows if r["planner"] == planner and is_solved(r))
-        if times:
-            axes.step([lowest] + times, range(len(times) + 1), where="post", label=f"{planner} ({len(times)})")
-    limit = _limit(rows)
-    axes.axvline(limit, color="grey", linestyle=":", label=f"timeout {limit:g}s")
-    axes.set_xscale("log")
-    axes.set_xlabel("time per instance (s, log scale)")
-    axes.set_ylabel("instances solved")
-    axes.set_title(
-        f"Cactus plot: {sum(len(v) for v in grid.instances.values())} instances, {len(grid.puzzles)} puzzles"
-    )
-    axes.grid(True, which="both", alpha=0.3)
-    axes.legend(loc="lower right", fontsize="small")
-    figure.savefig(path, dpi=110)
-    return path
-
-
-def scatter_plot(rows: list[dict[str, Any]], first: str, second: str, path: Path) -> Path:
-    """Time of `first` (x) against `second` (y) per instance; unsolved runs drawn on the `unsolved` line."""
-    grid = Grid.of(rows)
-    missing = [p for p in (first, second) if p not in grid.planners]
-    if missing:
-        raise InputError(
-            f"no results for planner {missing[0]!r}; planners in the results: {', '.join(grid.planners)}",
-            "command line",
-        )
-    limit, lowest = _limit(latest(rows)), _lowest(latest(rows))
-    failed = limit * 2
-    figure, axes = _figure()
-    colours = iter(["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"] * 10)
-    for puzzle in grid.puzzles:
-        points = [
-            (_point(rows_[first], failed, lowest), _point(rows_[second], failed, lowest))
-            for _, _, rows_ in grid.runs(puzzle)
-            if first in rows_ and second in rows_ and (is_solved(rows_[first]) or is_solved(rows_[second]))
-        ]
-        if points:
-            axes.scatter(*zip(*points), label=f"{puzzle} ({len(points)})", color=next(colours), alpha=0.7)
-    axes.plot([lowest, failed], [lowest, failed], color="grey", linewidth=0.8)
-    for line in (axes.axhline, axes.axvline):
-        line(failed, color="grey", linestyle="--", linewidth=0.8)
-    axes.text(lowest * 1.2, failed * 1.1, "unsolved", fontsize="small", color="grey")
-    axes.set_xscale("log")
-    axes.set_yscale("log")
-    axes.set_xlim(lowest / 1.5, failed * 1.6)
-    axes.set_ylim(lowest / 1.5, failed * 1.6)
-    axes.set_xlabel(f"{first}: time (s)")
-    axes.set_ylabel(f"{second}: time (s)")
-    axes.set_title(f"{first} vs {second}: below the diagonal {second} is faster")
-    if axes.get_legend_handles_labels()[0]:
-        axes.legend(loc="lower right", fontsize="small")
-    figure.savefig(path, dpi=110)
-    return path
-
-
-def _point(row: dict[str, Any], failed: float, lowest: float) -> float:
-    """A run's time on the scatter plot; unsolved runs on the `failed` line."""
-    return max(seconds(row), lowest) if is_solved(row) else failed
-
-
-def scatter_name(first: str, second: str) -> str:
-    """The file name of a scatter plot (planner names made file-safe)."""
-    safe = [re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") for name in (first, second)]
-    return f"scatter-{safe[0]}-vs-{safe[1]}.png"
 
 
 def write_report(

@@ -50,7 +50,7 @@ def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any
     """An HTML player in folder/animations/ for each solved run whose plan compare kept: per run its puzzle,
     instance, planner, length and the page's path inside the folder, or the problem that kept it from
     being made (its instance file moved, say)."""
-    from planners.report import is_solved, latest
+    from planners.results import is_solved, latest
 
     found = []
     for row in latest(rows):

@@ -23,6 +23,7 @@ from planners.compare import (
     split_groups,
 )
 from planners.process import memory_exhausted
+from planners.results import Grid
 from planners.run_one import classify, supervise
 from translator.errors import InputError
 
@@ -234,15 +235,15 @@ def test_report_flags_optimal_planners_that_disagree(experiment: Path) -> None:
 
     rows = read_rows(experiment / "results.jsonl")
     doctored = next(r for r in rows if r["planner"] == "fd" and r["instance"] == TILES[1])
-    assert rep.find_bugs(rep.Grid.of(rows)) == []
+    assert rep.find_bugs(Grid.of(rows)) == []
     doctored["optimal"] = True  # as if a satisficing plan had been claimed optimal
-    bugs = rep.find_bugs(rep.Grid.of(rows))
+    bugs = rep.find_bugs(Grid.of(rows))
     assert len(bugs) == 1 and bugs[0][1] == TILES[1] and "fd " in bugs[0][2]
     doctored["optimal"] = False
     astar = next(r for r in rows if r["planner"] == "native-astar" and r["instance"] == HANOI[0])
     beaten = next(r for r in rows if r["planner"] == "pyperplan" and r["instance"] == HANOI[0])
     beaten["length"] = astar["length"] - 1  # a shorter plan refutes A*'s claim of optimality
-    bugs = rep.find_bugs(rep.Grid.of(rows))
+    bugs = rep.find_bugs(Grid.of(rows))
     assert len(bugs) == 1 and "native-astar claim an optimal plan of 31" in bugs[0][2]
     doctored["optimal"] = True
     tables = rep.build_tables(rows)
@@ -272,9 +273,9 @@ def test_optimal_claims_are_checked_in_their_own_measure() -> None:
         }
 
     fine = [row("native-push-astar", 31, 8, True), row("fd", 23, 9, False)]
-    assert rep.find_bugs(rep.Grid.of(fine)) == []
+    assert rep.find_bugs(Grid.of(fine)) == []
     refuted = [row("native-push-astar", 31, 8, True), row("fd", 33, 7, False)]
-    bugs = rep.find_bugs(rep.Grid.of(refuted))
+    bugs = rep.find_bugs(Grid.of(refuted))
     assert len(bugs) == 1 and "optimal plan of 8 pushes but fd found one of 7" in bugs[0][2]
 
 

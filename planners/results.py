@@ -1,0 +1,92 @@
+"""Rows of a compare experiment's results.jsonl: the last row per run, its outcome and time, and the rows
+arranged by puzzle, instance and planner (Grid), for the tables (planners.report) and plots (planners.plots)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+STATUSES = ("solved", "unsolvable", "timeout", "memout", "unsupported", "error", "invalid")
+MIN_TIME = 0.001
+"""Times below a millisecond count as a millisecond in geometric means and on log axes."""
+
+
+def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (puzzle, instance, planner): the last one written."""
+    by_key = {(r["puzzle"], r["instance"], r["planner"]): r for r in rows}
+    return list(by_key.values())
+
+
+def outcome(row: dict[str, Any]) -> str:
+    """The row's status, with a solved plan that does not replay counted as `invalid`."""
+    if row.get("status") == "solved" and row.get("valid") is False:
+        return "invalid"
+    return str(row.get("status"))
+
+
+def is_solved(row: dict[str, Any] | None) -> bool:
+    """Solved with a plan that replays."""
+    return row is not None and outcome(row) == "solved"
+
+
+def seconds(row: dict[str, Any]) -> float:
+    """The run's time: the pipeline's total, or the wall time of a killed run."""
+    times = row.get("time") or {}
+    return float(times.get("total", times.get("wall", 0.0)))
+
+
+def geometric_mean(values: list[float]) -> float:
+    """Geometric mean of times clamped to MIN_TIME (NaN for none)."""
+    if not values:
+        return math.nan
+    return math.exp(sum(math.log(max(v, MIN_TIME)) for v in values) / len(values))
+
+
+@dataclass
+class Grid:
+    """The results arranged by puzzle, instance and planner, in the order they first appear."""
+
+    puzzles: list[str] = field(default_factory=list)
+    planners: list[str] = field(default_factory=list)
+    instances: dict[str, list[str]] = field(default_factory=dict)
+    cell: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rows: Iterable[dict[str, Any]]) -> Grid:
+        """Arrange rows (the last row per run wins)."""
+        grid = cls()
+        for row in latest(rows):
+            puzzle, instance, planner = row["puzzle"], row["instance"], row["planner"]
+            if puzzle not in grid.instances:
+                grid.puzzles.append(puzzle)
+                grid.instances[puzzle] = []
+            if (puzzle, instance) not in grid.cell:
+                grid.instances[puzzle].append(instance)
+                grid.cell[(puzzle, instance)] = {}
+            if planner not in grid.planners:
+                grid.planners.append(planner)
+            grid.cell[(puzzle, instance)][planner] = row
+        grid.puzzles.sort()
+        grid.planners.sort()
+        return grid
+
+    def runs(self, puzzle: str | None = None) -> Iterable[tuple[str, str, dict[str, dict[str, Any]]]]:
+        """(puzzle, instance, rows by planner) for one puzzle or all."""
+        for name in [puzzle] if puzzle else self.puzzles:
+            for instance in self.instances[name]:
+                yield name, instance, self.cell[(name, instance)]
+
+    def common(self, puzzle: str | None = None) -> list[dict[str, dict[str, Any]]]:
+        """Rows by planner of the instances that every planner run on that puzzle solved."""
+        found = []
+        for name in [puzzle] if puzzle else self.puzzles:
+            planners = {p for _, _, rows in self.runs(name) for p in rows}
+            found += [rows for _, _, rows in self.runs(name) if all(is_solved(rows.get(p)) for p in planners)]
+        return found
+
+    def planners_of(self, puzzle: str | None) -> list[str]:
+        """The planners that ran on a puzzle (all planners for None)."""
+        ran = {p for _, _, rows in self.runs(puzzle) for p in rows}
+        return [p for p in self.planners if p in ran]
