@@ -11,7 +11,7 @@ from typing import Any
 from domains import domain_text
 from translator.bloxorz import encoding, strips
 from translator.bloxorz.analysis import bounds_of
-from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native
+from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
 from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
 from translator.bloxorz.sources import read_stage, stage_labels
 from translator.errors import IllegalMove, InputError
@@ -174,6 +174,10 @@ class Bloxorz(Puzzle[Stage, State, Move]):
         return super().parse_moves(text, source)
 
     # -- pictures -----------------------------------------------------------------------------------------
+    def describe_goal(self, instance: Stage) -> str:
+        """The whole block standing upright on the hole."""
+        return f"the whole block standing upright on the hole (9) at x,y = {xy(instance.goal)}"
+
     def show(self, instance: Stage, state: State) -> str:
         """The state in the seed's notation, Bloxorz[x1,y1,x2,y2], its shape in words, and the board."""
         return f"{notation(instance, state)} {describe(instance, state)}\n{board(instance, state)}"

@@ -195,6 +195,10 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
                     raise InputError(f"{error}, found {match.group()!r}", source, number, match.start() + 1) from None
         return moves
 
+    def describe_goal(self, instance: PacmanInstance) -> str:
+        """Every pellet eaten."""
+        return f"eat every pellet (.): {len(instance.food)} in the maze"
+
     def show(self, instance: PacmanInstance, state: State) -> str:
         """The maze with the pellets left and Pac-Man."""
         count = len(state.food)
