@@ -1,7 +1,8 @@
-"""The documentation stays true to the command line: every `puzzleplan` and `graphplan` command in the code
-blocks of README.md and docs/*.md parses with the commands' own argument parsers (puzzles, planners and
-generator options included), the project files it names exist, and every relative link points at a file
-(and heading) that exists."""
+"""The documentation stays true to the command line: every `puzzleplan`, `graphplan`, `maxconnect4` and
+`check_true_false` command in the code blocks of README.md and docs/*.md parses with the commands' own
+argument parsers (puzzles, planners and generator options included), the project files it names exist, and
+every relative link points at a file (and heading) that exists. A usage synopsis (`maxconnect4 one-move
+INPUT OUTPUT DEPTH`) is not a command."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def _check_paths(words: list[str]) -> None:
         value = word.split("=", 1)[-1]
         if "$" in value:
             continue  # a shell variable: the loop's files
-        if value.startswith(("problems/", "docs/")) or (
+        if value.startswith(("problems/", "docs/", "logic/")) or (
             value.startswith("../shared/data/") and (ROOT.parent / "shared" / "data").is_dir()
         ):
             assert glob.glob(str(ROOT / value)), f"no such file: {value}"
@@ -148,3 +149,43 @@ def test_relative_links_work(page):
         assert linked.exists(), f"{page.name}: broken link {target}"
         if anchor:
             assert anchor in anchors(linked), f"{page.name}: no heading for {target}"
+
+
+def _run_words(words: list[str]) -> list[str] | None:
+    """The words of a command up to a redirection; None for a usage synopsis (a word in capitals or in
+    brackets stands for what the user fills in)."""
+    for index, word in enumerate(words):
+        if word.startswith((">", "2>", "<")):
+            words = words[:index]
+            break
+    if any(re.fullmatch(r"[A-Z][A-Z_]*", word) or word.startswith("[") for word in words):
+        return None
+    return words
+
+
+def _program_cases() -> list:
+    return [
+        pytest.param(program, page, number, words, id=f"{program}:{page.name}:{number}")
+        for program in ("maxconnect4", "check_true_false")
+        for page, number, words in (case.values for case in _cases(program))
+        if _run_words(words) is not None
+    ]
+
+
+def test_the_pages_have_commands_of_the_two_programs():
+    assert {case.values[0] for case in _program_cases()} == {"maxconnect4", "check_true_false"}
+
+
+@pytest.mark.parametrize("program, page, number, words", _program_cases())
+def test_two_programs_commands_parse(program, page, number, words):
+    from games.maxconnect4 import build_parser as maxconnect4_parser
+    from logic.cli import build_parser as check_true_false_parser
+
+    parser = {"maxconnect4": maxconnect4_parser, "check_true_false": check_true_false_parser}[program]()
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            parser.parse_args(_run_words(words))
+        except SystemExit as stop:  # --help, --show-rules: exit 0 after printing
+            assert stop.code == 0, stderr.getvalue().strip()
+    _check_paths(words)
