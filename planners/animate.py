@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import Any
 
+from planners.outputs import check_output_file
 from translator.puzzle import Puzzle
 from translator.registry import instance_label
 
@@ -18,6 +19,7 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
         from translator.pictures.output import ANIMATIONS, check_output
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)
+        check_output_file(args.animate, "animation")
         puzzle.drawer()
 
 

@@ -192,6 +192,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from translator.pictures.output import PICTURES, check_output, write_picture
 
     check_output(args.out, PICTURES, "--out")
+    check_output_file(args.out, "picture")
     puzzle, instance = load(args.puzzle, args.file, args.level)
     write_picture(puzzle, instance, puzzle.initial(instance), args.out)
     print(args.out)
@@ -409,7 +410,7 @@ def _fail(message: str, code: int, as_json: bool, error: InputError | None = Non
     interrupted), else one paragraph on stderr; return the exit status."""
     status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout"}.get(code, "error")
     if as_json:
-        data: dict[str, Any] = {"status": status, "message": message}
+        data: dict[str, Any] = {"status": status, "message": message, "file": None, "line": None, "column": None}
         if error is not None:
             data.update(file=error.source, line=error.line, column=error.column)
         print(json.dumps(data), flush=True)

@@ -27,6 +27,8 @@ SMALL = {
     "sokoban-xsb": ("corridor.xsb", (ROOT / "problems/sokoban/corridor.xsb").read_text()),
     "bloxorz": ("seed-level1.bloxorz", (ROOT / "problems/bloxorz/seed-level1.bloxorz").read_text()),
     "bloxorz-switches": ("switches.bloxorz", (ROOT / "problems/bloxorz/switches.bloxorz").read_text()),
+    "pacman": ("forks.lay", (ROOT / "problems/pacman/forks.lay").read_text()),
+    "pacman-test": ("corner.test", (ROOT / "problems/pacman/corner.test").read_text()),
 }
 GRAPHPLAN_OPS = (ROOT / "problems/hanoi/hanoi.ops").read_text()
 GRAPHPLAN_FACTS = (ROOT / "problems/hanoi/seed1.facts").read_text()

@@ -195,7 +195,10 @@ def instances(puzzle: str, pattern: str) -> list:
     return [load(puzzle, str(path))[1] for path in sorted((ROOT / "problems" / puzzle).glob(pattern))]
 
 
-@pytest.mark.parametrize("puzzle, pattern", [("shrdlu", "*.shrdlu"), ("sbp", "*.sbp"), ("sokoban", "*.xsb")])
+@pytest.mark.parametrize(
+    "puzzle, pattern",
+    [("shrdlu", "*.shrdlu"), ("sbp", "*.sbp"), ("sokoban", "*.xsb"), ("bloxorz", "*.bloxorz"), ("pacman", "*.lay")],
+)
 @SETTINGS
 @given(data=st.data())
 def test_notations_round_trip(puzzle, pattern, data):
@@ -247,6 +250,8 @@ def test_counted_groups_and_errors():
         ("shrdlu", "problems/shrdlu/seed.shrdlu"),
         ("sbp", "problems/sbp/tiny.sbp"),
         ("sokoban", "problems/sokoban/two-rooms.xsb"),
+        ("bloxorz", "problems/bloxorz/split.bloxorz"),
+        ("pacman", "problems/pacman/forks.lay"),
     ],
 )
 def test_what_solve_prints_validates(capsys, tmp_path, puzzle, path):

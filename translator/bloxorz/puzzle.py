@@ -16,6 +16,7 @@ from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
 from translator.bloxorz.sources import read_stage, stage_labels
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
+from translator.notation import Notation
 from translator.pddl import GroundAction, PddlTask
 from translator.puzzle import Heuristic, Puzzle
 
@@ -154,6 +155,11 @@ class Bloxorz(Puzzle[Stage, State, Move]):
             return int(words[0]), words[1]
         raise ValueError("expected a direction (up, down, left, right), for a split block after the cube: 1 left")
 
+    def notations(self) -> list[Notation]:
+        """format_move's spelling one a line, and the seed's step printout (`--show`): `Agent goes left ...`,
+        `Agent's cube 1 goes up ...`."""
+        return [*super().notations(), Notation("the seed's step printout", _read_steps)]
+
     def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
         """Moves one a line as format_move writes them, or a JSON list such as `solve --json` prints
         (["right", [1, "up"]]); InputError naming the line (or the item of the list) otherwise."""
@@ -241,3 +247,14 @@ def board(instance: Stage, state: State) -> str:
                 cells.append(" " if token == "0" else token)
         lines.append(("  " + " ".join(cells)).rstrip())
     return "\n".join(lines)
+
+
+_STEP = re.compile(r"^Agent(?:'s cube (\d+))? goes (up|down|left|right)\b")
+
+
+def _read_steps(text: str, source: str) -> list[Move]:
+    """The moves of the seed's printout: one `Agent goes DIRECTION on board: ...` line a step."""
+    moves = [(int(match.group(1) or 0), match.group(2)) for line in text.splitlines() if (match := _STEP.match(line))]
+    if not moves and "Agent is on board" not in text:
+        raise InputError("expected the seed's printout: Step ( n ) and `Agent goes DIRECTION` lines", source, 1)
+    return moves

@@ -12,6 +12,7 @@ from typing import Any
 from domains import domain_text
 from translator.errors import IllegalMove, InputError
 from translator.grid import Cell, adjacency_facts, cell_name, direction_between, flood, parse_cell_name, step, walk
+from translator.notation import Notation
 from translator.pacman import maze as bounds
 from translator.pacman.layout import (
     PacmanInstance,
@@ -23,6 +24,7 @@ from translator.pacman.layout import (
 )
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Heuristic, Option, Puzzle
+from translator.text import whole_number
 
 MOVES: dict[str, str] = {"North": "up", "South": "down", "East": "right", "West": "left"}
 """The moves as CS188 names them, in its successor order, with their grid directions (North is up)."""
@@ -195,6 +197,31 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
                     raise InputError(f"{error}, found {match.group()!r}", source, number, match.start() + 1) from None
         return moves
 
+    def notations(self) -> list[Notation]:
+        """CS188's move names, any number a line, separated by spaces or commas (a Python list too), and the
+        `moves:` line of the --show printout (runs such as `West x3`)."""
+        return [
+            Notation("CS188 moves (North South East West)", self.parse_moves, _one_a_line),
+            Notation("the runs of solve --show", self._read_runs, _runs_line),
+        ]
+
+    def _read_runs(self, text: str, source: str) -> list[str]:
+        """The moves of a `moves: North x2, West, ...` line, as solve --show prints it."""
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.startswith("moves:"):
+                moves = []
+                for item in filter(str.strip, line[len("moves:") :].split(",")):
+                    name, _, count = item.strip().partition(" x")
+                    times = whole_number(count) if count else 1
+                    try:
+                        if times is None or times < 1:
+                            raise ValueError("expected a run length such as x3")
+                        moves += [self.parse_move(name)] * times
+                    except ValueError as error:
+                        raise InputError(f"{error}, found {item.strip()!r}", source, number) from None
+                return moves
+        raise InputError("expected a line `moves: North x2, West, ...` as solve --show prints it", source, 1)
+
     def describe_goal(self, instance: PacmanInstance) -> str:
         """Every pellet eaten."""
         return f"eat every pellet (.): {len(instance.food)} in the maze"
@@ -266,3 +293,13 @@ def runs(moves: list[str]) -> list[str]:
         else:
             grouped.append([move, 1])
     return [move if count == 1 else f"{move} x{count}" for move, count in grouped]
+
+
+def _one_a_line(moves: list[str]) -> str:
+    """The moves one a line."""
+    return "".join(move + "\n" for move in moves)
+
+
+def _runs_line(moves: list[str]) -> str:
+    """The moves as the `moves:` line of solve --show."""
+    return "moves: " + ", ".join(runs(moves)) + "\n"
