@@ -4,7 +4,9 @@ plan written as a GIF, an animated SVG or an HTML player, and a line saying wher
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from planners.outputs import check_output_file
@@ -38,3 +40,16 @@ def say_animation(written: dict[str, Any] | None, args: argparse.Namespace) -> N
         return
     message = f"animation: {written['file']} ({written['frames']} frames, {written['bytes']:,} bytes)"
     print(message, file=sys.stderr if args.json else sys.stdout)
+
+
+def print_result(
+    args: argparse.Namespace, data: dict[str, Any], human: Callable[[], None], animation: dict | None
+) -> None:
+    """A command's output: under --json one JSON object (`data`, with the animation written, if any), else
+    the human report that `human` prints; then where the animation went."""
+    if args.json:
+        print(json.dumps(dict(data, **({"animation": animation} if animation else {}))))
+    else:
+        human()
+    if args.animate:
+        say_animation(animation, args)

@@ -103,7 +103,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
-    from planners.animate import animate, check_animation, say_animation
+    from planners.animate import animate, check_animation, print_result
     from planners.pipeline import HARD_GRACE, Report, solve
     from translator.registry import get_puzzle
 
@@ -133,12 +133,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.animate and report.status is Status.SOLVED:
         summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
         animation = animate(args, puzzle, instance, report.moves, report.states, summary)
-    if args.json:
-        print(json.dumps(dict(report.to_json(puzzle), **({"animation": animation} if animation else {}))))
-    else:
-        print_report(puzzle, instance, report, args.show)
-    if args.animate:
-        say_animation(animation, args)
+    print_result(args, report.to_json(puzzle), lambda: print_report(puzzle, instance, report, args.show), animation)
     return exit_status(report.status, report.valid)
 
 

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from planners.animate import animate, check_animation, say_animation
+from planners.animate import animate, check_animation, print_result
 from planners.base import Limits, Status
 from translator.errors import InputError
 from translator.notation import Reading, read_moves
@@ -250,12 +250,7 @@ def run_validate(args: argparse.Namespace) -> bool:
     if args.animate:
         summary = f"{args.plan[0]}: " + ("VALID" if verdict.valid else f"INVALID: {verdict.message}")
         animation = animate(args, puzzle, instance, verdict.moves, verdict.states, summary)
-    if args.json:
-        print(json.dumps(dict(verdict.to_json(puzzle), **({"animation": animation} if animation else {}))))
-    else:
-        print_verdict(puzzle, instance, verdict, args.show)
-    if args.animate:
-        say_animation(animation, args)
+    print_result(args, verdict.to_json(puzzle), lambda: print_verdict(puzzle, instance, verdict, args.show), animation)
     return verdict.valid
 
 
