@@ -63,6 +63,7 @@ def perturbed(matrix: list[list[float]], order: list[int], rounds: int, deadline
     """`rounds` times (while time lasts), two random segment reversals of the best order and the descent
     again, kept when shorter (seeded: the same answer every run); the best order and its length."""
     best, count, rng = order, len(matrix), random.Random(0)
+    best_length = path_length(matrix, best)
     for _ in range(rounds if count > 3 else 0):
         if deadline.passed():
             break
@@ -71,9 +72,10 @@ def perturbed(matrix: list[list[float]], order: list[int], rounds: int, deadline
             i, j = sorted(rng.sample(range(1, count), 2))
             trial[i : j + 1] = trial[i : j + 1][::-1]
         trial = _descend(matrix, trial)
-        if path_length(matrix, trial) < path_length(matrix, best):
-            best = trial
-    return best, path_length(matrix, best)
+        length = path_length(matrix, trial)
+        if length < best_length:
+            best, best_length = trial, length
+    return best, best_length
 
 
 def _insertion(matrix: list[list[float]], order: list[int], place: int, node: int) -> float:

@@ -40,7 +40,7 @@ from typing import Any
 from planners.base import Limits, PlanResult, Status
 from planners.pellet_order import Tour
 from planners.search import Deadline
-from translator.graph import distances
+from translator.graph import reachable
 from translator.grid import Cell
 from translator.pacman.maze import Corridors, corridors, needed_pellets
 from translator.pacman.puzzle import tour_moves, walk_moves
@@ -80,8 +80,9 @@ class PelletTour:
     def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
         """The shortest walk, proven so, as moves; TIMEOUT when it is not proven in time."""
         deadline = Deadline(limits.timeout)
-        if instance.food - instance.reachable:
-            return PlanResult(Status.UNSOLVABLE, optimal=True, message=puzzle.unsolvable_reason(instance))
+        reason = puzzle.unsolvable_reason(instance)  # the pipeline asks first; callers outside it may not
+        if reason:
+            return PlanResult(Status.UNSOLVABLE, optimal=True, message=reason)
         if not instance.food:
             return PlanResult(Status.SOLVED, [], optimal=True)
         needed = needed_pellets(instance.is_open, instance.pacman, instance.food)
@@ -288,7 +289,7 @@ class WalkProgram:
                 neighbours[b].append(a)
         left, parts = set(range(self.count)), []
         while left:
-            part = set(distances([min(left)], neighbours.__getitem__))
+            part = reachable(min(left), neighbours.__getitem__)
             left -= part
             if self.start not in part and part & self.required:
                 parts.append(part)

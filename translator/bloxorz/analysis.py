@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Callable, Iterator
 
 from translator.bloxorz.level import FRAGILE, SOFT, SPLIT, VOID
 from translator.bloxorz.rules import CUBE, Rules, State
-from translator.graph import distances
+from translator.graph import distances, reachable
 
 INFINITE = float("inf")
 
@@ -39,7 +38,6 @@ class Bounds:
         self.size, self.stride = rules.size, rules.stride
         self.split_cells = frozenset(rules.splits)
         self.lying = lying_positions(rules, ok)
-        self.steps = tuple(offset for (offset,) in rules.offsets[CUBE].values())
         self.cube = self._walk(ok, self._joined(ok, 1))
         self.half = self._walk(ok, self._joined(ok, 2))
         self.openers = [(s, e.opened | e.toggled) for s, e in sorted(rules.effects.items()) if rules.kinds[s] == SOFT]
@@ -84,13 +82,13 @@ class Bounds:
         value = list(start)
         queue = [(cost, cell) for cell, cost in enumerate(value) if cost < INFINITE]
         heapq.heapify(queue)
+        neighbours = cube_neighbours(self.rules, ok)
         while queue:
             cost, cell = heapq.heappop(queue)
             if cost > value[cell]:
                 continue
-            for step in self.steps:
-                other = cell + step
-                if ok[other] and cost + 1 < value[other]:
+            for other in neighbours(cell):
+                if cost + 1 < value[other]:
                     value[other] = cost + 1
                     heapq.heappush(queue, (cost + 1, other))
         return value
@@ -109,17 +107,11 @@ class Bounds:
     def _pieces(self, ok: list[bool]) -> list[int]:
         """A number for each connected piece of `ok` cells (cube moves), -1 elsewhere."""
         piece = [-1] * self.size
+        neighbours = cube_neighbours(self.rules, ok)
         for number, cell in enumerate(i for i in self.rules.cells if ok[i]):
-            if piece[cell] >= 0:
-                continue
-            piece[cell], stack = number, [cell]
-            while stack:
-                here = stack.pop()
-                for step in self.steps:
-                    other = here + step
-                    if ok[other] and piece[other] < 0:
-                        piece[other] = number
-                        stack.append(other)
+            if piece[cell] < 0:
+                for other in reachable(cell, neighbours):
+                    piece[other] = number
         return piece
 
 
@@ -140,6 +132,12 @@ def rolls(rules: Rules, ok: list[bool], first: int, second: int) -> Iterator[tup
             yield cells[0], cells[-1]
 
 
+def cube_neighbours(rules: Rules, ok: list[bool]) -> Callable[[int], list[int]]:
+    """The cells a lone cube rolls to from a cell, on `ok` cells."""
+    steps = tuple(offset for (offset,) in rules.offsets[CUBE].values())
+    return lambda cell: [cell + step for step in steps if ok[cell + step]]
+
+
 def lying_positions(rules: Rules, ok: list[bool]) -> list[tuple[int, int]]:
     """Every lying position on usable cells."""
     return [
@@ -147,10 +145,13 @@ def lying_positions(rules: Rules, ok: list[bool]) -> list[tuple[int, int]]:
     ]
 
 
-@lru_cache(maxsize=64)
 def bounds_of(rules: Rules) -> Bounds:
-    """relaxed_bounds of a stage's rules, computed once per Rules object (hashed by identity)."""
-    return relaxed_bounds(rules)
+    """relaxed_bounds of a stage's rules, computed once per Rules object and kept on it (as rules_of keeps
+    the rules on the stage)."""
+    bounds = rules.__dict__.get("_bounds")
+    if bounds is None:
+        bounds = rules._bounds = relaxed_bounds(rules)
+    return bounds
 
 
 def relaxed_bounds(rules: Rules) -> Bounds:
@@ -188,12 +189,12 @@ def _relax(best: dict[int, int], queue: list, size: int, distance: int, first: i
 def _meeting_costs(rules: Rules, ok: list[bool]) -> dict[int, list[tuple[int, int]]]:
     """For each lying position: (split switch, cube moves for its two cubes to meet there)."""
     meet: dict[int, list[tuple[int, int]]] = {}
-    steps = tuple(offset for (offset,) in rules.offsets[CUBE].values())
+    neighbours, lying = cube_neighbours(rules, ok), lying_positions(rules, ok)
     for cell, (cube1, cube2) in sorted(rules.splits.items()):
         if not (ok[cube1] and ok[cube2]):
             continue
-        near1, near2 = (distances([c], lambda x: [x + s for s in steps if ok[x + s]]) for c in (cube1, cube2))
-        for first, second in lying_positions(rules, ok):
+        near1, near2 = (distances([c], neighbours) for c in (cube1, cube2))
+        for first, second in lying:
             cost = min(
                 near1.get(first, INFINITE) + near2.get(second, INFINITE),
                 near1.get(second, INFINITE) + near2.get(first, INFINITE),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from translator.bloxorz.level import FRAGILE, SOFT, SPLIT
 from translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Rules, State
 from translator.errors import InputError
-from translator.grid import DIRECTIONS, Cell, cell_name, parse_cell_name
+from translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
 from translator.pddl import GroundAction, atom, problem_text
 
 DOMAIN = "bloxorz"
@@ -171,7 +171,6 @@ _JOIN = {
     "down": ("(below ?to ?other)", "(lying-y ?to)"),
     "up": ("(below ?other ?to)", "(lying-y ?other)"),
 }
-OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 OTHER_CUBE_FALLS = "(not (exists (?t - cell) (and (drops ?to ?t) (cube ?t) (not (= ?t ?from)))))"
 """The general domain's check that the switch under ?to does not close the tile under the other cube."""
 

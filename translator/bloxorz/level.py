@@ -327,12 +327,8 @@ def _check_pairs(stage: Stage, where: Where) -> None:
 
 def _named(stage: Stage, cell: Cell) -> str:
     """What is at a cell, in words."""
-    return KINDS[stage.kind(cell)] if cell in stage_cells(stage) else "outside the matrix"
-
-
-def stage_cells(stage: Stage) -> set[Cell]:
-    """Every cell of the matrix."""
-    return {(r, c) for r in range(stage.height) for c in range(stage.width)}
+    inside = 0 <= cell[0] < stage.height and 0 <= cell[1] < stage.width
+    return KINDS[stage.kind(cell)] if inside else "outside the matrix"
 
 
 def _check_start(stage: Stage, where: Where) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from domains import domain_text
 from translator.bloxorz import encoding, strips
-from translator.bloxorz.analysis import bounds_of
+from translator.bloxorz.analysis import INFINITE, bounds_of
 from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
 from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
 from translator.bloxorz.sources import read_stage, stage_labels
@@ -20,7 +20,6 @@ from translator.notation import Notation
 from translator.pddl import GroundAction, PddlTask
 from translator.puzzle import Heuristic, Puzzle
 
-INFINITE = float("inf")
 _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
@@ -173,7 +172,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
                 moves = []
                 for number, item in enumerate(items, start=1):
                     try:
-                        moves.append(self.parse_move(json.dumps(item)))
+                        moves.append(self.move_from_json(item))
                     except ValueError as error:
                         raise InputError(f"item {number} of the list, {item!r}: {error}", source, 1) from None
                 return moves

@@ -165,10 +165,6 @@ class Rules:
         cells = sorted(self.index(cell) for cell in self.stage.start)
         return cells[0], cells[-1], self.start_bits
 
-    def is_goal(self, state: State) -> bool:
-        """The whole block stands upright on the hole."""
-        return state[0] == state[1] == self.goal
-
     # -- the move tables ------------------------------------------------------------------------------
     def block_entries(self, first: int, second: int) -> list[Entry]:
         """The moves of the whole block from a position that no state can make legal are left out."""

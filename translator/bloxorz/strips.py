@@ -9,10 +9,10 @@ possible fact of the task."""
 from __future__ import annotations
 
 import re
+from itertools import product
 
 from translator.bloxorz.encoding import (
     DOMAIN,
-    OPPOSITE,
     PRESSES,
     REQUIREMENTS,
     SCHEMAS,
@@ -28,7 +28,7 @@ from translator.bloxorz.encoding import (
 )
 from translator.bloxorz.level import HEAVY, SOFT
 from translator.bloxorz.rules import CUBE, Effect, Rules
-from translator.grid import parse_cell_name
+from translator.grid import OPPOSITE, parse_cell_name
 from translator.pddl import PddlTask, atom
 
 
@@ -104,7 +104,7 @@ def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
     """(name, parameters, precondition, effects, constants) of a schema landing on no switch and on each
     switch it can press, a toggling press once per state of the bridges it toggles."""
     choices = [[None, *_pressable(rules, kind)] for _, kind in schema.presses]
-    for picked in _product(choices):
+    for picked in product(*choices):
         if len(picked) == 2 and None not in picked and not _fits(rules, schema.pair, *picked):
             continue
         bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
@@ -138,14 +138,6 @@ def _substitution(bound: dict[str, str]):
     return lambda literal: pattern.sub(lambda match: bound[match.group(1)], literal)
 
 
-def _product(choices: list[list]) -> list[tuple]:
-    """Every pick of one item from each list, in order."""
-    picks: list[tuple] = [()]
-    for options in choices:
-        picks = [pick + (option,) for pick in picks for option in options]
-    return picks
-
-
 def _pressable(rules: Rules, kind: str) -> list[int]:
     """The switches with effects that a block pressing this way acts on."""
     return [i for i in sorted(rules.effects) if rules.kinds[i] == SOFT or (kind == STANDS and rules.kinds[i] == HEAVY)]
@@ -170,7 +162,7 @@ def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]]
             fixed += [f"(not {atom('solid', name)})" for name in names]
         elif effect.toggled & bit:
             toggled.append(names)
-    for states in _product([[True, False]] * len(toggled)):
+    for states in product((True, False), repeat=len(toggled)):
         suffix, condition, changes = "", [], list(fixed)
         for names, was_open in zip(toggled, states):
             suffix += f"--{names[0]}-{'open' if was_open else 'closed'}"

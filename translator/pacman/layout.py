@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from translator.errors import InputError
-from translator.grid import Cell
+from translator.grid import Cell, flood
 from translator.pacman.maze import Maze
 from translator.text import quote
 
@@ -58,8 +58,8 @@ class PacmanInstance:
 
     @cached_property
     def reachable(self) -> frozenset[Cell]:
-        """The open cells Pac-Man can reach."""
-        return frozenset(self.maze.distances_from(self.pacman))
+        """The open cells Pac-Man can reach (a flood fill: the maze's distance tables are not needed)."""
+        return frozenset(flood(self.pacman, self.is_open))
 
 
 def describe_cell(cell: Cell) -> str:

@@ -128,7 +128,7 @@ class Corridors:
 
 def corridors(is_open: Callable[[Cell], bool], start: Cell, visit: frozenset[Cell]) -> Corridors:
     """The corridor graph of the cells reachable from `start` for a walk from `start` through `visit`."""
-    cells = set(flood(start, is_open))
+    cells = flood(start, is_open)
     keep = visit | {start}
     dead_ends = [cell for cell in sorted(cells) if cell not in keep and len(_around(cell, cells)) <= 1]
     while dead_ends:  # an empty dead end is never worth entering: prune it, then what it leaves

@@ -65,9 +65,9 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
         walls = {cell for cell in inner if rng.randrange(100) < options["walls"]}
         open_cells = [cell for cell in inner if cell not in walls] or [rng.choice(inner)]
         walls -= set(open_cells)
-        regions, left = [], set(open_cells)
+        regions, left, is_open = [], set(open_cells), set(open_cells).__contains__
         while left:
-            regions.append(sorted(flood(min(left), set(open_cells).__contains__)))
+            regions.append(sorted(flood(min(left), is_open)))
             left -= set(regions[-1])
         largest = max(regions, key=len)  # the first of the largest, in the order of their smallest cells
         pacman = rng.choice(largest)
