@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from translator.errors import InputError
-from translator.text import quote, read_file
+from translator.text import quote, read_file, write_file
 
 ROWS = 6
 COLUMNS = 7
@@ -202,4 +202,4 @@ def load_board(path: str | Path) -> Board:
 
 def save_board(board: Board, path: str | Path) -> None:
     """Write the board to `path` in the file format."""
-    Path(path).write_text(board_text(board), encoding="utf-8")
+    write_file(path, board_text(board))

@@ -121,9 +121,6 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
-    except OSError as error:
-        print(f"{PROG}: error: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

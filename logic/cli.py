@@ -14,13 +14,13 @@ import argparse
 import logging
 import sys
 import time
-from pathlib import Path
 
 from logic.entailment import ENGINES, check
 from logic.syntax import load_single, load_statements
 from logic.truth_table import MAX_SYMBOLS, TooManySymbols
 from logic.wumpus import shipped_rules
 from translator.errors import InputError
+from translator.text import write_file
 
 PROG = "check_true_false"
 log = logging.getLogger(__name__)
@@ -79,15 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("logic").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
         result = run(args.rules, args.additional, args.statement, args.engine)
-        Path(args.out).write_text(result + "\n", encoding="utf-8")
+        write_file(args.out, result + "\n")
     except (InputError, TooManySymbols) as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
     except RecursionError:
         print(f"{PROG}: error: a statement is nested too deeply to read", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"{PROG}: error: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
         return 2
     print(result)
     return 0

@@ -20,11 +20,12 @@ from typing import Any
 from planners.arguments import Parser, UsageError, VersionAction, generator_help, generator_options, resolve_puzzle
 from planners.base import Limits, Status
 from planners.compare import add_commands as add_compare_commands
-from planners.outputs import check_output_file, prepare_output_folder, silence_stdout, write_output
+from planners.outputs import check_output_file, prepare_output_folder, silence_stdout
 from planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
 from translator.errors import InputError
 from translator.registry import instance_label, load
 from translator.text import read_file as read_text
+from translator.text import write_file
 
 EXIT = {
     "ok": 0,
@@ -96,7 +97,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
     else:
         written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
     for name, text in written.items():
-        write_output(out / name, text)
+        write_file(out / name, text)
         print(out / name)
     return 0
 
@@ -126,9 +127,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if plan_out and report.pddl_plan:
         from translator.pddl import write_plan
 
-        write_output(plan_out, write_plan(report.pddl_plan))
+        write_file(plan_out, write_plan(report.pddl_plan))
     elif plan_out and report.status is Status.SOLVED:
-        write_output(plan_out, "".join(puzzle.format_move(m) + "\n" for m in report.moves))
+        write_file(plan_out, "".join(puzzle.format_move(m) + "\n" for m in report.moves))
     animation = None
     if args.animate and report.status is Status.SOLVED:
         summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
@@ -250,7 +251,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     puzzle = get_puzzle(args.puzzle)
     text = puzzle.render(puzzle.random_instance(args.options, random.Random(args.seed)))
     if output:
-        write_output(output, text)
+        write_file(output, text)
     else:
         print(text, end="")
     return 0

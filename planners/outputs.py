@@ -55,14 +55,6 @@ def prepare_output_folder(path: str, what: str = "output folder") -> Path:
     return folder
 
 
-def write_output(path: Path, text: str) -> None:
-    """Write a checked output file; InputError (not a traceback) if the system still refuses."""
-    try:
-        path.write_text(text)
-    except OSError as error:
-        raise InputError(f"cannot write the file: {error.strerror or error}", str(path)) from None
-
-
 def silence_stdout() -> None:
     """Point stdout at /dev/null once its reader has gone (a closed pipe, as in `| head`), so that Python
     does not report a second BrokenPipeError when it flushes stdout at exit."""

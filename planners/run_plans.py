@@ -5,13 +5,14 @@ DIR/animations/ that report.html links to."""
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import re
 from pathlib import Path
 from typing import Any
 
+from planners.outputs import prepare_output_folder
 from translator.errors import InputError
+from translator.text import write_file
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,17 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
 
     puzzle = get_puzzle(row["puzzle"])
     try:
-        lines = [puzzle.format_move(puzzle.parse_move(json.dumps(move))) for move in moves]
+        lines = [puzzle.format_move(puzzle.move_from_json(move)) for move in moves]
     except ValueError as error:
         log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
         return row
     path = Path(PLANS) / f"{run_name(row)}.txt"
-    (folder / PLANS).mkdir(exist_ok=True)
-    (folder / path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    try:
+        prepare_output_folder(str(folder / PLANS), "plans folder")
+        write_file(folder / path, "".join(line + "\n" for line in lines))
+    except InputError as error:  # the run's row is still written; only its plan is lost
+        log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
+        return row
     return dict(row, plan=str(path))
 
 
@@ -86,7 +91,7 @@ def _animate(row: dict[str, Any], folder: Path) -> str:
     moves = puzzle.parse_moves(read_file(plan), str(plan))
     replay = puzzle.replay(instance, moves)
     page = Path(ANIMATIONS) / f"{Path(row['plan']).stem}.html"
-    (folder / ANIMATIONS).mkdir(exist_ok=True)
+    prepare_output_folder(str(folder / ANIMATIONS), "animations folder")
     verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
     summary = f"{row['planner']}: {len(moves)} moves, {verdict}"
     write_animation(

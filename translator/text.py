@@ -96,6 +96,14 @@ def read_file(path: str | Path) -> str:
         raise InputError(f"expected UTF-8 text, found the byte 0x{data[error.start]:02x}", str(path), line) from None
 
 
+def write_file(path: str | Path, text: str) -> None:
+    """Write UTF-8 text to a file, or InputError naming it (a missing folder, no permission, a full disk)."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot write the file: {error.strerror or error}", str(path)) from None
+
+
 def choose_level(labels: list[str], level: str | None, source: str) -> int:
     """The index of the level that `level` names in a multi-level file: a label (case-insensitive, or
     the quoted title inside a label such as `44 'Duh!'`) or a 1-based number; without `level`, the file

@@ -11,6 +11,7 @@ from typing import Any
 
 from translator.errors import InputError
 from translator.puzzle import Puzzle
+from translator.text import write_file
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def write_picture(puzzle: Puzzle, instance: Any, state: Any, path: str) -> None:
     else:
         from translator.pictures.svg import svg_text
 
-        Path(path).write_text(svg_text(scene), encoding="utf-8")
+        write_file(path, svg_text(scene))
 
 
 def write_animation(
@@ -87,7 +88,7 @@ def write_animation(
         from translator.pictures.player import player_page
 
         notation = [puzzle.format_move(move) for move in moves[: len(states) - 1]]
-        Path(path).write_text(player_page(scenes, notation, title or puzzle.name, summary), encoding="utf-8")
+        write_file(path, player_page(scenes, notation, title or puzzle.name, summary))
         frames = len(scenes)
     else:
         scenes = [scenes[index] for index in kept_frames(len(scenes), every)]
@@ -99,7 +100,7 @@ def write_animation(
         else:
             from translator.pictures.animated import animated_svg
 
-            Path(path).write_text(animated_svg(scenes, durations(frames)), encoding="utf-8")
+            write_file(path, animated_svg(scenes, durations(frames)))
     written = {"file": path, "frames": frames, "bytes": Path(path).stat().st_size}
     written["seconds"] = round(time.perf_counter() - started, 3)
     log.info("wrote %s: %d frames, %d bytes in %.2f s", path, frames, written["bytes"], written["seconds"])
