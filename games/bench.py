@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.board import Board
 from games.search import SearchResult, choose_move
+from translator.text import count_number
 
 
 def parse_depths(text: str) -> list[int]:
@@ -11,9 +12,9 @@ def parse_depths(text: str) -> list[int]:
     depths: list[int] = []
     for part in text.split(","):
         low, dash, high = part.strip().partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        first, last = count_number(low), count_number(high) if dash else count_number(low)
+        if first is None or last is None:
             raise ValueError(f"depths are written 1-10, 8 or 2,4,6, not {text!r}")
-        first, last = int(low), int(high) if dash else int(low)
         if first < 1 or last < first:
             raise ValueError(f"depths run from 1 upwards, low to high, not {part.strip()!r}")
         depths.extend(range(first, last + 1))

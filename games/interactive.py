@@ -13,6 +13,7 @@ from pathlib import Path
 from games.board import COLUMNS, Board, save_board
 from games.display import game_over, move_line, player_name, render
 from games.search import choose_move
+from translator.text import count_number
 
 COMPUTER_FILE = "computer.txt"
 HUMAN_FILE = "human.txt"
@@ -66,7 +67,8 @@ def ask_column(board: Board, ask: Callable[[str], str]) -> int | None:
 
 def column_problem(board: Board, answer: str) -> str | None:
     """Why `answer` is not a valid move on `board`, or None when it is."""
-    if not answer.isdigit() or not 1 <= int(answer) <= COLUMNS:
+    column = count_number(answer)
+    if column is None or not 1 <= column <= COLUMNS:
         return f"{answer!r} is not a column: type a number from 1 to {COLUMNS}."
     if not board.can_play(int(answer) - 1):
         return f"Column {answer} is full: choose another."

@@ -18,15 +18,17 @@ from games.display import game_over, move_line, render
 from games.interactive import play_interactive
 from games.search import choose_move
 from translator.errors import InputError
+from translator.text import count_number
 
 PROG = "maxconnect4"
 
 
 def depth_argument(text: str) -> int:
     """A search depth: a whole number >= 1 (argparse type)."""
-    if not text.isdigit() or int(text) < 1:
+    depth = count_number(text)
+    if depth is None or depth < 1:
         raise argparse.ArgumentTypeError(f"the depth is a whole number of moves, 1 or more, not {text!r}")
-    return int(text)
+    return depth
 
 
 def depths_argument(text: str) -> list[int]:

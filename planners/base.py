@@ -53,7 +53,7 @@ def parse_memory(text: str | None) -> int | None:
     """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None means no limit."""
     if text is None:
         return None
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
     mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
     if mib < 1:
         raise InputError(

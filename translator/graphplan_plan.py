@@ -28,7 +28,7 @@ from translator.text import quote
 
 Fact = tuple[str, ...]
 """A fact as (predicate, argument, ...), lower case."""
-PLAN_LINE = re.compile(r"^\s*(\d+)\s+(\S+)\s*$")
+PLAN_LINE = re.compile(r"^\s*([0-9]+)\s+(\S+)\s*$")
 
 
 @dataclass(frozen=True)

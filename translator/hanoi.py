@@ -12,7 +12,7 @@ from translator.errors import IllegalMove, InputError
 from translator.notation import Notation, move_lines
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, header_value, quote, sections, whole_number
+from translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
@@ -76,7 +76,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         if len(names) < 2:
             raise InputError("expected at least two peg names after 'pegs:'", source, header.number)
         for name in names:
-            if not _PEG_NAME.match(name) or re.fullmatch(r"(?i)disk\d+", name):
+            if not _PEG_NAME.match(name) or re.fullmatch(r"(?i)disk[0-9]+", name):
                 raise InputError(
                     f"bad peg name {name!r}: expected letters and digits, starting with a "
                     "letter, and not of the form diskN",
@@ -227,7 +227,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         state, moves = instance.init, []
         places = {peg.lower(): peg for peg in instance.pegs}
         for name, args in plan:
-            match = re.fullmatch(r"disk(\d+)", args[0]) if name == "move" and len(args) == 3 else None
+            match = re.fullmatch(r"disk([0-9]+)", args[0]) if name == "move" and len(args) == 3 else None
             if not match:
                 raise InputError(f"expected (move diskN FROM TO), found ({name} {' '.join(args)})")
             disc = int(match.group(1))
@@ -245,7 +245,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
     def parse_move(self, text: str) -> Move:
         """Read `1 A C`, `[1, "A", "C"]` or `1,A,C`."""
         words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
-        if len(words) != 3 or not words[0].isdigit():
+        if len(words) != 3 or count_number(words[0]) is None:
             raise ValueError("expected DISC FROM TO, e.g. 1 A C")
         return int(words[0]), words[1], words[2]
 
@@ -267,7 +267,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
 
 
 _SENTENCE = re.compile(
-    r"(?i)\s*move\s+(?:the\s+)?dis[ck]\s*(\d+)\s+from\s+(?:(?:peg|rod|tower)\s+)?(\w+)\s+"
+    r"(?i)\s*move\s+(?:the\s+)?dis[ck]\s*([0-9]+)\s+from\s+(?:(?:peg|rod|tower)\s+)?(\w+)\s+"
     r"to\s+(?:(?:peg|rod|tower)\s+)?(\w+)\s*\.?\s*"
 )
 
@@ -295,7 +295,7 @@ def _peg_of(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: 
     """The peg a PDDL place names: a peg itself, or the peg a disc currently sits on."""
     if name in places:
         return places[name]
-    match = re.fullmatch(r"disk(\d+)", name)
+    match = re.fullmatch(r"disk([0-9]+)", name)
     if match:
         disc = int(match.group(1))
         for peg, stack in zip(pegs, state):

@@ -40,7 +40,7 @@ class Notation:
     """moves -> text, for the notations this project prints (None: read only)."""
 
 
-STEP_NUMBER = re.compile(r"^\s*\d+\.\s+")
+STEP_NUMBER = re.compile(r"^\s*[0-9]+\.\s+")
 """A step number as `solve` prints it before a move: `  12. `."""
 
 

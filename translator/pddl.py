@@ -78,7 +78,9 @@ def problem_text(
     return "\n".join(lines) + "\n"
 
 
-_PLAN_LINE = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:\s*)?\(\s*([^()\s]+)((?:\s+[^()\s]+)*)\s*\)\s*(?:\[[^\]]*\])?\s*$")
+_PLAN_LINE = re.compile(
+    r"^\s*(?:[0-9]+(?:\.[0-9]+)?\s*:\s*)?\(\s*([^()\s]+)((?:\s+[^()\s]+)*)\s*\)\s*(?:\[[^\]]*\])?\s*$"
+)
 
 
 def read_plan(text: str, source: str = "<plan>") -> list[GroundAction]:

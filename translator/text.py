@@ -73,6 +73,12 @@ def whole_number(text: str) -> int | None:
     return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
 
 
+def count_number(text: str) -> int | None:
+    """A count (0, 1, 2, ...) written in ASCII digits, no sign; None for anything else."""
+    number = whole_number(text)
+    return number if number is not None and not text.startswith("-") else None
+
+
 QUOTE_LIMIT = 60
 """Characters of a line that an error message quotes before it shortens the rest to '...'."""
 

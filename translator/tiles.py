@@ -13,7 +13,7 @@ from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, quote, sections, whole_number
+from translator.text import Line, content_lines, count_number, quote, sections, whole_number
 
 BLANK = 0
 _BLANK_TOKENS = {"X", "x", "0", "_"}
@@ -88,7 +88,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         """A board of --size with --blanks blanks: a random walk of --moves moves from the goal, or without
         --moves a uniformly random solvable board."""
         size = options["size"]
-        match = re.fullmatch(r"(\d+)x(\d+)", size)
+        match = re.fullmatch(r"([0-9]+)x([0-9]+)", size)
         if not match:
             raise InputError(f"expected --size HxW such as 3x3, found {size!r}", "command line")
         height, width = int(match.group(1)), int(match.group(2))
@@ -200,7 +200,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         moves = []
         for name, args in plan:
             try:
-                if name != "slide" or len(args) != 3 or not re.fullmatch(r"t\d+", args[0]):
+                if name != "slide" or len(args) != 3 or not re.fullmatch(r"t[0-9]+", args[0]):
                     raise ValueError("not a slide action")
                 moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))))
             except ValueError as error:
@@ -215,7 +215,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
     def parse_move(self, text: str) -> Move:
         """Read `7 left`, `[7, "left"]` or `7,left`."""
         words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
-        if len(words) != 2 or not words[0].isdigit() or words[1].lower() not in DIRECTIONS:
+        if len(words) != 2 or count_number(words[0]) is None or words[1].lower() not in DIRECTIONS:
             raise ValueError("expected TILE DIRECTION, e.g. 7 left")
         return int(words[0]), words[1].lower()
 

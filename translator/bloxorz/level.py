@@ -94,7 +94,7 @@ class Stage:
 
 # -- reading the seed's matrix and the native format ---------------------------------------------------
 _TOKEN = re.compile(r"[^\s,\[\]]+")
-_XY = re.compile(r"(\d+)\s*,\s*(\d+)")
+_XY = re.compile(r"([0-9]+)\s*,\s*([0-9]+)")
 _COMMAND = re.compile(r"(?i)^(start|switch|split)\b")
 
 
@@ -135,7 +135,7 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
     if not colon or len(cells) != 1:
         raise InputError("expected 'switch X,Y: on|off|toggle X,Y ...'", source, line)
     effects, action = [], None
-    for match in re.finditer(r"\d+\s*,\s*\d+|\S+", body):
+    for match in re.finditer(r"[0-9]+\s*,\s*[0-9]+|\S+", body):
         word, column = match.group(0), len(head) + 1 + match.start() + 1
         if word.lower() in ACTIONS:
             action = word.lower()

@@ -248,7 +248,7 @@ def board(instance: Stage, state: State) -> str:
     return "\n".join(lines)
 
 
-_STEP = re.compile(r"^Agent(?:'s cube (\d+))? goes (up|down|left|right)\b")
+_STEP = re.compile(r"^Agent(?:'s cube ([0-9]+))? goes (up|down|left|right)\b")
 
 
 def _read_steps(text: str, source: str) -> list[Move]:

@@ -191,7 +191,7 @@ def _js_value(pushed: tuple[int, str], source: str, expected: str, valid) -> obj
 
 def _swatch_cell(key: str, height: int, source: str, line: int) -> Cell:
     """`swatchN` names the switch at x = N // height, y = N % height."""
-    match = re.fullmatch(r"swatch(\d+)", key)
+    match = re.fullmatch(r"swatch([0-9]+)", key)
     if not match:
         raise InputError(f"expected a key swatchN (N = x * {height} + y), found {quote(key)}", source, line)
     x, y = divmod(int(match.group(1)), height)

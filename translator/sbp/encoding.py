@@ -11,7 +11,7 @@ from translator.pddl import atom, problem_text
 from translator.sbp.bricks import Move, Offsets, board, normalize, shape
 from translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks
 
-_ACTION = re.compile(r"move-(master|shape\d+)-(up|down|left|right)")
+_ACTION = re.compile(r"move-(master|shape[0-9]+)-(up|down|left|right)")
 
 
 def _index(instance: SbpInstance, name: str) -> int:

@@ -61,7 +61,7 @@ def _raw(raw_lines: list[str], line: Line) -> str:
 def _size(raw_lines: list[str], line: Line, source: str) -> tuple[int, int]:
     """Read the `w,h,` line."""
     fields = _fields(_raw(raw_lines, line))
-    if len(fields) != 2 or not all(re.fullmatch(r"\d+", value) and int(value) > 0 for _, value in fields):
+    if len(fields) != 2 or not all(re.fullmatch(r"[0-9]+", value) and int(value) > 0 for _, value in fields):
         raise InputError(
             f"expected the board size 'w,h,' (two positive integers), found {line.text!r}", source, line.number
         )
@@ -79,7 +79,7 @@ def _row(raw_lines: list[str], line: Line, width: int, row: int, source: str) ->
         )
     values = []
     for column, value in fields:
-        if not re.fullmatch(r"-?\d+", value) or int(value) < GOAL:
+        if not re.fullmatch(r"-?[0-9]+", value) or int(value) < GOAL:
             raise InputError(
                 f"expected -1 (goal), 0 (free), 1 (wall), 2 (master brick) or a brick number >= 3, found {value!r}",
                 source,

@@ -10,9 +10,9 @@ from translator.errors import InputError
 from translator.grid import DIRECTIONS
 from translator.notation import Notation, move_lines
 from translator.sbp.bricks import Move
-from translator.text import quote
+from translator.text import count_number, quote
 
-_MATRIX_LINE = re.compile(r"^\s*-?\d+\s*(,\s*-?\d+\s*)+,?\s*$")
+_MATRIX_LINE = re.compile(r"^\s*-?[0-9]+\s*(,\s*-?[0-9]+\s*)+,?\s*$")
 """A line of a printed matrix (`5,4,` or `1,0,2,2,1,`)."""
 _PAIR = re.compile(r"(\w+)\s*[:=]\s*[\"']?(\w+)[\"']?")
 
@@ -25,7 +25,7 @@ def format_move(move: Move) -> str:
 def parse_move(text: str) -> Move:
     """Read `(2,left)`, `[2, "left"]`, `2 left`, `[2,left]` or `['2', ['left']]`; ValueError otherwise."""
     words = re.sub(r"[\[\]\(\),'\"]", " ", text).split()
-    if len(words) != 2 or not words[0].isdigit() or words[1].lower() not in DIRECTIONS:
+    if len(words) != 2 or count_number(words[0]) is None or words[1].lower() not in DIRECTIONS:
         raise ValueError("expected (BRICK,DIRECTION), e.g. (2,left)")
     return int(words[0]), words[1].lower()
 
@@ -35,7 +35,7 @@ def parse_published(text: str) -> Move:
     body = re.fullmatch(r"\s*(?:move\s*)?\{(.*)\}\s*", text, re.IGNORECASE)
     pairs = {key.lower(): value for key, value in _PAIR.findall(body.group(1))} if body else {}
     piece, direction = pairs.get("piece", ""), pairs.get("direction", "").lower()
-    if set(pairs) != {"piece", "direction"} or not piece.isdigit() or direction not in DIRECTIONS:
+    if set(pairs) != {"piece", "direction"} or count_number(piece) is None or direction not in DIRECTIONS:
         raise ValueError("expected Move {direction: LEFT, piece: 2}")
     return int(piece), direction
 

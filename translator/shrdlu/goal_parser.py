@@ -48,7 +48,7 @@ def _goal_builder(n: int, k: int):
         def relation(self, children):
             """XaY, XbY, XlY, XrY."""
             token = children[0]
-            first, kind, second = re.fullmatch(r"(\d+)([a-zA-Z])(\d+)", str(token)).groups()
+            first, kind, second = re.fullmatch(r"([0-9]+)([a-zA-Z])([0-9]+)", str(token)).groups()
             for text in (first, second):
                 if not 1 <= int(text) <= k:
                     raise _GoalError(f"there is no block {int(text)} (blocks are 1..{k})", token)

@@ -142,7 +142,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         for name, args in plan:
             step = f"({name} {' '.join(args)})"
             try:
-                if name != "move" or len(args) != 5 or not re.fullmatch(r"b\d+", args[0]):
+                if name != "move" or len(args) != 5 or not re.fullmatch(r"b[0-9]+", args[0]):
                     raise ValueError("not a move")
                 move = (parse_cell_name(args[1])[1], parse_cell_name(args[3])[1])
             except ValueError:
@@ -167,7 +167,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
 
     def parse_move(self, text: str) -> Move:
         """Read `(2, 0)`, `[2, 0]`, `2 0` or `2,0`."""
-        match = re.fullmatch(r"\s*[(\[]?\s*(\d+)\s*[,\s]\s*(\d+)\s*[)\]]?\s*", text)
+        match = re.fullmatch(r"\s*[(\[]?\s*([0-9]+)\s*[,\s]\s*([0-9]+)\s*[)\]]?\s*", text)
         if not match:
             raise ValueError("expected SOURCE DESTINATION columns, e.g. (2, 0) or 2 0")
         return int(match.group(1)), int(match.group(2))

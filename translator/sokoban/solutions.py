@@ -23,12 +23,12 @@ LETTERS = "lurdLURD"
 SKIPPED = " \t\r,\"'[]"
 """Characters allowed between moves (spaces, and the punctuation of a JSON list of letters)."""
 _LURD_LINE = re.compile(r"^[lurdLURD0-9()\s]+$")
-_HEADER = re.compile(r"^\s*solutions?(?=\s*(?:$|[:(/\d])|\s+[lurdLURD]+\s*$)(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^\s*solutions?(?=\s*(?:$|[:(/0-9])|\s+[lurdLURD]+\s*$)(.*)$", re.IGNORECASE)
 """A Solution line (not a sentence such as `Solutions by ...`), and what follows the word."""
 _KEY = re.compile(r"^\s*[A-Za-z][\w -]*:")
 _CLAIMS = (
-    re.compile(r"moves?\s*:?\s*(\d+)\s*,\s*pushes?\s*:?\s*(\d+)", re.IGNORECASE),
-    re.compile(r"(\d+)\s*/\s*(\d+)"),
+    re.compile(r"moves?\s*:?\s*([0-9]+)\s*,\s*pushes?\s*:?\s*([0-9]+)", re.IGNORECASE),
+    re.compile(r"([0-9]+)\s*/\s*([0-9]+)"),
 )
 
 
@@ -42,7 +42,7 @@ def read_lurd(text: str, source: str = "<moves>", first_line: int = 1) -> list[s
     count, count_at = None, (0, 0)  # a count waiting for its move, and where it starts
     for line_number, raw in enumerate(text.splitlines(), start=first_line):
         for column, char in enumerate(raw.split(";", 1)[0], start=1):
-            if char.isdigit():
+            if char in "0123456789":
                 count, count_at = (0, (line_number, column)) if count is None else (count, count_at)
                 count = count * 10 + int(char)
             elif char in LETTERS or char == "(":
@@ -197,7 +197,7 @@ def same_title(first: str, second: str) -> bool:
 
     def key(title: str) -> str:
         title = " ".join(title.casefold().split())
-        number = re.fullmatch(r"(?:(?:level|puzzle|no\.?|#)\s*)?0*(\d+)", title)
+        number = re.fullmatch(r"(?:(?:level|puzzle|no\.?|#)\s*)?0*([0-9]+)", title)
         return f"#{number.group(1)}" if number else title
 
     return key(first) == key(second)
