@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.board import Board
+from games.board import EMPTY, Board
 from games.evaluate import evaluate
 from games.search import Evaluation, choose_move
 
@@ -56,7 +56,7 @@ def agent_wins(games: int, depth: int, opponent: Callable[[int], Player] = rando
     agent = search_player(depth)
     for seed in range(games):
         side = 1 if seed % 2 == 0 else 2
-        final = play_game(Board(0, 0, 1), {side: agent, 3 - side: opponent(seed)})
+        final = play_game(EMPTY, {side: agent, 3 - side: opponent(seed)})
         wins += winner(final) == side
     return wins
 
@@ -69,7 +69,7 @@ def duel(first: Evaluation, second: Evaluation, depth: int, openings: int, moves
     """
     results = [0, 0, 0]
     for seed in range(1000, 1000 + openings):
-        start = play_random_moves(Board(0, 0, 1), moves, seed)
+        start = play_random_moves(EMPTY, moves, seed)
         for side in (1, 2):
             final = play_game(start, {side: search_player(depth, first), 3 - side: search_player(depth, second)})
             result = winner(final)

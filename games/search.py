@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.board import BOARD_CELLS, BOTTOM, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
+from games.board import BOARD_CELLS, BOTTOM, CELLS, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
 from games.evaluate import evaluate
 
 Evaluation = Callable[[int, int], int]
@@ -125,7 +125,7 @@ def choose_move(board: Board, depth: int, evaluation: Evaluation = evaluate) -> 
     started = time.process_time()
     for level in range(1, depth + 1):
         column, value = search.root(me, opponent, level)
-        if (me | opponent).bit_count() + level >= BOARD_CELLS.bit_count():
+        if (me | opponent).bit_count() + level >= CELLS:
             depth = level  # every line reaches the full board: deeper iterations would repeat this one
             break
     return SearchResult(column, value, depth, search.nodes, time.process_time() - started)

@@ -2,7 +2,7 @@
 
 A column is a Python int whose bit r is the value of a statement in row r of a truth table; `full` has
 the bits of every row set. `and` of no statements is true, `or` and `xor` of none false, and `xor` is
-true when exactly one of its statements is true. A single model is the one-row case (`evaluate`).
+true when exactly one of its statements is true.
 """
 
 from __future__ import annotations
@@ -45,8 +45,3 @@ def exactly_one(values: list[int]) -> int:
         at_least_two |= at_least_one & value
         at_least_one |= value
     return at_least_one & ~at_least_two
-
-
-def evaluate(expr: Expr, model: Mapping[str, bool]) -> bool:
-    """The truth value of `expr` in `model` (every symbol of `expr` must have a value)."""
-    return truth_column(expr, {name: int(value) for name, value in model.items()}, 1) == 1

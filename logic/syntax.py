@@ -43,11 +43,6 @@ Expr = Symbol | Compound
 """A statement."""
 
 
-def negate(expr: Expr) -> Expr:
-    """(not expr)."""
-    return Compound("not", (expr,))
-
-
 def symbols(expr: Expr) -> set[str]:
     """The names of the symbols in a statement."""
     found: set[str] = set()

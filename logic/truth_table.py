@@ -95,8 +95,3 @@ def tt_entailments(kb: list[Expr], statement: Expr) -> tuple[bool, bool]:
             break
     true_rows = truth_column(statement, columns, full)
     return not kb_rows & ~true_rows, not kb_rows & true_rows
-
-
-def tt_entails(kb: list[Expr], alpha: Expr) -> bool:
-    """TT-Entails(KB, alpha): alpha is true in every row where the knowledge base is."""
-    return tt_entailments(kb, alpha)[0]

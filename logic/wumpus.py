@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from importlib import resources
 
+from translator.grid import adjacent
+
 SIZE = 4
 SAFE = ((1, 1), (1, 2), (2, 1), (2, 2))
 """The squares with no monster and no pit."""
@@ -22,8 +24,7 @@ def squares() -> list[tuple[int, int]]:
 
 def neighbours(i: int, j: int) -> list[tuple[int, int]]:
     """The squares that share a side with (i, j)."""
-    steps = ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
-    return [(a, b) for a, b in steps if 1 <= a <= SIZE and 1 <= b <= SIZE]
+    return [(a, b) for _, (a, b) in adjacent((i, j)) if 1 <= a <= SIZE and 1 <= b <= SIZE]
 
 
 def name(letter: str, square: tuple[int, int]) -> str:

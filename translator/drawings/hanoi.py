@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from translator.hanoi import HanoiInstance, Move, Stacks
-from translator.pictures.drawing import GOAL, INK, Drawing, colour, ident_number
+from translator.pictures.drawing import GOAL, INK, Drawing, colour, ident_number, piece_style
 from translator.pictures.scene import Rect, Scene, Shape, Text
 
 DISC_HEIGHT = 18
 MARGIN = 20
 BASE = 10
-MOVED = "#1d3557"
 
 
 @dataclass(frozen=True)
@@ -90,10 +89,8 @@ class HanoiDrawing(Drawing):
                         index,
                         height,
                         id=f"disc-{disc}",
-                        cls="disc moved" if moved else "disc",
+                        **piece_style("disc", moved),
                         fill=colour(instance.discs.index(disc), len(instance.discs)),
-                        stroke=MOVED if moved else INK,
-                        stroke_width=3 if moved else 1,
                     )
                 )
                 centre = layout.peg_x(index), layout.floor - (height + 0.5) * DISC_HEIGHT

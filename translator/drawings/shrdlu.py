@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import textwrap
 
-from translator.pictures.drawing import INK, LINE, Drawing, GridLayout, colour, ident_number
+from translator.pictures.drawing import INK, LINE, Drawing, GridLayout, colour, ident_number, piece_style
 from translator.pictures.scene import Scene, Shape, Text
 from translator.shrdlu.board import ShrdluInstance
 from translator.shrdlu.formula import Columns, format_goal
 from translator.shrdlu.puzzle import Move
 
 SLOT = "#f7f5f0"
-MOVED = "#1d3557"
 GOAL_LINES = 3
 """Lines of the goal formula shown under the board; a longer goal is shortened with '...'."""
 
@@ -56,11 +55,9 @@ class ShrdluDrawing(Drawing):
                         col,
                         4,
                         id=f"block-{block}",
-                        cls="block moved" if moved else "block",
+                        **piece_style("block", moved),
                         rx=4,
                         fill=colour(block - 1, instance.k),
-                        stroke=MOVED if moved else INK,
-                        stroke_width=3 if moved else 1,
                     )
                 )
                 x, y = grid.centre(n - 1 - row, col)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from translator.pictures.drawing import INK, Drawing, GridLayout, ident_number
+from translator.pictures.drawing import INK, Drawing, GridLayout, ident_number, piece_style
 from translator.pictures.scene import Rect, Scene, Shape, Text
 from translator.tiles import BLANK, Board, Move, TilesInstance
 
 TRAY = "#cfc8b8"
 PLACED = "#8ecae6"
 ASTRAY = "#ffb703"
-MOVED = "#1d3557"
 
 
 class TilesDrawing(Drawing):
@@ -42,11 +41,9 @@ class TilesDrawing(Drawing):
                     col,
                     3,
                     id=f"tile-{tile}",
-                    cls="tile moved" if moved else "tile",
+                    **piece_style("tile", moved),
                     rx=7,
                     fill=PLACED if instance.goal[index] == tile else ASTRAY,
-                    stroke=MOVED if moved else INK,
-                    stroke_width=3 if moved else 1,
                 )
             )
             x, y = grid.centre(row, col)

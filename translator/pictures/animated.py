@@ -25,10 +25,7 @@ def animated_svg(scenes: Sequence[Scene], durations: Sequence[int]) -> str:
         starts.append(elapsed / total)
         elapsed += duration
     timeline = Timeline.of(scenes, exact=True)
-    first = scenes[0]
-    root = open_tag(Scene(first.width, first.height, (), first.background, first.title)).replace(
-        "<svg ", f'<svg data-frames="{len(scenes)}" data-starts="{";".join(_time(t) for t in starts)}" ', 1
-    )
+    root = open_tag(scenes[0], data={"frames": str(len(scenes)), "starts": ";".join(_time(t) for t in starts)})
     body = [_slot(timeline, key, starts, total) for key in timeline.order]
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{root}\n' + "\n".join(body) + "\n</svg>\n"
 

@@ -17,6 +17,16 @@ FLOOR = "#f4f1ea"
 WALL = "#5b5b66"
 GOAL = "#d62828"
 LINE = "#c8c2b4"
+MOVED = "#1d3557"
+"""The border of the piece the last move moved."""
+
+
+def piece_style(kind: str, moved: bool) -> dict[str, Any]:
+    """The class and border of a piece (`disc`, `block`, `tile`): a dark, thick border and the class word
+    `moved` when the last move moved it."""
+    if moved:
+        return {"cls": f"{kind} moved", "stroke": MOVED, "stroke_width": 3}
+    return {"cls": kind, "stroke": INK, "stroke_width": 1}
 
 
 class Drawing(ABC):

@@ -1,7 +1,8 @@
 /* The plan player: draws one frame at a time into the board's SVG from a compact list of per-frame changes.
    data.elements: distinct SVG elements [tag, attributes, text]; data.slots: how many things are drawn, in
    drawing order; data.first: [slot, element, ...] of the first frame; data.changes[i - 1]: [slot, element,
-   ...] that frame i changes (element -1: the slot is empty); data.moves: the moves in the puzzle's notation. */
+   ...] that frame i changes (element -1: the slot is empty); data.moves: the moves in the puzzle's notation; data.speed, data.speeds: the
+   starting speed and the choices (moves a second). */
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("plan-data").textContent);
@@ -10,7 +11,7 @@
   var frames = data.changes.length + 1;
   var CHECKPOINT = 64;
   var ROW = 22;
-  var SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60];
+  var SPEEDS = data.speeds;
 
   function apply(slots, changes) {
     for (var i = 0; i < changes.length; i += 2) {
@@ -169,10 +170,16 @@
     timer = setTimeout(tick, 1000 / Number(speed.value));
   }
 
-  document.getElementById("first").addEventListener("click", function () { pause(); go(0); });
-  document.getElementById("back").addEventListener("click", function () { pause(); go(frame - 1); });
-  document.getElementById("forward").addEventListener("click", function () { pause(); go(frame + 1); });
-  document.getElementById("last").addEventListener("click", function () { pause(); go(frames - 1); });
+  /* the four jumps, each pausing first: to the start, one back, one forward, to the end */
+  var jumps = {
+    first: function () { pause(); go(0); },
+    back: function () { pause(); go(frame - 1); },
+    forward: function () { pause(); go(frame + 1); },
+    last: function () { pause(); go(frames - 1); }
+  };
+  Object.keys(jumps).forEach(function (name) {
+    document.getElementById(name).addEventListener("click", jumps[name]);
+  });
   playButton.addEventListener("click", play);
   slider.addEventListener("input", function () { pause(); go(Number(slider.value)); });
   list.addEventListener("scroll", function () { showMoves(false); });
@@ -190,13 +197,7 @@
     if (event.key === " " && event.target.tagName === "BUTTON") {
       return; /* a focused button answers the space bar itself */
     }
-    var actions = {
-      ArrowRight: function () { pause(); go(frame + 1); },
-      ArrowLeft: function () { pause(); go(frame - 1); },
-      Home: function () { pause(); go(0); },
-      End: function () { pause(); go(frames - 1); },
-      " ": play
-    };
+    var actions = { ArrowRight: jumps.forward, ArrowLeft: jumps.back, Home: jumps.first, End: jumps.last, " ": play };
     if (Object.prototype.hasOwnProperty.call(actions, event.key)) {
       event.preventDefault();
       actions[event.key]();

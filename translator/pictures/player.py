@@ -60,6 +60,7 @@ def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:
         "changes": later,
         "moves": list(moves),
         "speed": max(2, speed),
+        "speeds": list(SPEEDS),
     }
 
 
@@ -69,7 +70,7 @@ def player_page(scenes: Sequence[Scene], moves: Sequence[str], title: str, summa
         raise ValueError(f"{len(scenes)} scenes need {len(scenes) - 1} moves, found {len(moves)}")
     first = scenes[0]
     zoom = max(1.0, min(2.0, BOARD_PIXELS / max(first.width, first.height)))
-    board = open_tag(Scene(first.width, first.height, (), first.background, first.title), False, "board", zoom)
+    board = open_tag(first, False, "board", zoom)
     data = json.dumps(plan_data(scenes, moves), separators=(",", ":")).replace("<", "\\u003c")
     replacements = {
         "@@TITLE@@": escape(title),

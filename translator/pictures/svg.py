@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Mapping
 from html import escape
 
 from translator.errors import InputError
@@ -24,11 +25,15 @@ def element_text(shape: Shape) -> str:
     return markup(*svg_element(shape))
 
 
-def open_tag(scene: Scene, standalone: bool = True, ident: str = "", zoom: float = 1.0) -> str:
-    """The <svg> start tag of a scene and its background: with the namespace for a file of its own, without
-    it inside an HTML page; `ident` is the element's id, `zoom` how many times its size it is shown."""
+def open_tag(
+    scene: Scene, standalone: bool = True, ident: str = "", zoom: float = 1.0, data: Mapping[str, str] | None = None
+) -> str:
+    """The <svg> start tag of a scene (its shapes are not read) and its background: with the namespace for a
+    file of its own, without it inside an HTML page; `ident` is the element's id, `zoom` how many times its
+    size it is shown, `data` its data-NAME attributes."""
     namespace = f' xmlns="{SVG_NAMESPACE}"' if standalone else ""
     named = f' id="{escape(ident)}"' if ident else ""
+    named += "".join(f' data-{key}="{escape(value)}"' for key, value in (data or {}).items())
     size = f'width="{number(scene.width * zoom)}" height="{number(scene.height * zoom)}"'
     return (
         f'<svg{namespace}{named} {size} viewBox="0 0 {number(scene.width)} {number(scene.height)}" '
