@@ -12,7 +12,7 @@ from typing import Any
 from planners.base import Limits, Status
 from translator.errors import InputError
 from translator.graphplan_format import Facts, Ops, load_facts, load_ops
-from translator.graphplan_pddl import static_predicates, to_pddl
+from translator.graphplan_pddl import convert, static_predicates
 from translator.graphplan_plan import (
     Check,
     Grounder,
@@ -31,7 +31,8 @@ def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: L
     ops = load_ops(read_file(ops_path), ops_path)
     facts = load_facts(read_file(facts_path), facts_path)
     lines = read_plan_lines(read_file(plan_path), plan_path)
-    check = check_plan(ops, facts, lines)
+    grounder = Grounder(ops, facts)
+    check = check_plan(ops, facts, lines, grounder)
     data: dict[str, Any] = {
         "ops": ops_path,
         "facts": facts_path,
@@ -42,9 +43,9 @@ def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: L
         "message": check.reason,
         "failed_step": check.failed_step,
         "line": check.line,
-        "state_before" if not check.valid else "final_state": _state(check, ops, facts),
+        "state_before" if not check.valid else "final_state": _state(check, ops, grounder),
     }
-    native = _native_replay(ops, facts, facts_path, lines)
+    native = _native_replay(ops, facts, facts_path, lines, grounder)
     if native is not None:
         data["native"] = native
     if optimal and check.valid:
@@ -52,26 +53,26 @@ def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: L
     return data
 
 
-def _state(check: Check, ops: Ops, facts: Facts) -> list[str]:
+def _state(check: Check, ops: Ops, grounder: Grounder) -> list[str]:
     """The facts that operators change, of the state before the bad step (or at the end), sorted, in the
     files' spelling (the static facts are the facts file's)."""
     static = {name.lower() for name in static_predicates(ops)}
-    text = Grounder(ops, facts).text
+    text = grounder.text
     return sorted(text(fact) for fact in check.state if fact[0] not in static)
 
 
-def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine]) -> dict | None:
+def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine], grounder: Grounder) -> dict | None:
     """The plan replayed as the native moves of the puzzle instance beside the facts file, if there is one."""
-    found = native_instance(facts_path, facts, ops)
-    actions = ground_all(ops, facts, lines)
-    if found is None or actions is None:
+    actions = ground_all(ops, facts, lines, grounder)
+    found = native_instance(facts_path, facts, ops) if actions is not None else None
+    if found is None:
         return None
     puzzle, instance, path = found
     moves, stop = decode_until_stuck(puzzle, instance, [action.ground() for action in actions])
-    replay = puzzle.replay(instance, moves)
     data = {"puzzle": puzzle.name, "instance": path, "moves": [puzzle.move_json(move) for move in moves]}
     if stop is not None:
         return {**data, "valid": False, "message": f"action {stop.step} {stop.action}: {stop.reason}"}
+    replay = puzzle.replay(instance, moves)
     return {**data, "valid": replay.valid, "message": replay.reason}
 
 
@@ -81,7 +82,7 @@ def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict,
     from planners.registry import get_planner
     from planners.validate import comparison
 
-    task = to_pddl(ops, facts, ops_path, facts_path, "graphplan-domain", "graphplan-problem")
+    task = convert(ops, facts, facts_path, "graphplan-domain", "graphplan-problem").task
     found = []
     for planner_name, measure in (("fd-opt", "actions"), ("graphplan", "steps")):
         planner = get_planner(planner_name)

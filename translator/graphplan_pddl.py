@@ -90,14 +90,8 @@ def graphplan_to_pddl(
     """Load an operators file and a facts file and write them as a STRIPS PDDL domain and problem."""
     ops = load_ops(ops_text, ops_source)
     facts = load_facts(facts_text, facts_source)
-    return to_pddl(
-        ops,
-        facts,
-        ops_source,
-        facts_source,
-        _stem(ops_source, "graphplan-domain"),
-        name or _stem(facts_source, "graphplan-problem"),
-    )
+    domain_name = _stem(ops_source, "graphplan-domain")
+    return convert(ops, facts, facts_source, domain_name, name or _stem(facts_source, "graphplan-problem")).task
 
 
 def _stem(source: str, default: str) -> str:
@@ -107,11 +101,6 @@ def _stem(source: str, default: str) -> str:
     return word if word[:1].isalpha() else default
 
 
-def to_pddl(ops: Ops, facts: Facts, ops_source: str, facts_source: str, domain_name: str, name: str) -> PddlTask:
-    """The PddlTask for loaded ops and facts (see the module docstring for the semantics kept)."""
-    return convert(ops, facts, facts_source, domain_name, name).task
-
-
 def constants(ops: Ops) -> set[str]:
     """The objects that operators name (arguments that are not <variables>)."""
     return {arg for op in ops.operators for a in op.preconds + op.adds + op.deletes for arg in a.args if arg[0] != "<"}
@@ -119,7 +108,8 @@ def constants(ops: Ops) -> set[str]:
 
 def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: str) -> Conversion:
     """The PDDL task of loaded ops and facts and the names it uses."""
-    parents, object_type = _type_hierarchy(facts, facts_source)
+    extent = _extents(facts)
+    parents, object_type = _type_hierarchy(facts, extent, facts_source)
     used_types = {type_name for op in ops.operators for _, type_name in op.params}
     for type_name in sorted(used_types - set(parents), key=str.lower):
         parents[type_name] = None  # a type with no objects: its operators never apply
@@ -131,14 +121,14 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
     names.add("predicate", {a.predicate for a in atoms})
     names.add("type", parents)
     names.add("action", {op.name for op in ops.operators})
-    shared = {op.name: _overlapping_pairs(op, facts) for op in ops.operators}
+    shared = {op.name: _overlapping_pairs(op, extent) for op in ops.operators}
     fixed = constants(ops)
     domain = _domain_text(ops, domain_name, parents, object_type, fixed, names, shared)
     objects: dict[str, list[str]] = {}
     for obj in sorted({n for kind, n in names.pddl if kind == "object"} - fixed):
         type_name = object_type.get(obj)
         objects.setdefault(names("type", type_name) if type_name else "object", []).append(names("object", obj))
-    init = [_fact(a, names) for a in facts.init] + _different_facts(ops, facts, shared, names)
+    init = [_fact(a, names) for a in facts.init] + _different_facts(ops, extent, shared, names)
     goal = [_fact(a, names) for a in facts.goal or ()]
     return Conversion(PddlTask(name, domain, problem_text(name, domain_name, objects, init, goal)), names)
 
@@ -148,13 +138,14 @@ def _fact(item: Atom, names: PddlNames) -> str:
     return atom(names("predicate", item.predicate), *(names("object", arg) for arg in item.args))
 
 
-def _type_hierarchy(facts: Facts, source: str) -> tuple[dict[str, str | None], dict[str, str]]:
+def _type_hierarchy(
+    facts: Facts, extent: dict[str, set[str]], source: str
+) -> tuple[dict[str, str | None], dict[str, str]]:
     """Graphplan types as a PDDL hierarchy: parent of each type, and each object's most specific type.
 
     A type is below another when its objects are a subset of the other's; the types of one object
     must nest, or PDDL (one type per object) cannot express them.
     """
-    extent = _extents(facts)
     order = {t: (len(extent[t]), t) for t in extent}  # smaller extents are more specific
     parents: dict[str, str | None] = {}
     for t in extent:
@@ -183,18 +174,19 @@ def _extents(facts: Facts) -> dict[str, set[str]]:
     return extent
 
 
-def _overlapping_pairs(op: Operator, facts: Facts) -> list[tuple[str, str]]:
-    """The pairs of `op`'s parameters whose types share an object: Graphplan's rule that they bind
-    different objects needs a (different ?x ?y) precondition only for these."""
-    extent = _extents(facts)
+def _overlapping_pairs(op: Operator, extent: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The pairs of `op`'s parameters whose types share an object (`extent`: the objects of each type):
+    Graphplan's rule that they bind different objects needs a (different ?x ?y) precondition only for these."""
     return [
         (v1, v2) for (v1, t1), (v2, t2) in combinations(op.params, 2) if extent.get(t1, set()) & extent.get(t2, set())
     ]
 
 
-def _different_facts(ops: Ops, facts: Facts, shared: dict[str, list[tuple[str, str]]], names: PddlNames) -> list[str]:
+def _different_facts(
+    ops: Ops, extent: dict[str, set[str]], shared: dict[str, list[tuple[str, str]]], names: PddlNames
+) -> list[str]:
     """(different x y) for the pairs of distinct objects that some overlapping parameter pair can take."""
-    extent, found = _extents(facts), set()
+    found = set()
     for op in ops.operators:
         types = dict(op.params)
         for v1, v2 in shared[op.name]:
@@ -387,19 +379,18 @@ def with_common_part(ops: Ops, instances: dict[str, Facts]) -> tuple[Facts, dict
 
 def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]:
     """The ops file, common.facts and a facts file per instance of a registered puzzle (name -> text)."""
-    from translator.registry import get_puzzle
+    from translator.registry import load
 
-    puzzle = get_puzzle(puzzle_name)
-    ops_text = None
-    instances = {}
+    first_ops, ops_text, instances = None, "", {}
     for path in instance_paths:
-        instance = puzzle.parse(Path(path).read_text(), str(path))
+        puzzle, instance = load(puzzle_name, str(path))
         ops, facts = pddl_to_model(puzzle.encode(instance))
-        ops_text = ops_text or write_ops(ops)
-        if write_ops(ops) != ops_text:
+        if first_ops is None:
+            first_ops, ops_text = ops, write_ops(ops)
+        elif write_ops(ops) != ops_text:
             raise InputError("the instances do not share one domain", str(path))
         instances[Path(path).stem] = facts
-    common, complete = with_common_part(load_ops(ops_text), instances)
+    common, complete = with_common_part(first_ops, instances)
     files = {f"{puzzle_name}.ops": ops_text, "common.facts": _commented(common, puzzle_name)}
     files.update({f"{name}.facts": write_facts(facts) for name, facts in complete.items()})
     return files

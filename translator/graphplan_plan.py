@@ -177,9 +177,9 @@ class Check:
         return [action for step in self.steps for action in step]
 
 
-def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine]) -> Check:
+def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder | None = None) -> Check:
     """Replay a printed plan step by step with Graphplan's semantics; the first bad step and why."""
-    grounder = Grounder(ops, facts)
+    grounder = grounder or Grounder(ops, facts)
     text = grounder.text
     state = _facts(facts.init, {})
     goal = _facts(facts.goal or (), {})
@@ -203,9 +203,9 @@ def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine]) -> Check:
     return Check(True, done, state=state)
 
 
-def ground_all(ops: Ops, facts: Facts, lines: list[PlanLine]) -> list[Action] | None:
+def ground_all(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder | None = None) -> list[Action] | None:
     """Every action of a printed plan in the printed order, or None when a token names no action."""
-    grounder = Grounder(ops, facts)
+    grounder = grounder or Grounder(ops, facts)
     try:
         return [grounder.action(entry.token) for entry in lines]
     except ValueError:
