@@ -229,7 +229,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         for name, args in plan:
             match = re.fullmatch(r"disk([0-9]+)", args[0]) if name == "move" and len(args) == 3 else None
             if not match:
-                raise InputError(f"expected (move diskN FROM TO), found ({name} {' '.join(args)})")
+                raise InputError(f"expected (move diskN FROM TO), found {atom(name, *args)}")
             disc = int(match.group(1))
             source, target = (_peg_of(state, instance.pegs, places, arg) for arg in args[1:])
             move = (disc, source, target)

@@ -13,7 +13,7 @@ from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from translator.pddl import GroundAction, PddlTask, atom, problem_text
 from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, count_number, quote, sections, whole_number
+from translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
 
 BLANK = 0
 _BLANK_TOKENS = {"X", "x", "0", "_"}
@@ -204,7 +204,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
                     raise ValueError("not a slide action")
                 moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))))
             except ValueError as error:
-                raise InputError(f"expected (slide tN FROM TO), found ({name} {' '.join(args)}): {error}") from None
+                raise InputError(f"expected (slide tN FROM TO), found {atom(name, *args)}: {error}") from None
         return moves
 
     # -- notation -----------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ def default_goal(board: Board) -> Board:
 
 def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]:
     """Read a grid of tile numbers and blanks; rows must have equal length; tiles distinct."""
-    if header.text.partition(":")[2].strip():
+    if header_value(header):
         raise InputError("expected the grid on the lines after the header", source, header.number)
     if len(rows) < 2:
         raise InputError("expected a grid of at least 2 rows", source, header.number)

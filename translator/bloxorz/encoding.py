@@ -400,7 +400,7 @@ def decode(rules: Rules, plan: list[GroundAction], apply) -> list[tuple[int, str
         try:
             move = decode_step(rules, state, name, args)
         except ValueError as error:
-            raise InputError(f"plan step {number} ({name} {' '.join(args)}): {error}") from None
-        state = apply(state, move, f"{number} ({name} {' '.join(args)})")
+            raise InputError(f"plan step {number} {atom(name, *args)}: {error}") from None
+        state = apply(state, move, f"{number} {atom(name, *args)}")
         moves.append(move)
     return moves

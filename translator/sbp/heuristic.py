@@ -36,7 +36,7 @@ def master_bounds(instance: SbpInstance) -> Bounds:
     found: dict[int, list[tuple[int, frozenset[int]]]] = {anchor: [] for anchor in placements}
     for target, cells in placements.items():
         if set(instance.goals) <= set(cells):
-            for anchor, bound in _relaxed_bounds(target, placements, static.neighbour, width * height).items():
+            for anchor, bound in _relaxed_bounds(target, placements, static.neighbour).items():
                 found[anchor].append(bound)
     return Bounds(placements, {anchor: tuple(bounds) for anchor, bounds in found.items()})
 
@@ -53,14 +53,14 @@ def _placements(offsets: Offsets, background: Grid, width: int, height: int) -> 
 
 
 def _relaxed_bounds(
-    target: int, placements: dict[int, tuple[int, ...]], neighbour, cells: int
+    target: int, placements: dict[int, tuple[int, ...]], neighbour
 ) -> dict[int, tuple[int, frozenset[int]]]:
     """For every anchor that reaches `target` on the empty board: the distance, and the cells that every
     relaxed path from it to `target` covers (a cell is mandatory if banning the placements covering it
-    cuts the anchor off from the target)."""
+    cuts the anchor off from the target; a cell no placement covers bans nothing, so it is not tried)."""
     distance = _distances(target, placements, neighbour, banned=-1)
     mandatory: dict[int, set[int]] = {anchor: set() for anchor in distance}
-    for cell in range(cells):
+    for cell in sorted(set().union(*placements.values())):
         reached = _distances(target, placements, neighbour, banned=cell)
         for anchor in distance:
             if anchor not in reached:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from translator.errors import IllegalMove, InputError
 from translator.grid import DIRECTIONS
 from translator.notation import Notation
-from translator.pddl import GroundAction, PddlTask
+from translator.pddl import GroundAction, PddlTask, atom
 from translator.puzzle import Puzzle, Replay
 from translator.sbp.bricks import Move, board, normalize, slide
 from translator.sbp.encoding import domain_text, problem, step_move
@@ -158,7 +158,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
                 move = step_move(instance, state, name, args)
                 state = self.apply(instance, state, move)
             except (ValueError, IllegalMove) as error:
-                raise InputError(f"plan step {index} ({name} {' '.join(args)}): {error}") from None
+                raise InputError(f"plan step {index} {atom(name, *args)}: {error}") from None
             moves.append(move)
         return moves
 

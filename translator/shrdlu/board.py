@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from translator.errors import InputError
 from translator.shrdlu.formula import Columns, Formula, format_goal
 from translator.shrdlu.goal_parser import parse_goal
-from translator.text import Line, content_lines, quote, sections, whole_number
+from translator.text import Line, content_lines, header_value, quote, sections, whole_number
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def read_instance(text: str, source: str) -> ShrdluInstance:
         if required not in found:
             raise InputError(f"missing section '{required}:'", source)
     header, rows = found["state"]
-    if header.text.partition(":")[2].strip():
+    if header_value(header):
         raise InputError("write the board on the lines after 'state:'", source, header.number)
     n, board = _read_board(header, rows, source)
     k = sum(len(column) for column in board)

@@ -11,7 +11,7 @@ from typing import Any
 
 from translator.errors import IllegalMove, InputError
 from translator.grid import parse_cell_name
-from translator.pddl import GroundAction, PddlTask
+from translator.pddl import GroundAction, PddlTask, atom
 from translator.puzzle import Option, Puzzle
 from translator.shrdlu.analysis import unsatisfiable_reason
 from translator.shrdlu.board import ShrdluInstance, board_rows, read_instance, render_instance
@@ -140,7 +140,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         """(move bN FROM OVER TO BASE) -> (column of FROM, column of TO), checking bN is on top there."""
         state, moves = instance.board, []
         for name, args in plan:
-            step = f"({name} {' '.join(args)})"
+            step = f"{atom(name, *args)}"
             try:
                 if name != "move" or len(args) != 5 or not re.fullmatch(r"b[0-9]+", args[0]):
                     raise ValueError("not a move")
