@@ -17,7 +17,7 @@ from operator import or_
 
 from planners.base import Limits, PlanResult, Status
 from planners.search import CHECK_EVERY, Deadline
-from translator.bitset import bits
+from translator.bitset import bits, lowest
 from translator.graph import path_back
 from translator.grid import step
 from translator.sokoban.analysis import (
@@ -117,7 +117,7 @@ class _Side:
         if not self.cycle or bound >= INFINITE:
             return bound, ()
         regions = sum(1 for _ in data.components(data.inside & ~boxes))
-        return bound, (bin(boxes & data.goal_mask).count("1"), regions)
+        return bound, ((boxes & data.goal_mask).bit_count(), regions)
 
     def pop(self) -> tuple | None:
         """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
@@ -228,7 +228,7 @@ def _best_first(
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
-    if bidirectional and len(data.goals) == bin(boxes0).count("1"):
+    if bidirectional and len(data.goals) == boxes0.bit_count():
         sides.append(_backward_side(instance, data, weight))
     active, turn = list(sides), 0
     while True:
@@ -257,7 +257,7 @@ def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _S
     """The backward search, started from every keeper area of the solved position."""
     backward = _Side(backward_analysis(instance), False, weight)
     for area in data.components(data.inside & ~data.goal_mask):
-        backward.add(0, (area & -area).bit_length() - 1, data.goal_mask, -1, ())
+        backward.add(0, lowest(area), data.goal_mask, -1, ())
     return backward
 
 

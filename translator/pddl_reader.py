@@ -20,7 +20,6 @@ from translator.text import quote
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 VARIABLE = re.compile(r"\?[A-Za-z][A-Za-z0-9_-]*")
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
-CONNECTIVES = {"and", "or", "not", "imply", "exists", "forall", "when", "="}
 NUMERIC = {"increase", "decrease", "assign", "scale-up", "scale-down", "<", ">", "<=", ">=", "+", "-", "*", "/"}
 DOMAIN_SECTIONS = (
     ":requirements",

@@ -163,7 +163,7 @@ class Analysis:
         """A barrier box off its goal, or an empty goal inside that some box must fill."""
         if barrier & ~self.goal_mask:
             return True
-        return bool(corral & self.goal_mask) and len(self.goals) == bin(boxes).count("1")
+        return bool(corral & self.goal_mask) and len(self.goals) == boxes.bit_count()
 
     def _pi(self, corral: int, barrier: int, reach: int) -> bool:
         """I and P: every live push of a barrier box goes into the corral, and the keeper can make each
@@ -265,7 +265,7 @@ class GoalRoom:
 
     def next_goal(self, boxes: int) -> int | None:
         """The goal the next box fills (the filled goals are always a prefix of the order)."""
-        filled = bin(boxes & self.cells).count("1")
+        filled = (boxes & self.cells).bit_count()
         return self.order[filled] if filled < len(self.order) else None
 
 
@@ -277,7 +277,7 @@ def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
     packing order."""
     rooms = []
     for cells in data.components(data.goal_mask):
-        if cells & boxes or bin(cells).count("1") < MIN_ROOM:
+        if cells & boxes or cells.bit_count() < MIN_ROOM:
             continue
         entrances = data.grow(cells) & data.inside & ~cells
         order = _packing_order(data, cells, entrances)

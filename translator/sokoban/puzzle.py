@@ -81,13 +81,13 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         found = []
         for name in DIRECTIONS:
             nxt = step(state.keeper, name)
-            if nxt in instance.walls or nxt not in instance.inside:
+            if nxt not in instance.inside:  # the walled-in floor: walls are never inside
                 continue
             if nxt not in state.boxes:
                 found.append(LURD[name])
                 continue
             beyond = step(nxt, name)
-            if beyond in instance.inside and beyond not in instance.walls and beyond not in state.boxes:
+            if beyond in instance.inside and beyond not in state.boxes:
                 found.append(LURD[name].upper())
         return found
 
