@@ -39,8 +39,9 @@ def expanded_task(rules: Rules) -> PddlTask:
     facts = static_facts(rules, expanded=True)
     present = {fact[1:].split()[0] for fact in facts}
     actions, constants, used_predicates = [], set(), {"standing"}
+    splits = splits_ever(rules)
     for schema in SCHEMAS:
-        if schema.name.startswith("cube") and not splits_ever(rules):
+        if schema.name.startswith("cube") and not splits:
             continue
         for name, parameters, precondition, effects, used in _variants(rules, schema, groups):
             precondition = _simplify(precondition, present)
