@@ -56,7 +56,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(
             f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
         )
-        extra = [f"heuristics {', '.join(puzzle.heuristics())}"] if len(puzzle.heuristics()) > 1 else []
+        heuristics = list(puzzle.heuristics())
+        extra = [f"heuristics {', '.join(heuristics)}"] if len(heuristics) > 1 else []
         extra += [f"planners of its own {', '.join(puzzle.native_planners)}"] if puzzle.native_planners else []
         if extra:
             print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
