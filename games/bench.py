@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.board import Board
-from games.search import SearchResult, choose_move
-from translator.text import count_number
+from puzzleplan.games.board import Board
+from puzzleplan.games.search import SearchResult, choose_move
+from puzzleplan.translator.text import count_number
 
 
 def parse_depths(text: str) -> list[int]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.board import COLUMNS, ROWS, Board
-from games.search import SearchResult
+from puzzleplan.games.board import COLUMNS, ROWS, Board
+from puzzleplan.games.search import SearchResult
 
 COLOURS = {1: "red", 2: "green"}
 SYMBOLS = {0: ".", 1: "1", 2: "2"}

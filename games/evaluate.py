@@ -19,7 +19,7 @@ final score difference: the same function rates cut-off and final positions.
 
 from __future__ import annotations
 
-from games.board import BOARD_CELLS, COLUMNS, DIRECTIONS, cell, runs_of_four
+from puzzleplan.games.board import BOARD_CELLS, COLUMNS, DIRECTIONS, cell, runs_of_four
 
 POINT = 100
 """Value of a point scored (a run of four)."""

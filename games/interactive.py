@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from games.board import COLUMNS, Board, save_board
-from games.display import game_over, move_line, player_name, render
-from games.search import choose_move
-from translator.text import count_number
+from puzzleplan.games.board import COLUMNS, Board, save_board
+from puzzleplan.games.display import game_over, move_line, player_name, render
+from puzzleplan.games.search import choose_move
+from puzzleplan.translator.text import count_number
 
 COMPUTER_FILE = "computer.txt"
 HUMAN_FILE = "human.txt"

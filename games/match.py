@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.board import EMPTY, Board
-from games.evaluate import evaluate
-from games.search import Evaluation, choose_move
+from puzzleplan.games.board import EMPTY, Board
+from puzzleplan.games.evaluate import evaluate
+from puzzleplan.games.search import Evaluation, choose_move
 
 Player = Callable[[Board], int]
 """A function that picks the column (0-based) to play on a board that is not full."""

@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from games.bench import bench_table, parse_depths
-from games.board import load_board, save_board
-from games.display import game_over, move_line, render
-from games.interactive import play_interactive
-from games.search import choose_move
-from translator.errors import InputError
-from translator.text import count_number
+from puzzleplan.games.bench import bench_table, parse_depths
+from puzzleplan.games.board import load_board, save_board
+from puzzleplan.games.display import game_over, move_line, render
+from puzzleplan.games.interactive import play_interactive
+from puzzleplan.games.search import choose_move
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import count_number
 
 PROG = "maxconnect4"
 

@@ -2,7 +2,7 @@
 
 Values are negamax values: the value of a position for the player to move, so a child's value is
 negated for its parent. Positions at the depth limit are rated by the evaluation function, full boards
-by the same function (which then gives the final score difference, see games.evaluate).
+by the same function (which then gives the final score difference, see puzzleplan.games.evaluate).
 
 `choose_move` deepens iteratively (depth 1, 2, ... up to the limit). Each iteration tries the columns
 centre first, except that at every position the best column of the previous iteration (kept in the
@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.board import BOARD_CELLS, BOTTOM, CELLS, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
-from games.evaluate import evaluate
+from puzzleplan.games.board import BOARD_CELLS, BOTTOM, CELLS, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
+from puzzleplan.games.evaluate import evaluate
 
 Evaluation = Callable[[int, int], int]
 """A function (pieces of the player to move, pieces of the other) -> value for the player to move."""

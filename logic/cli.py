@@ -15,12 +15,12 @@ import logging
 import sys
 import time
 
-from logic.entailment import ENGINES, check
-from logic.syntax import load_single, load_statements
-from logic.truth_table import MAX_SYMBOLS, TooManySymbols
-from logic.wumpus import shipped_rules
-from translator.errors import InputError
-from translator.text import write_file
+from puzzleplan.logic.entailment import ENGINES, check
+from puzzleplan.logic.syntax import load_single, load_statements
+from puzzleplan.logic.truth_table import MAX_SYMBOLS, TooManySymbols
+from puzzleplan.logic.wumpus import shipped_rules
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import write_file
 
 PROG = "check_true_false"
 log = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input prints one paragraph on stderr and returns 2, never a traceback."""
     args = build_parser().parse_args(argv)
     logging.basicConfig(format=f"{PROG}: %(message)s")
-    logging.getLogger("logic").setLevel(logging.INFO if args.verbose else logging.WARNING)
+    logging.getLogger("puzzleplan.logic").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
         result = run(args.rules, args.additional, args.statement, args.engine)
         write_file(args.out, result + "\n")

@@ -10,7 +10,7 @@ statements: a model of the clauses gives a model of the statements on their symb
 
 from __future__ import annotations
 
-from logic.syntax import Expr, Symbol
+from puzzleplan.logic.syntax import Expr, Symbol
 
 
 class Tseitin:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from logic.sat import sat_entailments
-from logic.syntax import Expr
-from logic.truth_table import tt_entailments
+from puzzleplan.logic.sat import sat_entailments
+from puzzleplan.logic.syntax import Expr
+from puzzleplan.logic.truth_table import tt_entailments
 
 DEFINITELY_TRUE = "definitely true"
 DEFINITELY_FALSE = "definitely false"

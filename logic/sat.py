@@ -1,6 +1,6 @@
 """Entailment by satisfiability: KB |= S exactly when KB and (not S) have no model.
 
-The knowledge base and the statement go through the Tseitin transformation (logic.cnf); one solver
+The knowledge base and the statement go through the Tseitin transformation (puzzleplan.logic.cnf); one solver
 (CaDiCaL 1.5.3 from python-sat) holds the clauses and is asked twice, under the assumption that the
 statement's literal is false (is KB and not S satisfiable?) and then true (KB and S?).
 """
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import logging
 
+from puzzleplan.logic.cnf import Tseitin
+from puzzleplan.logic.syntax import Expr
 from pysat.solvers import Solver
-
-from logic.cnf import Tseitin
-from logic.syntax import Expr
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from logic.syntax import Expr, Symbol
+from puzzleplan.logic.syntax import Expr, Symbol
 
 
 def truth_column(expr: Expr, columns: Mapping[str, int], full: int) -> int:

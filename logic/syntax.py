@@ -13,10 +13,9 @@ from pathlib import Path
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-from translator import grammar
-from translator.errors import InputError
-from translator.text import quote, read_file
+from puzzleplan.translator import grammar
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import quote, read_file
 
 ARITY = {"and": None, "or": None, "xor": None, "not": 1, "if": 2, "iff": 2}
 """The six connectives and how many statements each takes (None: any number, none included)."""
@@ -68,7 +67,9 @@ def format_statement(expr: Expr) -> str:
 
 def _parser():
     """The LALR parser of statement.lark (built once)."""
-    return grammar.parser("logic", "statement.lark", "statement", lexer="contextual", propagate_positions=True)
+    return grammar.parser(
+        "puzzleplan.logic", "statement.lark", "statement", lexer="contextual", propagate_positions=True
+    )
 
 
 def parse_statement(line: str, source: str = "<statement>", number: int = 1) -> Expr:

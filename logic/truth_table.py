@@ -7,7 +7,7 @@ other symbols of KB and S are checked, 2**n rows for n such symbols.
 
 The rows are checked all at once rather than one by one: each symbol's column of truth values over
 the 2**n rows is one Python int (bit r = its value in row r), so the knowledge base and the statement
-are evaluated for every row with a few integer operations per connective (logic.semantics). The
+are evaluated for every row with a few integer operations per connective (puzzleplan.logic.semantics). The
 answer is the one TT-Check-All gives, row for row. Beyond MAX_SYMBOLS symbols to enumerate
 (2**24 rows, 2 MiB a column) the engine refuses: TooManySymbols says to use the SAT engine.
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import logging
 
-from logic.semantics import truth_column
-from logic.syntax import Compound, Expr, Symbol, symbols
+from puzzleplan.logic.semantics import truth_column
+from puzzleplan.logic.syntax import Compound, Expr, Symbol, symbols
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The rules of the assignment's 4x4 wumpus world as statements: the text of the shipped wumpus_rules.txt.
 
-    python -m logic.wumpus > logic/wumpus_rules.txt
+    python -m puzzleplan.logic.wumpus > logic/wumpus_rules.txt
 
 writes the file again; a test checks that the shipped file is this text.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from translator.grid import adjacent
+from puzzleplan.translator.grid import adjacent
 
 SIZE = 4
 SAFE = ((1, 1), (1, 2), (2, 1), (2, 2))
@@ -65,7 +65,7 @@ def rules_text() -> str:
 
 def shipped_rules() -> str:
     """The text of the wumpus_rules.txt that ships with the package."""
-    return resources.files("logic").joinpath("wumpus_rules.txt").read_text(encoding="utf-8")
+    return resources.files("puzzleplan.logic").joinpath("wumpus_rules.txt").read_text(encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from translator.errors import InputError
-from translator.pddl import STRIPS, GroundAction, PddlTask
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask
 
 
 class Status(str, enum.Enum):

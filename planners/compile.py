@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from planners.base import Status
-from planners.process import TimeLimitExceeded, time_limit
-from translator.pddl import GroundAction, PddlTask
-from translator.text import natural_key
+from puzzleplan.planners.base import Status
+from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.text import natural_key
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
 _REMOVERS = (

@@ -7,9 +7,9 @@ import re
 import sys
 from pathlib import Path
 
-from planners.base import Limits, PlanResult, Status
-from planners.process import memory_exhausted, reproducible_environment, run
-from translator.pddl import PddlTask, read_plan, task_files
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.process import memory_exhausted, reproducible_environment, run
+from puzzleplan.translator.pddl import PddlTask, read_plan, task_files
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
 OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(ipdb())")

@@ -1,6 +1,6 @@
 """The bundled Graphplan (Blum & Furst 1997) with bit-set mutexes, conflict-directed backjumping and
 explanation-based nogoods (Kambhampati 2000); it finds plans with the fewest parallel time steps. The
-planning graph it searches is planners.planning_graph.
+planning graph it searches is puzzleplan.planners.planning_graph.
 
 Solution extraction works backwards from the goals at level t. At each level the next goal to achieve
 is the one with the fewest achievers left that are not mutex with the actions chosen so far (ties: the
@@ -24,11 +24,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from planners.base import Limits, PlanResult, Status
-from planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
-from translator.bitset import bits
-from translator.errors import InputError
-from translator.pddl import STRIPS, PddlTask
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
+from puzzleplan.translator.bitset import bits
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl import STRIPS, PddlTask
 
 __all__ = ["Graphplan", "GroundTask", "Outcome", "graphplan", "ground"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from planners.base import Limits, PlanResult, Status
-from planners.search import Deadline, best_first, breadth_first, depth_first
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
 
 SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 """The native searches and whether each is optimal (A* only with an admissible heuristic)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from planners.search import Deadline
-from translator.grid import Cell
+from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.grid import Cell
 
 IMPROVEMENT = 1e-9
 """A move is taken only when it shortens the path by more than this."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from translator.bitset import bits
-from translator.pddl import GroundAction, PddlTask, pyperplan_ground
+from puzzleplan.translator.bitset import bits
+from puzzleplan.translator.pddl import GroundAction, PddlTask, pyperplan_ground
 
 
 @dataclass

@@ -7,10 +7,10 @@ import re
 import sys
 from pathlib import Path
 
-from planners.base import Limits, PlanResult, Status
-from planners.process import memory_exhausted, reproducible_environment, run
-from translator.errors import InputError
-from translator.pddl import STRIPS, PddlTask, read_plan, task_files
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.process import memory_exhausted, reproducible_environment, run
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl import STRIPS, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 

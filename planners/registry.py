@@ -10,22 +10,22 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from translator.errors import InputError
-from translator.text import did_you_mean
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import did_you_mean
 
 PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
-    "fd": ("planners.fast_downward:FastDownward", {"search": "lama-first"}),
-    "fd-opt": ("planners.fast_downward:FastDownward", {"search": "astar(lmcut())"}),
-    "pyperplan": ("planners.pyperplan_planner:Pyperplan", {"search": "gbf", "heuristic": "hff"}),
-    "pyperplan-opt": ("planners.pyperplan_planner:Pyperplan", {"search": "astar", "heuristic": "lmcut"}),
-    "native-bfs": ("planners.native:NativeSearch", {"search": "bfs"}),
-    "native-dfs": ("planners.native:NativeSearch", {"search": "dfs"}),
-    "native-astar": ("planners.native:NativeSearch", {"search": "astar"}),
-    "graphplan": ("planners.graphplan:Graphplan", {}),
-    "native-tsp": ("planners.tsp:PelletTour", {}),
-    "native-push-astar": ("planners.sokoban_push:PushAStar", {}),
+    "fd": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "lama-first"}),
+    "fd-opt": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "astar(lmcut())"}),
+    "pyperplan": ("puzzleplan.planners.pyperplan_planner:Pyperplan", {"search": "gbf", "heuristic": "hff"}),
+    "pyperplan-opt": ("puzzleplan.planners.pyperplan_planner:Pyperplan", {"search": "astar", "heuristic": "lmcut"}),
+    "native-bfs": ("puzzleplan.planners.native:NativeSearch", {"search": "bfs"}),
+    "native-dfs": ("puzzleplan.planners.native:NativeSearch", {"search": "dfs"}),
+    "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}),
+    "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
+    "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
+    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {}),
     "native-push-wastar": (
-        "planners.sokoban_push:PushAStar",
+        "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
     ),
 }
@@ -60,12 +60,14 @@ def get_planner(name: str):
         return _build(target, arguments, name)
     kind, _, rest = name.partition(":")
     if kind == "fd" and rest:
-        return _build("planners.fast_downward:FastDownward", {"search": rest}, name)
+        return _build("puzzleplan.planners.fast_downward:FastDownward", {"search": rest}, name)
     if kind == "native-astar" and rest:
-        return _build("planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
+        return _build("puzzleplan.planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
         search, heuristic = rest.split(":")
-        return _build("planners.pyperplan_planner:Pyperplan", {"search": search, "heuristic": heuristic}, name)
+        return _build(
+            "puzzleplan.planners.pyperplan_planner:Pyperplan", {"search": search, "heuristic": heuristic}, name
+        )
     raise InputError(
         f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
         "fd:SEARCH, pyperplan:SEARCH:HEURISTIC or native-astar:HEURISTIC",

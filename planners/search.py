@@ -11,8 +11,8 @@ from collections.abc import Callable, Hashable, Iterable
 from itertools import count
 from typing import Any
 
-from planners.base import PlanResult, Status
-from translator.graph import Parents, path_back
+from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.translator.graph import Parents, path_back
 
 CHECK_EVERY = 256
 """Expansions between two looks at the clock."""

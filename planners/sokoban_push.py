@@ -3,7 +3,7 @@ deadlocks, boxes frozen on goals treated as walls, PI-corral pruning and states 
 keeper position (the smallest cell the keeper can reach). Optionally, goal macros (after Junghanns and
 Schaeffer's Rolling Stone): boxes enter a room of goals only by being carried from its entrance straight
 to the next goal of a packing order found by pulling boxes out of the full room. What it knows about the
-level comes from translator.sokoban.analysis.
+level comes from puzzleplan.translator.sokoban.analysis.
 
 The plan it returns is full LURD: each push is preceded by the keeper's shortest walk to it."""
 
@@ -15,12 +15,12 @@ from functools import reduce
 from itertools import count
 from operator import or_
 
-from planners.base import Limits, PlanResult, Status
-from planners.search import CHECK_EVERY, Deadline
-from translator.bitset import bits, lowest
-from translator.graph import path_back
-from translator.grid import step
-from translator.sokoban.analysis import (
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.search import CHECK_EVERY, Deadline
+from puzzleplan.translator.bitset import bits, lowest
+from puzzleplan.translator.graph import path_back
+from puzzleplan.translator.grid import step
+from puzzleplan.translator.sokoban.analysis import (
     BACK,
     INFINITE,
     NAMES,
@@ -32,8 +32,8 @@ from translator.sokoban.analysis import (
     goal_rooms,
     move_one_box,
 )
-from translator.sokoban.level import SokobanInstance
-from translator.sokoban.puzzle import LURD, Sokoban, walk_path
+from puzzleplan.translator.sokoban.level import SokobanInstance
+from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
 
 
 class _Heap:

@@ -37,13 +37,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from planners.base import Limits, PlanResult, Status
-from planners.pellet_order import Tour
-from planners.search import Deadline
-from translator.graph import reachable
-from translator.grid import Cell
-from translator.pacman.maze import Corridors, corridors, needed_pellets
-from translator.pacman.puzzle import tour_moves, walk_moves
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.pellet_order import Tour
+from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.graph import reachable
+from puzzleplan.translator.grid import Cell
+from puzzleplan.translator.pacman.maze import Corridors, corridors, needed_pellets
+from puzzleplan.translator.pacman.puzzle import tour_moves, walk_moves
 
 log = logging.getLogger(__name__)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from planners.base import Limits, Status
-from planners.pipeline import solve
-from translator.registry import load
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.registry import load
+
+from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANS = {

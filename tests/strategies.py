@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
-
-from translator.graph import distances
-from translator.hanoi import Hanoi, HanoiInstance
-from translator.tiles import Tiles, TilesInstance, default_goal
+from puzzleplan.translator.graph import distances
+from puzzleplan.translator.hanoi import Hanoi, HanoiInstance
+from puzzleplan.translator.tiles import Tiles, TilesInstance, default_goal
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""The shape of the code: imports flow one way (planners -> translator), no import cycles, and the
+"""The shape of the code: one import package, imports flow one way down its layers, no import cycles, and the
 commands a user runs most start without the heavy libraries."""
 
 from __future__ import annotations
@@ -12,43 +12,104 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("translator", "planners", "domains", "games", "logic")
 HEAVY = ("scipy", "matplotlib", "unified_planning", "pyperplan", "distributed", "PIL")
 
+LAYERS = {
+    "puzzleplan.domains": 0,
+    "puzzleplan.translator": 0,
+    "puzzleplan.planners": 1,
+    "puzzleplan.api": 2,
+    "puzzleplan.pipeline": 2,
+    "puzzleplan.validation": 2,
+    "puzzleplan.pddl_check": 2,
+    "puzzleplan.outputs": 2,
+    "puzzleplan.experiments": 3,
+    "puzzleplan.app": 4,
+    "puzzleplan.games": 4,
+    "puzzleplan.logic": 4,
+    "puzzleplan": 5,
+}
+"""Each room's layer: a module imports only from its own layer or those below (the puzzles know nothing of
+who solves them, planners nothing of the API, the API nothing of the application)."""
 
-def module_name(path: Path) -> str:
-    """The dotted module name of a source file under ROOT."""
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+
+def package_dirs() -> dict[str, str]:
+    """pyproject.toml's package-dir: import package -> folder of the checkout."""
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return config["tool"]["setuptools"]["package-dir"]
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the one import package, by dotted name, with its source file in the checkout."""
+    found: dict[str, Path] = {}
+    for package, folder in package_dirs().items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = list(path.relative_to(ROOT / folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found.setdefault(".".join([package, *parts]), path)
+    return found
+
+
+def imported(node: ast.AST, package: str, known: dict[str, Path]) -> set[str]:
+    """The project modules an import statement names (`from p import m` names p.m when m is a module)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:
+        parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join(parts + ([base] if base else []))
+    names = {f"{base}.{alias.name}" for alias in node.names}
+    return {name for name in names if name in known} or {base}
 
 
 def import_graph() -> dict[str, set[str]]:
     """module -> project modules it imports anywhere in its source (function-level imports included)."""
-    modules = {
-        module_name(path): path
-        for package in PACKAGES
-        if (ROOT / package).is_dir()
-        for path in (ROOT / package).rglob("*.py")
-    }
+    known = modules()
     graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
+    for name, path in known.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         targets = set()
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                targets.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    base = ".".join(
-                        package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
-                    )
-                targets.add(base)
-                targets.update(f"{base}.{alias.name}" for alias in node.names)
-        graph[name] = {target for target in targets if target in modules and target != name}
+            targets |= imported(node, package, known)
+        graph[name] = {target for target in targets if target in known and target != name}
     return graph
+
+
+def layer(module: str) -> int:
+    """The layer of a module: that of the longest room name it starts with."""
+    room = max((r for r in LAYERS if module == r or module.startswith(r + ".")), key=len)
+    return LAYERS[room]
+
+
+def test_the_package_list_holds_every_folder():
+    """pyproject's packages name every folder with an __init__.py, so the wheel holds them all."""
+    tomllib = pytest.importorskip("tomllib")
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {name for name, path in modules().items() if path.name == "__init__.py"}
+    assert listed == folders
+
+
+def test_imports_flow_down_the_layers():
+    """application -> experiments -> API -> planners -> translator, never back."""
+    wrong = sorted(
+        f"{source} -> {target}"
+        for source, targets in import_graph().items()
+        for target in targets
+        if layer(target) > layer(source)
+    )
+    assert not wrong, wrong
+
+
+def test_the_graph_sees_the_imports():
+    """The graph is not empty by mistake: the command line reaches the API, the API the planners."""
+    graph = import_graph()
+    assert "puzzleplan.api" in graph["puzzleplan"]
+    assert "puzzleplan.pipeline" in graph["puzzleplan.api"]
+    assert "puzzleplan.planners.registry" in graph["puzzleplan.pipeline"]
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -70,18 +131,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         if node not in state:
             visit(node)
     return found
-
-
-def test_translator_never_imports_planners():
-    """Puzzles know nothing of who solves them."""
-    wrong = sorted(
-        f"{source} -> {target}"
-        for source, targets in import_graph().items()
-        if source.startswith(("translator", "domains"))
-        for target in targets
-        if target.startswith("planners")
-    )
-    assert not wrong, wrong
 
 
 def test_no_import_cycles():
@@ -110,7 +159,7 @@ def test_fast_commands_import_no_heavy_library(command):
     unified-planning, pyperplan or distributed (each costs from a tenth of a second to over a second)."""
     probe = (
         "import contextlib, io, json, sys\n"
-        "from planners.cli import main\n"
+        "from puzzleplan.app.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    try:\n"
         f"        main({command!r})\n"

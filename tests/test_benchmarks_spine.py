@@ -7,13 +7,13 @@ import time
 
 import pytest
 from conftest import ROOT
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.native import search
+from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.tiles import TilesInstance
 from strategies import HANOI, TILES, state_distances
 
-from planners.base import Limits, Status
-from planners.native import search
-from planners.pipeline import solve
-from planners.search import Deadline
-from translator.tiles import TilesInstance
+from puzzleplan.pipeline import solve
 
 pytestmark = pytest.mark.slow
 

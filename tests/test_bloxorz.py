@@ -14,20 +14,20 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
+from puzzleplan.domains import domain_text
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.native import search
+from puzzleplan.planners.search import Deadline, breadth_first
+from puzzleplan.translator.bloxorz import encoding, strips
+from puzzleplan.translator.bloxorz.level import KINDS, Split, Stage, Switch, Where, check
+from puzzleplan.translator.bloxorz.puzzle import Bloxorz, seed_heuristic
+from puzzleplan.translator.bloxorz.rules import CUBE, rules_of
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.graph import distances
+from puzzleplan.translator.registry import get_puzzle
 from strategies import random_state
 
-from domains import domain_text
-from planners.base import Limits, Status
-from planners.native import search
-from planners.pipeline import solve
-from planners.search import Deadline, breadth_first
-from translator.bloxorz import encoding, strips
-from translator.bloxorz.level import KINDS, Split, Stage, Switch, Where, check
-from translator.bloxorz.puzzle import Bloxorz, seed_heuristic
-from translator.bloxorz.rules import CUBE, rules_of
-from translator.errors import IllegalMove, InputError
-from translator.graph import distances
-from translator.registry import get_puzzle
+from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "bloxorz"

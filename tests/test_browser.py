@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 from pictures_support import PLANS, solved
-
-from translator.pictures.output import write_animation
-from translator.pictures.svg import parse_svg
-from translator.registry import load
+from puzzleplan.translator.pictures.output import write_animation
+from puzzleplan.translator.pictures.svg import parse_svg
+from puzzleplan.translator.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from logic import truth_table
-from logic.cli import main
-from logic.entailment import BOTH, DEFINITELY_FALSE, DEFINITELY_TRUE, UNKNOWN, check
-from logic.sat import sat_entailments
-from logic.syntax import (
+from puzzleplan.logic import truth_table
+from puzzleplan.logic.cli import main
+from puzzleplan.logic.entailment import BOTH, DEFINITELY_FALSE, DEFINITELY_TRUE, UNKNOWN, check
+from puzzleplan.logic.sat import sat_entailments
+from puzzleplan.logic.syntax import (
     ARITY,
     Compound,
     Expr,
@@ -26,9 +25,9 @@ from logic.syntax import (
     parse_statements,
     symbols,
 )
-from logic.truth_table import TooManySymbols, stated_literals, tt_entailments
-from logic.wumpus import rules_text, shipped_rules
-from translator.errors import InputError
+from puzzleplan.logic.truth_table import TooManySymbols, stated_literals, tt_entailments
+from puzzleplan.logic.wumpus import rules_text, shipped_rules
+from puzzleplan.translator.errors import InputError
 
 ENGINES = ("sat", "tt")
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from planners.cli import main
-from planners.report import build_tables, print_tables
+from puzzleplan.app.cli import main
+from puzzleplan.experiments.report import build_tables, print_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED2 = str(ROOT / "problems/hanoi/seed2.hanoi")

@@ -10,10 +10,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from puzzleplan.planners.base import Limits, parse_memory
+from puzzleplan.planners.process import memory_exhausted
+from puzzleplan.translator.errors import InputError
 
-from planners import report as rep
-from planners.base import Limits, parse_memory
-from planners.compare import (
+from puzzleplan.experiments import report as rep
+from puzzleplan.experiments.compare import (
     Instance,
     LocalBackend,
     make_tasks,
@@ -22,10 +24,8 @@ from planners.compare import (
     run_all,
     split_groups,
 )
-from planners.process import memory_exhausted
-from planners.results import Grid
-from planners.run_one import classify, supervise
-from translator.errors import InputError
+from puzzleplan.experiments.results import Grid
+from puzzleplan.experiments.run_one import classify, supervise
 
 ROOT = Path(__file__).resolve().parent.parent
 HANOI = [str(ROOT / "problems/hanoi/tower5.hanoi"), str(ROOT / "problems/hanoi/seed1.hanoi")]
@@ -38,7 +38,7 @@ HARD = "tiles:size=6x6,moves=400,count=1,seed=1"
 def puzzleplan(*words: str, check: bool = True) -> subprocess.CompletedProcess:
     """Run the real command line in a child process."""
     done = subprocess.run(
-        [sys.executable, "-m", "planners.cli", *words], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-m", "puzzleplan.app.cli", *words], capture_output=True, text=True, cwd=ROOT, timeout=300
     )
     if check and done.returncode != 0:
         raise AssertionError(f"exit {done.returncode}: {done.stderr}")
@@ -179,7 +179,7 @@ def test_resume_runs_only_what_is_missing(tmp_path: Path) -> None:
 
 
 def test_multi_level_files_give_one_instance_per_level(tmp_path: Path) -> None:
-    from translator.registry import PUZZLES
+    from puzzleplan.translator.registry import PUZZLES
 
     if "sokoban" not in PUZZLES:
         pytest.skip("no multi-level puzzle registered")
@@ -366,7 +366,7 @@ def test_bad_command_lines_are_input_errors(tmp_path: Path) -> None:
 
 def test_start_up_stays_light() -> None:
     code = (
-        "import sys, planners.cli; planners.cli.build_parser(); "
+        "import sys, puzzleplan.app.cli; puzzleplan.app.cli.build_parser(); "
         "print(sorted(m for m in ('rich', 'matplotlib', 'distributed', 'unified_planning') "
         "if m in sys.modules))"
     )

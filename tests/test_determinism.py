@@ -24,11 +24,11 @@ RUNS = [
 ]
 CHILD = """
 import json, sys
-from planners.base import Limits
-from planners.compile import compile_for
-from planners.pipeline import solve
-from translator.pddl import STRIPS
-from translator.registry import load
+from puzzleplan.planners.base import Limits
+from puzzleplan.planners.compile import compile_for
+from puzzleplan.pipeline import solve
+from puzzleplan.translator.pddl import STRIPS
+from puzzleplan.translator.registry import load
 
 plans = []
 for puzzle_name, path, planner in json.loads(sys.argv[1]):

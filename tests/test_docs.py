@@ -92,11 +92,12 @@ def test_the_pages_have_commands():
 
 @pytest.mark.parametrize("page, number, words", _cases("puzzleplan"))
 def test_puzzleplan_commands_parse(page, number, words):
-    from planners.arguments import generator_options as _options
-    from planners.cli import build_parser
-    from planners.registry import get_planner
-    from translator.puzzle import read_options
-    from translator.registry import PUZZLES, get_puzzle
+    from puzzleplan.planners.registry import get_planner
+    from puzzleplan.translator.puzzle import read_options
+    from puzzleplan.translator.registry import PUZZLES, get_puzzle
+
+    from puzzleplan.app.arguments import generator_options as _options
+    from puzzleplan.app.cli import build_parser
 
     args, extra = _parse(build_parser(), words)
     if extra:
@@ -115,7 +116,7 @@ def test_puzzleplan_commands_parse(page, number, words):
 
 @pytest.mark.parametrize("page, number, words", _cases("graphplan"))
 def test_graphplan_commands_parse(page, number, words):
-    from planners.graphplan_cli import build_parser
+    from puzzleplan.app.graphplan_cli import build_parser
 
     _parse(build_parser(), words)
     _check_paths(words)
@@ -178,8 +179,8 @@ def test_the_pages_have_commands_of_the_two_programs():
 
 @pytest.mark.parametrize("program, page, number, words", _program_cases())
 def test_two_programs_commands_parse(program, page, number, words):
-    from games.maxconnect4 import build_parser as maxconnect4_parser
-    from logic.cli import build_parser as check_true_false_parser
+    from puzzleplan.games.maxconnect4 import build_parser as maxconnect4_parser
+    from puzzleplan.logic.cli import build_parser as check_true_false_parser
 
     parser = {"maxconnect4": maxconnect4_parser, "check_true_false": check_true_false_parser}[program]()
     stdout, stderr = io.StringIO(), io.StringIO()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from planners.cli import main
+from puzzleplan.app.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTED = {0, 2, 3, 4, 5, 6, 7}

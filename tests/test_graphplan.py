@@ -14,16 +14,25 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.graphplan import Graphplan, GroundTask, graphplan, ground
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.graphplan_format import (
+    Atom,
+    Facts,
+    Operator,
+    Ops,
+    load_facts,
+    load_ops,
+    write_facts,
+    write_ops,
+)
+from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl, pddl_to_graphplan, pddl_to_model, puzzle_files
+from puzzleplan.translator.pddl import PddlTask
+from puzzleplan.translator.registry import get_puzzle
 
-from planners.base import Limits, Status
-from planners.graphplan import Graphplan, GroundTask, graphplan, ground
-from planners.graphplan_cli import main as graphplan_main
-from planners.registry import get_planner
-from translator.errors import InputError
-from translator.graphplan_format import Atom, Facts, Operator, Ops, load_facts, load_ops, write_facts, write_ops
-from translator.graphplan_pddl import graphplan_to_pddl, pddl_to_graphplan, pddl_to_model, puzzle_files
-from translator.pddl import PddlTask
-from translator.registry import get_puzzle
+from puzzleplan.app.graphplan_cli import main as graphplan_main
 
 SAMPLES = [
     ("block_ops.txt", "block_facts2.txt"),

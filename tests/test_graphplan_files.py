@@ -11,16 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.graphplan_format import load_facts, load_ops
+from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
+from puzzleplan.translator.pddl import PddlTask
+from puzzleplan.translator.pddl_reader import check_task
 
-from planners.base import Limits, Status
-from planners.graphplan_cli import main as graphplan_main
-from planners.pddl_check import replay_grounded
-from planners.pipeline import plan_pddl
-from planners.registry import get_planner
-from translator.graphplan_format import load_facts, load_ops
-from translator.graphplan_pddl import graphplan_to_pddl
-from translator.pddl import PddlTask
-from translator.pddl_reader import check_task
+from puzzleplan.app.graphplan_cli import main as graphplan_main
+from puzzleplan.pddl_check import replay_grounded
+from puzzleplan.pipeline import plan_pddl
 
 SLIDE_OPS = """The 2 x 2 sliding puzzle, our own example.
 

@@ -12,14 +12,14 @@ import time
 from pathlib import Path
 
 import pytest
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.pddl import PddlTask
+from puzzleplan.translator.registry import get_puzzle, load
 
-from planners.base import Limits, Status
-from planners.cli import main
-from planners.pipeline import solve
-from planners.process import TimeLimitExceeded, time_limit
-from planners.registry import get_planner
-from translator.pddl import PddlTask
-from translator.registry import get_puzzle, load
+from puzzleplan.app.cli import main
+from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED2 = str(ROOT / "problems/hanoi/seed2.hanoi")
@@ -29,7 +29,11 @@ HARD_TILES = str(ROOT / "problems/tiles/fifteen-48.tiles")
 def cli(*words: str) -> tuple[int, dict]:
     """`puzzleplan WORDS --json` in a child process: its exit status and JSON object."""
     result = subprocess.run(
-        [sys.executable, "-m", "planners.cli", *words, "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "puzzleplan.app.cli", *words, "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert "Traceback" not in result.stderr, result.stderr
     return result.returncode, json.loads(result.stdout)

@@ -11,21 +11,21 @@ import pytest
 from conftest import ROOT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.native import search
+from puzzleplan.planners.pellet_order import Tour, perturbed
+from puzzleplan.planners.search import Deadline
+from puzzleplan.planners.tsp import Outcome, PelletTour, WalkProgram, phase_cuts, prove
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.graph import distances
+from puzzleplan.translator.grid import adjacent
+from puzzleplan.translator.pacman.layout import PacmanInstance, State
+from puzzleplan.translator.pacman.maze import corridors, needed_pellets
+from puzzleplan.translator.pacman.puzzle import Pacman, walk_moves
 from strategies import random_state
 
-from planners.base import Limits, Status
-from planners.native import search
-from planners.pddl_check import pddl_legal_moves, replay_grounded
-from planners.pellet_order import Tour, perturbed
-from planners.pipeline import solve
-from planners.search import Deadline
-from planners.tsp import Outcome, PelletTour, WalkProgram, phase_cuts, prove
-from translator.errors import IllegalMove, InputError
-from translator.graph import distances
-from translator.grid import adjacent
-from translator.pacman.layout import PacmanInstance, State
-from translator.pacman.maze import corridors, needed_pellets
-from translator.pacman.puzzle import Pacman, walk_moves
+from puzzleplan.pddl_check import pddl_legal_moves, replay_grounded
+from puzzleplan.pipeline import solve
 
 PACMAN = Pacman()
 AUTHORED = ROOT / "problems" / "pacman"
@@ -185,7 +185,7 @@ def test_bad_input_names_the_line_and_column(text, line, column, message):
 
 
 def test_bad_input_is_one_clear_line_and_exit_2(tmp_path):
-    from planners.cli import main
+    from puzzleplan.app.cli import main
 
     path = tmp_path / "ghost.lay"
     path.write_text("%%%%%\n%P.G%\n%%%%%\n")
@@ -257,7 +257,7 @@ def test_show_draws_the_path():
 
 
 def test_play_takes_moves_and_hints(monkeypatch, capsys):
-    from planners.play import play
+    from puzzleplan.app.play import play
 
     instance = PACMAN.parse("%%%%%%\n%P. .%\n%%%%%%\n")
     typed = iter(["e", "hint", "East", "East"])
@@ -500,7 +500,7 @@ def test_big_maze_proven_optimal_within_60_seconds():
 
 
 def test_json_moves_are_cs188_names(shared_data, capsys):
-    from planners.cli import main
+    from puzzleplan.app.cli import main
 
     path = str(shared_data / "pacman" / "layouts" / "testSearch.lay")
     assert main(["solve", "pacman", path, "--planner", "native-tsp", "--json"]) == 0

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl_reader import check_task
+from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 
-from planners.cli import main
-from translator.errors import InputError
-from translator.pddl_reader import check_task
-from translator.registry import PUZZLES, get_puzzle, load
+from puzzleplan.app.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = """; Hanoi

@@ -16,19 +16,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pictures_support import PLANS, solved
+from puzzleplan.planners.base import Limits
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pictures.animated import animated_svg, read_frames
+from puzzleplan.translator.pictures.output import check_output, durations, kept_frames
+from puzzleplan.translator.pictures.player import plan_data, player_page
+from puzzleplan.translator.pictures.raster import common_prefix, write_gif, write_png
+from puzzleplan.translator.pictures.scene import Circle, Polygon, Rect, Scene, Text
+from puzzleplan.translator.pictures.svg import parse_svg, svg_text
+from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 from strategies import hanoi_instances, tiles_instances
 
-from planners.base import Limits
-from planners.pipeline import solve
-from translator.errors import InputError
-from translator.pictures.animated import animated_svg, read_frames
-from translator.pictures.output import check_output, durations, kept_frames
-from translator.pictures.player import plan_data, player_page
-from translator.pictures.raster import common_prefix, write_gif, write_png
-from translator.pictures.scene import Circle, Polygon, Rect, Scene, Text
-from translator.pictures.svg import parse_svg, svg_text
-from translator.puzzle import Puzzle
-from translator.registry import PUZZLES, get_puzzle, load
+from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {
@@ -244,7 +244,7 @@ def decode_player(data: dict) -> list[list[tuple]]:
 
 def page_scene(elements: list[tuple]) -> Scene:
     """A scene of the elements the page draws (through SVG text, as a browser would serialize it)."""
-    from translator.pictures.svg import markup
+    from puzzleplan.translator.pictures.svg import markup
 
     return parse_svg("<svg>" + "".join(markup(tag, attributes, text) for tag, attributes, text in elements) + "</svg>")
 
@@ -319,7 +319,7 @@ def test_frames_kept_and_durations():
 def puzzleplan(*words: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     """Run the command line."""
     return subprocess.run(
-        [sys.executable, "-m", "planners.cli", *words], cwd=cwd, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "puzzleplan.app.cli", *words], cwd=cwd, capture_output=True, text=True, timeout=120
     )
 
 
@@ -439,7 +439,7 @@ def test_report_links_each_solved_run_to_its_animation(tmp_path):
 def test_validate_animates_a_plan_read_in_the_normal_form_numbering(tmp_path):
     """A sliding-brick plan that names bricks by the normal form of each state (as some solvers print them)
     replays renumbered states; the animation follows each brick by its cells and shows those states."""
-    from translator.sbp import bricks, normalize
+    from puzzleplan.translator.sbp import bricks, normalize
 
     puzzle, instance, moves, states = solved("sbp")
     renamed = []

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from hypothesis import given, settings
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.registry import PUZZLES, get_puzzle
 from strategies import HANOI, TILES, hanoi_instances, tiles_instances
 
-from planners.base import Limits, Status
-from planners.pipeline import solve
-from translator.registry import PUZZLES, get_puzzle
+from puzzleplan.pipeline import solve
 
 SEED_PROBLEMS = [
     ("hanoi", "problems/hanoi/seed1.hanoi", 2),
@@ -123,7 +123,7 @@ def run(*args: str, timeout: float = 120, tmp: Path | None = None) -> subprocess
     """Run `puzzleplan ARGS` from the project folder (planner scratch folders under `tmp` if given)."""
     env = dict(os.environ, TMPDIR=str(tmp)) if tmp else None
     return subprocess.run(
-        [sys.executable, "-m", "planners.cli", *args],
+        [sys.executable, "-m", "puzzleplan.app.cli", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -298,7 +298,7 @@ def test_negative_and_disjunctive_tasks_are_compiled_for_strips_planners(tmp_pat
 def test_unified_planning_stays_off_the_solve_path():
     """Importing unified-planning costs over a second; STRIPS puzzles must not pay for it."""
     code = (
-        "import sys, contextlib, io; from planners.cli import main\n"
+        "import sys, contextlib, io; from puzzleplan.app.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    status = main(['solve', 'hanoi', 'problems/hanoi/seed1.hanoi', '--planner', 'fd'])\n"
         "print(status, 'unified_planning' in sys.modules)"
@@ -310,7 +310,7 @@ def test_unified_planning_stays_off_the_solve_path():
 def test_play_refuses_illegal_moves_and_gives_hints():
     session = "hint\n1 A B\n2 A B\nundo\n1 A B\n2 A C\n"
     result = subprocess.run(
-        [sys.executable, "-m", "planners.cli", "play", "hanoi", "problems/hanoi/seed1.hanoi"],
+        [sys.executable, "-m", "puzzleplan.app.cli", "play", "hanoi", "problems/hanoi/seed1.hanoi"],
         cwd=ROOT,
         input=session,
         capture_output=True,

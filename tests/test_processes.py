@@ -50,7 +50,7 @@ def start(words: list[str], mark: str) -> subprocess.Popen:
     """Start `puzzleplan WORDS` in a session of its own, its environment marked."""
     env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
     return subprocess.Popen(
-        [sys.executable, "-m", "planners.cli", *words],
+        [sys.executable, "-m", "puzzleplan.app.cli", *words],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -92,7 +92,7 @@ def test_killed_wrapper_leaves_no_process(tmp_path):
     process = start(words + ["--out", str(tmp_path / "out")], mark)
     try:
         assert wait_for(lambda: any("-m pyperplan" in c for _, c in marked_processes(mark)), 30)
-        wrapper = next(pid for pid, command in marked_processes(mark) if "planners.run_one" in command)
+        wrapper = next(pid for pid, command in marked_processes(mark) if "puzzleplan.experiments.run_one" in command)
         os.kill(wrapper, signal.SIGKILL)
         process.wait(20)
         assert wait_for(lambda: not marked_processes(mark), 5), marked_processes(mark)

@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.native import search
+from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.registry import get_puzzle
+from puzzleplan.translator.sbp import SbpInstance, SlidingBrick, normalize, state_facts
 
-from planners.base import Limits, Status
-from planners.native import search
-from planners.pddl_check import ground
-from planners.pipeline import solve
-from planners.search import Deadline
-from translator.errors import IllegalMove, InputError
-from translator.grid import DIRECTIONS
-from translator.registry import get_puzzle
-from translator.sbp import SbpInstance, SlidingBrick, normalize, state_facts
+from puzzleplan.pddl_check import ground
+from puzzleplan.pipeline import solve
 
 SBP = SlidingBrick()
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,13 +10,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import state_distances
-
-from planners.base import Limits, Status
-from planners.pipeline import solve
-from translator.errors import IllegalMove, InputError
-from translator.registry import get_puzzle
-from translator.shrdlu import (
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.registry import get_puzzle
+from puzzleplan.translator.shrdlu import (
     And,
     At,
     Not,
@@ -32,7 +29,10 @@ from translator.shrdlu import (
     random_board,
     random_goal,
 )
-from translator.shrdlu.formula import flatten
+from puzzleplan.translator.shrdlu.formula import flatten
+from strategies import state_distances
+
+from puzzleplan.pipeline import solve
 
 PUZZLE = Shrdlu()
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,18 +10,18 @@ from unittest.mock import patch
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.sokoban_push import _FeatureCycle, push_astar
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import flood, step
+from puzzleplan.translator.sokoban import analysis as sokoban_analysis
+from puzzleplan.translator.sokoban.analysis import INFINITE, NAMES, analysis, goal_rooms, move_one_box
+from puzzleplan.translator.sokoban.level import pull_distances, push_distances, render_integers
+from puzzleplan.translator.sokoban.puzzle import DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State
 
-from planners.base import Limits, Status
-from planners.pddl_check import pddl_legal_moves
-from planners.pipeline import solve
-from planners.registry import get_planner
-from planners.sokoban_push import _FeatureCycle, push_astar
-from translator.errors import IllegalMove, InputError
-from translator.grid import flood, step
-from translator.sokoban import analysis as sokoban_analysis
-from translator.sokoban.analysis import INFINITE, NAMES, analysis, goal_rooms, move_one_box
-from translator.sokoban.level import pull_distances, push_distances, render_integers
-from translator.sokoban.puzzle import DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State
+from puzzleplan.pddl_check import pddl_legal_moves
+from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"

@@ -13,18 +13,18 @@ import pytest
 from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.notation import json_notation, read_moves
+from puzzleplan.translator.registry import get_puzzle, load
+from puzzleplan.translator.sbp.puzzle import NORMAL_FORM_NUMBERING
+from puzzleplan.translator.sokoban.solutions import levels, read_lurd, same_title, solutions
 from strategies import hanoi_instances, tiles_instances
 
-from planners.base import Limits, Status
-from planners.cli import main
-from planners.pipeline import solve
-from planners.validate import validate_text
-from translator.errors import InputError
-from translator.grid import DIRECTIONS
-from translator.notation import json_notation, read_moves
-from translator.registry import get_puzzle, load
-from translator.sbp.puzzle import NORMAL_FORM_NUMBERING
-from translator.sokoban.solutions import levels, read_lurd, same_title, solutions
+from puzzleplan.app.cli import main
+from puzzleplan.pipeline import solve
+from puzzleplan.validation import validate_text
 
 SBP = get_puzzle("sbp")
 LEVELS = [f"SBP-level{n}" for n in range(4)] + [f"SBP-bricks-level{n}" for n in range(1, 8)]

@@ -1,5 +1,5 @@
 """The original Graphplan operators/facts format: loading (lark grammar, errors with file and line) and
-writing. The conversion to and from PDDL is translator.graphplan_pddl.
+writing. The conversion to and from PDDL is puzzleplan.translator.graphplan_pddl.
 
 Names are read as the original program reads them: any run of characters but white space, parentheses,
 `<`, `>` and `;`, case kept, and `_` read as `.` (the original prints a ground action as its name and
@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 from lark.exceptions import LarkError
-
-from translator import grammar
-from translator.errors import InputError
+from puzzleplan.translator import grammar
+from puzzleplan.translator.errors import InputError
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +78,9 @@ class Facts:
 
 def _parser(start: str):
     """The lark LALR parser for one start symbol of graphplan.lark."""
-    return grammar.parser("translator", "graphplan.lark", start, lexer="contextual", propagate_positions=True)
+    return grammar.parser(
+        "puzzleplan.translator", "graphplan.lark", start, lexer="contextual", propagate_positions=True
+    )
 
 
 def _parse(text: str, start: str, source: str, what: str) -> Tree:

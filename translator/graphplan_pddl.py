@@ -24,10 +24,19 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from translator.errors import InputError
-from translator.graphplan_format import Atom, Facts, Operator, Ops, load_facts, load_ops, write_facts, write_ops
-from translator.pddl import STRIPS, PddlTask, atom, problem_text, pyperplan_parse
-from translator.text import natural_key
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.graphplan_format import (
+    Atom,
+    Facts,
+    Operator,
+    Ops,
+    load_facts,
+    load_ops,
+    write_facts,
+    write_ops,
+)
+from puzzleplan.translator.pddl import STRIPS, PddlTask, atom, problem_text, pyperplan_parse
+from puzzleplan.translator.text import natural_key
 
 DIFFERENT = "different"
 """The static predicate that carries Graphplan's distinct-parameters rule into PDDL."""
@@ -379,7 +388,7 @@ def with_common_part(ops: Ops, instances: dict[str, Facts]) -> tuple[Facts, dict
 
 def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]:
     """The ops file, common.facts and a facts file per instance of a registered puzzle (name -> text)."""
-    from translator.registry import load
+    from puzzleplan.translator.registry import load
 
     first_ops, ops_text, instances = None, "", {}
     for path in instance_paths:

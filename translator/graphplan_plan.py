@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from pathlib import Path
 
-from translator.errors import InputError
-from translator.graphplan_format import Atom, Facts, Operator, Ops
-from translator.pddl import GroundAction
-from translator.text import quote
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.graphplan_format import Atom, Facts, Operator, Ops
+from puzzleplan.translator.pddl import GroundAction
+from puzzleplan.translator.text import quote
 
 Fact = tuple[str, ...]
 """A fact as (predicate, argument, ...), lower case."""
@@ -249,8 +249,8 @@ def native_instance(facts_path: str, facts: Facts, ops: Ops):
     """(puzzle, instance, path) of the native instance whose encoding is this task (same changing facts
     and goal), found beside the facts file with the same stem (seed1.facts -> seed1.hanoi); None when
     there is none. The seed's Hanoi and 7-puzzle files are such pairs."""
-    from translator.graphplan_pddl import pddl_to_model, static_predicates
-    from translator.registry import PUZZLES, get_puzzle, load
+    from puzzleplan.translator.graphplan_pddl import pddl_to_model, static_predicates
+    from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 
     static = {name.lower() for name in static_predicates(ops)}
     wanted = _changing(facts, static)

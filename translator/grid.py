@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from translator.graph import distances, reachable, shortest_path
+from puzzleplan.translator.graph import distances, reachable, shortest_path
 
 Cell = tuple[int, int]
 """(row, column), row 0 at the top unless a puzzle says otherwise."""

@@ -7,12 +7,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from domains import domain_text
-from translator.errors import IllegalMove, InputError
-from translator.notation import Notation, move_lines
-from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
+from puzzleplan.domains import domain_text
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.notation import Notation, move_lines
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.puzzle import Option, Puzzle
+from puzzleplan.translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
@@ -46,7 +46,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
 
     name = "hanoi"
     suffixes = (".hanoi",)
-    drawing = "translator.drawings.hanoi:HanoiDrawing"
+    drawing = "puzzleplan.translator.drawings.hanoi:HanoiDrawing"
 
     # -- native format --------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> HanoiInstance:

@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from translator.errors import IllegalStep, InputError
-from translator.pddl import GroundAction, action_arities, atom, read_plan
-from translator.text import quote
+from puzzleplan.translator.errors import IllegalStep, InputError
+from puzzleplan.translator.pddl import GroundAction, action_arities, atom, read_plan
+from puzzleplan.translator.text import quote
 
 Puzzle = Any
-"""A translator.puzzle.Puzzle (not imported: the puzzle module imports this one)."""
+"""A puzzleplan.translator.puzzle.Puzzle (not imported: the puzzle module imports this one)."""
 
 
 @dataclass(frozen=True)

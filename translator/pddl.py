@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from translator.errors import InputError
-from translator.text import natural_key
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import natural_key
 
 GroundAction = tuple[str, tuple[str, ...]]
 """A ground action: its lower-case name and its arguments, e.g. ("move", ("disk1", "disk2", "b"))."""

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from translator.errors import InputError
-from translator.text import quote
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import quote
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 VARIABLE = re.compile(r"\?[A-Za-z][A-Za-z0-9_-]*")

@@ -1,4 +1,4 @@
-"""The puzzle extension point: one subclass per puzzle module, registered by name in translator.registry.
+"""The puzzle extension point: one subclass per puzzle module, registered by name in puzzleplan.translator.registry.
 
 Every hook a puzzle may offer is declared here with a default, so nothing is probed with getattr."""
 
@@ -12,12 +12,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from translator.errors import IllegalMove, IllegalStep, InputError
-from translator.notation import Notation, move_lines
-from translator.pddl import GroundAction, PddlTask
-from translator.pictures.drawing import Drawing
-from translator.pictures.scene import Scene
-from translator.text import quote, whole_number
+from puzzleplan.translator.errors import IllegalMove, IllegalStep, InputError
+from puzzleplan.translator.notation import Notation, move_lines
+from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.pictures.drawing import Drawing
+from puzzleplan.translator.pictures.scene import Scene
+from puzzleplan.translator.text import quote, whole_number
 
 Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
@@ -91,7 +91,7 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     generator_options: tuple[Option, ...] = ()
     """The options of `generate` (empty: the puzzle has no generator)."""
     drawing: str = ""
-    """`module:Class` of the puzzle's translator.pictures Drawing, imported on first use ("": no drawing)."""
+    """`module:Class` of the puzzle's puzzleplan.translator.pictures Drawing, imported on first use ("": no drawing)."""
 
     # -- native format -------------------------------------------------------------------------
     @abstractmethod
@@ -217,7 +217,7 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
 
     def notations(self) -> list[Notation]:
         """The notations `validate` reads for this puzzle besides JSON, PDDL plans and the printout of
-        solve (see translator.notation), tried in order: by default format_move's spelling, one move a
+        solve (see puzzleplan.translator.notation), tried in order: by default format_move's spelling, one move a
         line. A puzzle adds the notations its seed and published solvers use."""
         return [move_lines("moves one a line", self.parse_move, self.format_move)]
 

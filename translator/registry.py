@@ -7,19 +7,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from translator.errors import InputError
-from translator.puzzle import Puzzle
-from translator.text import did_you_mean, read_file
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.text import did_you_mean, read_file
 
 PUZZLES: dict[str, str] = {
-    "hanoi": "translator.hanoi:Hanoi",
-    "tiles": "translator.tiles:Tiles",
-    "shrdlu": "translator.shrdlu.puzzle:Shrdlu",
-    "sbp": "translator.sbp.puzzle:SlidingBrick",
-    "sokoban": "translator.sokoban.puzzle:Sokoban",
-    "sokoban-pushes": "translator.sokoban.puzzle:SokobanPushes",
-    "bloxorz": "translator.bloxorz.puzzle:Bloxorz",
-    "pacman": "translator.pacman.puzzle:Pacman",
+    "hanoi": "puzzleplan.translator.hanoi:Hanoi",
+    "tiles": "puzzleplan.translator.tiles:Tiles",
+    "shrdlu": "puzzleplan.translator.shrdlu.puzzle:Shrdlu",
+    "sbp": "puzzleplan.translator.sbp.puzzle:SlidingBrick",
+    "sokoban": "puzzleplan.translator.sokoban.puzzle:Sokoban",
+    "sokoban-pushes": "puzzleplan.translator.sokoban.puzzle:SokobanPushes",
+    "bloxorz": "puzzleplan.translator.bloxorz.puzzle:Bloxorz",
+    "pacman": "puzzleplan.translator.pacman.puzzle:Pacman",
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from translator.errors import InputError
+from puzzleplan.translator.errors import InputError
 
 
 class Line(NamedTuple):

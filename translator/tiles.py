@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from domains import domain_text
-from translator.errors import IllegalMove, InputError
-from translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
-from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Option, Puzzle
-from translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
+from puzzleplan.domains import domain_text
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.puzzle import Option, Puzzle
+from puzzleplan.translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
 
 BLANK = 0
 _BLANK_TOKENS = {"X", "x", "0", "_"}
@@ -39,7 +39,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
 
     name = "tiles"
     suffixes = (".tiles",)
-    drawing = "translator.drawings.tiles:TilesDrawing"
+    drawing = "puzzleplan.translator.drawings.tiles:TilesDrawing"
 
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:

@@ -23,9 +23,9 @@ import heapq
 import math
 from collections.abc import Callable, Iterator
 
-from translator.bloxorz.level import FRAGILE, SOFT, SPLIT, VOID
-from translator.bloxorz.rules import CUBE, Rules, State
-from translator.graph import distances, reachable
+from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT, VOID
+from puzzleplan.translator.bloxorz.rules import CUBE, Rules, State
+from puzzleplan.translator.graph import distances, reachable
 
 INFINITE = float("inf")
 

@@ -3,18 +3,18 @@ decoding of plans into native moves.
 
 `domains/bloxorz.pddl` is the table written with universal conditional effects: a switch under a cell the
 block lands on acts on every bridge tile its static facts name. Fast Downward reads it as it is. Planners
-without conditional effects get the table expanded for one stage (translator.bloxorz.strips).
+without conditional effects get the table expanded for one stage (puzzleplan.translator.bloxorz.strips).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translator.bloxorz.level import FRAGILE, SOFT, SPLIT
-from translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Rules, State
-from translator.errors import InputError
-from translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
-from translator.pddl import GroundAction, atom, problem_text
+from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT
+from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Rules, State
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
+from puzzleplan.translator.pddl import GroundAction, atom, problem_text
 
 DOMAIN = "bloxorz"
 REQUIREMENTS = (

@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from translator.errors import InputError
-from translator.grid import Cell
-from translator.text import content_lines, quote
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.grid import Cell
+from puzzleplan.translator.text import content_lines, quote
 
 VOID, TILE, GOAL, FRAGILE, SOFT, HEAVY, SPLIT, OPEN, CLOSED = "0", "1", "9", "F", "S", "H", "T", "B", "b"
 KINDS = {

@@ -8,17 +8,17 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from domains import domain_text
-from translator.bloxorz import encoding, strips
-from translator.bloxorz.analysis import INFINITE, bounds_of
-from translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
-from translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
-from translator.bloxorz.sources import read_stage, stage_labels
-from translator.errors import IllegalMove, InputError
-from translator.grid import DIRECTIONS
-from translator.notation import Notation
-from translator.pddl import GroundAction, PddlTask
-from translator.puzzle import Heuristic, Puzzle
+from puzzleplan.domains import domain_text
+from puzzleplan.translator.bloxorz import encoding, strips
+from puzzleplan.translator.bloxorz.analysis import INFINITE, bounds_of
+from puzzleplan.translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
+from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
+from puzzleplan.translator.bloxorz.sources import read_stage, stage_labels
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.notation import Notation
+from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.puzzle import Heuristic, Puzzle
 
 _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
@@ -28,7 +28,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
     name = "bloxorz"
     suffixes = (".bloxorz", ".txt", ".json", ".js")
-    drawing = "translator.drawings.bloxorz:BloxorzDrawing"
+    drawing = "puzzleplan.translator.drawings.bloxorz:BloxorzDrawing"
 
     # -- formats ------------------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> Stage:
@@ -199,7 +199,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
 
 
 def relaxed_bound(instance: Stage, state: State) -> float:
-    """The default heuristic (translator.bloxorz.analysis): never more than the moves still needed."""
+    """The default heuristic (puzzleplan.translator.bloxorz.analysis): never more than the moves still needed."""
     return bounds_of(rules_of(instance))(state)
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, xy
-from translator.grid import DIRECTIONS, Cell
+from puzzleplan.translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, xy
+from puzzleplan.translator.grid import DIRECTIONS, Cell
 
 State = tuple[int, int, int]
 """(first cell, second cell, open bridge bits)."""

@@ -8,7 +8,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from translator.bloxorz.level import (
+from puzzleplan.translator.bloxorz.level import (
     CLOSED,
     FRAGILE,
     GOAL,
@@ -25,9 +25,9 @@ from translator.bloxorz.level import (
     check,
     parse_native,
 )
-from translator.errors import InputError
-from translator.grid import Cell
-from translator.text import choose_level, quote
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.grid import Cell
+from puzzleplan.translator.text import choose_level, quote
 
 JS_TILES = {" ": VOID, "b": TILE, "e": GOAL, "f": FRAGILE, "s": SOFT, "h": HEAVY, "v": SPLIT}
 JS_TILES |= {"l": CLOSED, "r": CLOSED, "k": OPEN, "q": OPEN}

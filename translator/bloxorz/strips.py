@@ -1,5 +1,5 @@
 """Bloxorz for planners without conditional effects: one stage's own domain, in STRIPS with negative
-preconditions. Each action of the general table (translator.bloxorz.encoding) that can land on a switch is
+preconditions. Each action of the general table (puzzleplan.translator.bloxorz.encoding) that can land on a switch is
 written once for landing elsewhere and once per switch it can press, with that switch's effects spelt
 out; a toggle is written once per state of the bridges it toggles (the bridge tiles that are always open
 or closed together count as one). unified-planning's own removal of conditional effects, then writing
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from itertools import product
 
-from translator.bloxorz.encoding import (
+from puzzleplan.translator.bloxorz.encoding import (
     DOMAIN,
     PRESSES,
     REQUIREMENTS,
@@ -26,10 +26,10 @@ from translator.bloxorz.encoding import (
     splits_ever,
     static_facts,
 )
-from translator.bloxorz.level import HEAVY, SOFT
-from translator.bloxorz.rules import CUBE, Effect, Rules
-from translator.grid import OPPOSITE, parse_cell_name
-from translator.pddl import PddlTask, atom
+from puzzleplan.translator.bloxorz.level import HEAVY, SOFT
+from puzzleplan.translator.bloxorz.rules import CUBE, Effect, Rules
+from puzzleplan.translator.grid import OPPOSITE, parse_cell_name
+from puzzleplan.translator.pddl import PddlTask, atom
 
 
 def expanded_task(rules: Rules) -> PddlTask:

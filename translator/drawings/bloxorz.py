@@ -4,11 +4,11 @@ tiles) or split into two cubes."""
 
 from __future__ import annotations
 
-from translator.bloxorz.level import CLOSED, FRAGILE, GOAL, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage
-from translator.bloxorz.rules import CUBE, STANDING, Move, State, rules_of
-from translator.grid import Cell
-from translator.pictures.drawing import INK, Drawing, GridLayout, fitted_grid
-from translator.pictures.scene import Circle, Rect, Scene, Shape, Text
+from puzzleplan.translator.bloxorz.level import CLOSED, FRAGILE, GOAL, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage
+from puzzleplan.translator.bloxorz.rules import CUBE, STANDING, Move, State, rules_of
+from puzzleplan.translator.grid import Cell
+from puzzleplan.translator.pictures.drawing import INK, Drawing, GridLayout, fitted_grid
+from puzzleplan.translator.pictures.scene import Circle, Rect, Scene, Shape, Text
 
 TILE = "#c9c3b6"
 EDGE = "#8c8577"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translator.hanoi import HanoiInstance, Move, Stacks
-from translator.pictures.drawing import GOAL, INK, Drawing, colour, ident_number, piece_style
-from translator.pictures.scene import Rect, Scene, Shape, Text
+from puzzleplan.translator.hanoi import HanoiInstance, Move, Stacks
+from puzzleplan.translator.pictures.drawing import GOAL, INK, Drawing, colour, ident_number, piece_style
+from puzzleplan.translator.pictures.scene import Rect, Scene, Shape, Text
 
 DISC_HEIGHT = 18
 MARGIN = 20

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translator.grid import Cell
-from translator.pacman.layout import PacmanInstance, State
-from translator.pictures.drawing import Drawing, GridLayout, fitted_grid
-from translator.pictures.scene import Circle, Polygon, Scene, Shape
+from puzzleplan.translator.grid import Cell
+from puzzleplan.translator.pacman.layout import PacmanInstance, State
+from puzzleplan.translator.pictures.drawing import Drawing, GridLayout, fitted_grid
+from puzzleplan.translator.pictures.scene import Circle, Polygon, Scene, Shape
 
 MAZE_WALL = "#2a3fbf"
 CORRIDOR = "#101018"

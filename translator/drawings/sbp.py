@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translator.grid import DIRECTIONS, direction_between
-from translator.pictures.drawing import FLOOR, GOAL, INK, WALL, Drawing, GridLayout, arrow, colour
-from translator.pictures.scene import Rect, Scene, Shape, Text
-from translator.sbp.bricks import Move as SbpMove
-from translator.sbp.bricks import board
-from translator.sbp.matrix import MASTER, SbpInstance, bricks
-from translator.sbp.matrix import WALL as WALL_CELL
-from translator.sbp.matrix import Grid as SbpGrid
+from puzzleplan.translator.grid import DIRECTIONS, direction_between
+from puzzleplan.translator.pictures.drawing import FLOOR, GOAL, INK, WALL, Drawing, GridLayout, arrow, colour
+from puzzleplan.translator.pictures.scene import Rect, Scene, Shape, Text
+from puzzleplan.translator.sbp.bricks import Move as SbpMove
+from puzzleplan.translator.sbp.bricks import board
+from puzzleplan.translator.sbp.matrix import MASTER, SbpInstance, bricks
+from puzzleplan.translator.sbp.matrix import WALL as WALL_CELL
+from puzzleplan.translator.sbp.matrix import Grid as SbpGrid
 
 MASTER_COLOUR = "#e63946"
 GOAL_FLOOR = "#fbe3e4"

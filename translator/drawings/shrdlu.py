@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import textwrap
 
-from translator.pictures.drawing import INK, LINE, Drawing, GridLayout, colour, ident_number, piece_style
-from translator.pictures.scene import Scene, Shape, Text
-from translator.shrdlu.board import ShrdluInstance
-from translator.shrdlu.formula import Columns, format_goal
-from translator.shrdlu.puzzle import Move
+from puzzleplan.translator.pictures.drawing import INK, LINE, Drawing, GridLayout, colour, ident_number, piece_style
+from puzzleplan.translator.pictures.scene import Scene, Shape, Text
+from puzzleplan.translator.shrdlu.board import ShrdluInstance
+from puzzleplan.translator.shrdlu.formula import Columns, format_goal
+from puzzleplan.translator.shrdlu.puzzle import Move
 
 SLOT = "#f7f5f0"
 GOAL_LINES = 3

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translator.grid import DIRECTIONS, Cell, step
-from translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, arrow, fitted_grid
-from translator.pictures.scene import Circle, Polygon, Scene, Shape
-from translator.sokoban.level import SokobanInstance, State
-from translator.sokoban.puzzle import DIRECTION_OF
+from puzzleplan.translator.grid import DIRECTIONS, Cell, step
+from puzzleplan.translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, arrow, fitted_grid
+from puzzleplan.translator.pictures.scene import Circle, Polygon, Scene, Shape
+from puzzleplan.translator.sokoban.level import SokobanInstance, State
+from puzzleplan.translator.sokoban.puzzle import DIRECTION_OF
 
 BOX = "#d89b3a"
 BOX_ON_GOAL = "#2a9d8f"

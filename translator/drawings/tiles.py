@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from translator.pictures.drawing import INK, Drawing, GridLayout, ident_number, piece_style
-from translator.pictures.scene import Rect, Scene, Shape, Text
-from translator.tiles import BLANK, Board, Move, TilesInstance
+from puzzleplan.translator.pictures.drawing import INK, Drawing, GridLayout, ident_number, piece_style
+from puzzleplan.translator.pictures.scene import Rect, Scene, Shape, Text
+from puzzleplan.translator.tiles import BLANK, Board, Move, TilesInstance
 
 TRAY = "#cfc8b8"
 PLACED = "#8ecae6"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from translator.grid import Cell, adjacent, flood, grid_distances
+from puzzleplan.translator.grid import Cell, adjacent, flood, grid_distances
 
 INFINITE = float("inf")
 

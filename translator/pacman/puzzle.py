@@ -9,12 +9,21 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from domains import domain_text
-from translator.errors import IllegalMove, InputError
-from translator.grid import Cell, adjacency_facts, cell_name, direction_between, flood, parse_cell_name, step, walk
-from translator.notation import Notation
-from translator.pacman import maze as bounds
-from translator.pacman.layout import (
+from puzzleplan.domains import domain_text
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import (
+    Cell,
+    adjacency_facts,
+    cell_name,
+    direction_between,
+    flood,
+    parse_cell_name,
+    step,
+    walk,
+)
+from puzzleplan.translator.notation import Notation
+from puzzleplan.translator.pacman import maze as bounds
+from puzzleplan.translator.pacman.layout import (
     PacmanInstance,
     State,
     describe_cell,
@@ -22,9 +31,9 @@ from translator.pacman.layout import (
     read_maze,
     render_maze,
 )
-from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Heuristic, Option, Puzzle
-from translator.text import whole_number
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
+from puzzleplan.translator.text import whole_number
 
 MOVES: dict[str, str] = {"North": "up", "South": "down", "East": "right", "West": "left"}
 """The moves as CS188 names them, in its successor order, with their grid directions (North is up)."""
@@ -40,7 +49,7 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
     name = "pacman"
     suffixes = (".lay", ".test")
     native_planners = ("native-tsp",)
-    drawing = "translator.drawings.pacman:PacmanDrawing"
+    drawing = "puzzleplan.translator.drawings.pacman:PacmanDrawing"
 
     # -- native format --------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> PacmanInstance:

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 from html import escape
 
-from translator.errors import InputError
-from translator.pictures.scene import Scene, number, shape_of
-from translator.pictures.svg import markup, open_tag, parse_svg
-from translator.pictures.timeline import Element, Timeline
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pictures.scene import Scene, number, shape_of
+from puzzleplan.translator.pictures.svg import markup, open_tag, parse_svg
+from puzzleplan.translator.pictures.timeline import Element, Timeline
 
 MISSING = {"stroke": "none", "stroke-width": "0", "rx": "0", "font-weight": "normal", "class": ""}
 """The value of an attribute that a version of an element leaves out."""

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from translator.pictures.scene import Polygon, Rect, Scene, Shape
+from puzzleplan.translator.pictures.scene import Polygon, Rect, Scene, Shape
 
 INK = "#222222"
 PAPER = "#ffffff"

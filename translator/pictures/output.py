@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from translator.errors import InputError
-from translator.puzzle import Puzzle
-from translator.text import write_file
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.text import write_file
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +59,11 @@ def write_picture(puzzle: Puzzle, instance: Any, state: Any, path: str) -> None:
     suffix = check_output(path, PICTURES, "--out")
     scene = puzzle.scene(instance, state)
     if suffix == ".png":
-        from translator.pictures.raster import write_png
+        from puzzleplan.translator.pictures.raster import write_png
 
         write_png(scene, path)
     else:
-        from translator.pictures.svg import svg_text
+        from puzzleplan.translator.pictures.svg import svg_text
 
         write_file(path, svg_text(scene))
 
@@ -85,7 +85,7 @@ def write_animation(
     moves, states = list(moves), list(states)[: len(moves) + 1]
     scenes = puzzle.drawer().scenes(instance, moves[: len(states) - 1], states)
     if suffix == ".html":
-        from translator.pictures.player import player_page
+        from puzzleplan.translator.pictures.player import player_page
 
         notation = [puzzle.format_move(move) for move in moves[: len(states) - 1]]
         write_file(path, player_page(scenes, notation, title or puzzle.name, summary))
@@ -94,11 +94,11 @@ def write_animation(
         scenes = [scenes[index] for index in kept_frames(len(scenes), every)]
         frames = len(scenes)
         if suffix == ".gif":
-            from translator.pictures.raster import write_gif
+            from puzzleplan.translator.pictures.raster import write_gif
 
             write_gif(scenes, path, durations(frames))
         else:
-            from translator.pictures.animated import animated_svg
+            from puzzleplan.translator.pictures.animated import animated_svg
 
             write_file(path, animated_svg(scenes, durations(frames)))
     written = {"file": path, "frames": frames, "bytes": Path(path).stat().st_size}

@@ -11,9 +11,9 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
-from translator.pictures.scene import Scene
-from translator.pictures.svg import open_tag
-from translator.pictures.timeline import Element, Timeline
+from puzzleplan.translator.pictures.scene import Scene
+from puzzleplan.translator.pictures.svg import open_tag
+from puzzleplan.translator.pictures.timeline import Element, Timeline
 
 SPEEDS = (0.5, 1, 2, 4, 8, 15, 30, 60)
 """The speeds (moves a second) the page offers; player.js lists the same."""
@@ -25,7 +25,7 @@ PLAYTHROUGH = 30.0
 
 def _resource(name: str) -> str:
     """A file of this package (the page's template, style and script)."""
-    return files("translator.pictures").joinpath(name).read_text(encoding="utf-8")
+    return files("puzzleplan.translator.pictures").joinpath(name).read_text(encoding="utf-8")
 
 
 def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from translator.pictures.scene import Circle, Polygon, Rect, Scene, Shape, Text
+from puzzleplan.translator.pictures.scene import Circle, Polygon, Rect, Scene, Shape, Text
 
 log = logging.getLogger(__name__)
 

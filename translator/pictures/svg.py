@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping
 from html import escape
 
-from translator.errors import InputError
-from translator.pictures.scene import Scene, Shape, number, shape_of, svg_element
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pictures.scene import Scene, Shape, number, shape_of, svg_element
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"

@@ -7,7 +7,7 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from translator.pictures.scene import Scene, Shape, svg_element
+from puzzleplan.translator.pictures.scene import Scene, Shape, svg_element
 
 Element = tuple[str, dict[str, str], "str | None"]
 """An SVG element as svg_element gives it: tag, attributes, text content."""

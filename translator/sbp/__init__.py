@@ -2,10 +2,10 @@
 (bricks), the heuristic (heuristic), the PDDL encoding (encoding), how moves are written (notation) and
 the puzzle (puzzle)."""
 
-from translator.sbp.bricks import Move, normalize, shape
-from translator.sbp.encoding import state_facts
-from translator.sbp.matrix import SbpInstance, bricks, matrix_text, parse_matrix
-from translator.sbp.puzzle import SlidingBrick
+from puzzleplan.translator.sbp.bricks import Move, normalize, shape
+from puzzleplan.translator.sbp.encoding import state_facts
+from puzzleplan.translator.sbp.matrix import SbpInstance, bricks, matrix_text, parse_matrix
+from puzzleplan.translator.sbp.puzzle import SlidingBrick
 
 __all__ = [
     "Move",

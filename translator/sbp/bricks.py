@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from translator.grid import DIRECTIONS, step
-from translator.sbp.matrix import FIRST_BRICK, FREE, GOAL, WALL, Grid, SbpInstance
+from puzzleplan.translator.grid import DIRECTIONS, step
+from puzzleplan.translator.sbp.matrix import FIRST_BRICK, FREE, GOAL, WALL, Grid, SbpInstance
 
 Move = tuple[int, str]
 """(brick number, direction)."""

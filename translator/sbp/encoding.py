@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from translator.grid import DIRECTIONS, cell_name, grid_distances, parse_cell_name
-from translator.pddl import atom, problem_text
-from translator.sbp.bricks import Move, Offsets, board, normalize, shape
-from translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks
+from puzzleplan.translator.grid import DIRECTIONS, cell_name, grid_distances, parse_cell_name
+from puzzleplan.translator.pddl import atom, problem_text
+from puzzleplan.translator.sbp.bricks import Move, Offsets, board, normalize, shape
+from puzzleplan.translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks
 
 _ACTION = re.compile(r"move-(master|shape[0-9]+)-(up|down|left|right)")
 

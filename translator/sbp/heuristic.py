@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from translator.graph import distances
-from translator.sbp.bricks import Offsets, board, shape
-from translator.sbp.matrix import FIRST_BRICK, GOAL, MASTER, WALL, Grid, SbpInstance, bricks
+from puzzleplan.translator.graph import distances
+from puzzleplan.translator.sbp.bricks import Offsets, board, shape
+from puzzleplan.translator.sbp.matrix import FIRST_BRICK, GOAL, MASTER, WALL, Grid, SbpInstance, bricks
 
 DEAD_END = 10**6
 """The heuristic of a state from which the master brick cannot reach the goal even on an empty board."""

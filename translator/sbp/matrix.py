@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from translator.errors import InputError
-from translator.grid import flood
-from translator.text import Line, content_lines
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.grid import flood
+from puzzleplan.translator.text import Line, content_lines
 
 GOAL, FREE, WALL, MASTER = -1, 0, 1, 2
 FIRST_BRICK = 3

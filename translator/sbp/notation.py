@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from translator.errors import InputError
-from translator.grid import DIRECTIONS
-from translator.notation import Notation, move_lines
-from translator.sbp.bricks import Move
-from translator.text import count_number, quote
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.notation import Notation, move_lines
+from puzzleplan.translator.sbp.bricks import Move
+from puzzleplan.translator.text import count_number, quote
 
 _MATRIX_LINE = re.compile(r"^\s*-?[0-9]+\s*(,\s*-?[0-9]+\s*)+,?\s*$")
 """A line of a printed matrix (`5,4,` or `1,0,2,2,1,`)."""

@@ -15,16 +15,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.errors import IllegalMove, InputError
-from translator.grid import DIRECTIONS
-from translator.notation import Notation
-from translator.pddl import GroundAction, PddlTask, atom
-from translator.puzzle import Puzzle, Replay
-from translator.sbp.bricks import Move, board, normalize, slide
-from translator.sbp.encoding import domain_text, problem, step_move
-from translator.sbp.heuristic import heuristic, unsolvable_reason
-from translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks, matrix_text, parse_matrix
-from translator.sbp.notation import format_move, notations, parse_move
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.notation import Notation
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
+from puzzleplan.translator.puzzle import Puzzle, Replay
+from puzzleplan.translator.sbp.bricks import Move, board, normalize, slide
+from puzzleplan.translator.sbp.encoding import domain_text, problem, step_move
+from puzzleplan.translator.sbp.heuristic import heuristic, unsolvable_reason
+from puzzleplan.translator.sbp.matrix import (
+    FREE,
+    GOAL,
+    MASTER,
+    WALL,
+    Grid,
+    SbpInstance,
+    bricks,
+    matrix_text,
+    parse_matrix,
+)
+from puzzleplan.translator.sbp.notation import format_move, notations, parse_move
 
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
@@ -34,7 +44,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
 
     name = "sbp"
     suffixes = (".sbp",)
-    drawing = "translator.drawings.sbp:SbpDrawing"
+    drawing = "puzzleplan.translator.drawings.sbp:SbpDrawing"
 
     # -- native format ----------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> SbpInstance:
@@ -136,7 +146,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
 
     def heuristic(self, instance: SbpInstance, state: Grid) -> int:
         """Relaxed master distance plus one per brick on a cell that the master must cover (admissible;
-        see translator.sbp.heuristic)."""
+        see puzzleplan.translator.sbp.heuristic)."""
         return heuristic(instance, state)
 
     def unsolvable_reason(self, instance: SbpInstance) -> str | None:

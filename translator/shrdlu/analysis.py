@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from translator.shrdlu.formula import (
+from puzzleplan.translator.shrdlu.formula import (
     OFFSET,
     And,
     At,

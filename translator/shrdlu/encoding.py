@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from domains import domain_text
-from translator.grid import cell_name
-from translator.pddl import PddlTask, atom, problem_text
-from translator.shrdlu.board import ShrdluInstance
-from translator.shrdlu.formula import OFFSET, And, At, Formula, Not, Or, Rel, canonical
+from puzzleplan.domains import domain_text
+from puzzleplan.translator.grid import cell_name
+from puzzleplan.translator.pddl import PddlTask, atom, problem_text
+from puzzleplan.translator.shrdlu.board import ShrdluInstance
+from puzzleplan.translator.shrdlu.formula import OFFSET, And, At, Formula, Not, Or, Rel, canonical
 
 
 def encode_instance(instance: ShrdluInstance) -> PddlTask:

@@ -6,7 +6,19 @@ from __future__ import annotations
 import math
 import random
 
-from translator.shrdlu.formula import And, At, Atom, Columns, Formula, Not, Or, Rel, evaluate, flatten, positions
+from puzzleplan.translator.shrdlu.formula import (
+    And,
+    At,
+    Atom,
+    Columns,
+    Formula,
+    Not,
+    Or,
+    Rel,
+    evaluate,
+    flatten,
+    positions,
+)
 
 
 def height_counts(n: int, k: int) -> list[list[int]]:

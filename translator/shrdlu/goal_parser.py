@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 
-from translator import grammar
-from translator.errors import InputError
-from translator.shrdlu.formula import And, At, Formula, Not, Or, Rel, flatten
+from puzzleplan.translator import grammar
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.shrdlu.formula import And, At, Formula, Not, Or, Rel, flatten
 
 
 def _goal_parser():
     """The LALR parser of goal.lark (built once)."""
-    return grammar.parser("translator.shrdlu", "goal.lark")
+    return grammar.parser("puzzleplan.translator.shrdlu", "goal.lark")
 
 
 class _GoalError(Exception):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translator.shrdlu.analysis import Lit, NnfAnd, contradiction, dnf, nnf
-from translator.shrdlu.formula import Columns, Formula, atoms_of, canonical
+from puzzleplan.translator.shrdlu.analysis import Lit, NnfAnd, contradiction, dnf, nnf
+from puzzleplan.translator.shrdlu.formula import Columns, Formula, atoms_of, canonical
 
 
 def locate(columns: Columns, blocks: tuple[int, ...]) -> dict[int, tuple[int, int]]:

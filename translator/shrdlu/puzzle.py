@@ -9,16 +9,16 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from translator.errors import IllegalMove, InputError
-from translator.grid import parse_cell_name
-from translator.pddl import GroundAction, PddlTask, atom
-from translator.puzzle import Option, Puzzle
-from translator.shrdlu.analysis import unsatisfiable_reason
-from translator.shrdlu.board import ShrdluInstance, board_rows, read_instance, render_instance
-from translator.shrdlu.encoding import encode_instance
-from translator.shrdlu.formula import Columns, evaluate, format_goal
-from translator.shrdlu.generator import random_board, random_goal
-from translator.shrdlu.heuristic import GoalAnalysis, analyse, estimate, locate
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import parse_cell_name
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
+from puzzleplan.translator.puzzle import Option, Puzzle
+from puzzleplan.translator.shrdlu.analysis import unsatisfiable_reason
+from puzzleplan.translator.shrdlu.board import ShrdluInstance, board_rows, read_instance, render_instance
+from puzzleplan.translator.shrdlu.encoding import encode_instance
+from puzzleplan.translator.shrdlu.formula import Columns, evaluate, format_goal
+from puzzleplan.translator.shrdlu.generator import random_board, random_goal
+from puzzleplan.translator.shrdlu.heuristic import GoalAnalysis, analyse, estimate, locate
 
 Move = tuple[int, int]
 """(source column, destination column), as the seed writes actions."""
@@ -29,7 +29,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
 
     name = "shrdlu"
     suffixes = (".shrdlu",)
-    drawing = "translator.drawings.shrdlu:ShrdluDrawing"
+    drawing = "puzzleplan.translator.drawings.shrdlu:ShrdluDrawing"
 
     def __init__(self) -> None:
         self._analyses: dict[int, tuple[ShrdluInstance, GoalAnalysis]] = {}

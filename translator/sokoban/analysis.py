@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from translator.bitset import bits, lowest
-from translator.graph import shortest_path
-from translator.grid import DIRECTIONS, Cell, step
-from translator.sokoban.level import SokobanInstance, pull_distances, push_distances
+from puzzleplan.translator.bitset import bits, lowest
+from puzzleplan.translator.graph import shortest_path
+from puzzleplan.translator.grid import DIRECTIONS, Cell, step
+from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances, push_distances
 
 if TYPE_CHECKING:
     import numpy

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from translator.errors import InputError
-from translator.graph import distances
-from translator.grid import DIRECTIONS, OPPOSITE, Cell, flood, step
-from translator.text import choose_level, quote, whole_number
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.graph import distances
+from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, flood, step
+from puzzleplan.translator.text import choose_level, quote, whole_number
 
 XSB_FLOOR = " -_"
 XSB = {"#": "wall", "@": "keeper", "+": "keeper goal", "$": "box", "*": "box goal", ".": "goal"}

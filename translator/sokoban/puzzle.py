@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from domains import domain_text
-from translator.errors import IllegalMove, InputError
-from translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
-from translator.notation import Notation
-from translator.pddl import GroundAction, PddlTask, atom, problem_text
-from translator.puzzle import Puzzle
-from translator.sokoban.analysis import analysis
-from translator.sokoban.level import (
+from puzzleplan.domains import domain_text
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
+from puzzleplan.translator.notation import Notation
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.sokoban.analysis import analysis
+from puzzleplan.translator.sokoban.level import (
     SokobanInstance,
     State,
     describe_cell,
@@ -22,7 +22,7 @@ from translator.sokoban.level import (
     render_integers,
     render_xsb,
 )
-from translator.sokoban.solutions import read_lurd, write_lurd
+from puzzleplan.translator.sokoban.solutions import read_lurd, write_lurd
 
 ENCODINGS = ("moves", "pushes")
 
@@ -36,7 +36,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
 
     name = "sokoban"
     suffixes = (".xsb", ".sok", ".lsp")
-    drawing = "translator.drawings.sokoban:SokobanDrawing"
+    drawing = "puzzleplan.translator.drawings.sokoban:SokobanDrawing"
     optimal_measure = "moves"
     native_planners = ("native-push-astar", "native-push-wastar")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from translator.errors import InputError
+from puzzleplan.translator.errors import InputError
 
 
 def generator_options(extra: list[str]) -> dict[str, str]:
@@ -70,7 +70,7 @@ class VersionAction(argparse.Action):
 
 def generator_help() -> str:
     """Every puzzle's generator options, for `generate --help`."""
-    from translator.registry import PUZZLES, get_puzzle
+    from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
     lines = ["generator options (generate PUZZLE --name value):"]
     for name in PUZZLES:
@@ -94,7 +94,7 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
     """Fill in the puzzle of `[PUZZLE] FILE` from the file's suffix when it was left out (for validate's
     `[PUZZLE] FILE PLAN...` too); a first word that is no puzzle name but a file means two files were
     given where one is expected."""
-    from translator.registry import PUZZLES, puzzle_for_file
+    from puzzleplan.translator.registry import PUZZLES, puzzle_for_file
 
     if getattr(args, "file", None) is None or not hasattr(args, "puzzle"):
         return

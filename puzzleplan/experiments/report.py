@@ -1,7 +1,7 @@
 """Tables and plots from compare results: coverage, time over commonly solved instances, plan lengths, bugs.
 
 Tables are plain data (Table) rendered four ways: a rich terminal table, Markdown, HTML and CSV; the plots
-come from planners.plots and the rows' helpers from planners.results.
+come from puzzleplan.experiments.plots and the rows' helpers from puzzleplan.experiments.results.
 The time of a run is the pipeline's `total` (translate + plan + decode + replay, inside the run's process),
 or its wall time when the run was killed; geometric means clamp times to at least 1 ms.
 """
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from planners.plots import cactus_plot, scatter_name, scatter_plot
-from planners.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
-from translator.errors import InputError
+from puzzleplan.experiments.plots import cactus_plot, scatter_name, scatter_plot
+from puzzleplan.experiments.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
+from puzzleplan.translator.errors import InputError
 
 
 # -- tables ---------------------------------------------------------------------------------------------

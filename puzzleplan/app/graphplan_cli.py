@@ -5,7 +5,7 @@
 prints the progress lines, then the plan as `STEP action_arg_arg` lines grouped by time step, then the
 counts. Names are printed as the original reads them, `_` as `.`, so the `_` between an action's name
 and its arguments is unambiguous. `graphplan --validate PLAN -o OPS -f FACTS` checks a printed plan
-instead (see planners.graphplan_validate). It never asks questions (-d is accepted for compatibility) and
+instead (see puzzleplan.app.graphplan_validate). It never asks questions (-d is accepted for compatibility) and
 has no node limit (-M is accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the
 time limit passed), 2 for bad input.
 """
@@ -16,14 +16,14 @@ import argparse
 import sys
 import time
 
-from planners.base import Status, parse_seconds
-from planners.graphplan import GroundTask, Outcome, graphplan, ground
-from planners.outputs import silence_stdout
-from planners.process import TimeLimitExceeded, time_limit
-from translator.errors import InputError
-from translator.graphplan_format import Facts, Ops, load_facts, load_ops
-from translator.graphplan_pddl import convert
-from translator.text import read_file
+from puzzleplan.outputs import silence_stdout
+from puzzleplan.planners.base import Status, parse_seconds
+from puzzleplan.planners.graphplan import GroundTask, Outcome, graphplan, ground
+from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.graphplan_format import Facts, Ops, load_facts, load_ops
+from puzzleplan.translator.graphplan_pddl import convert
+from puzzleplan.translator.text import read_file
 
 
 def _seconds(text: str) -> float:
@@ -115,8 +115,8 @@ def run(argv: list[str] | None = None) -> int:
 def _validate(args: argparse.Namespace) -> int:
     """--validate PLAN: replay a printed plan with Graphplan's semantics (and natively, for a puzzle
     instance beside the facts file); 0 when valid, 1 when not, 2 for bad input."""
-    from planners.base import Limits
-    from planners.graphplan_validate import print_graphplan, validate_graphplan
+    from puzzleplan.app.graphplan_validate import print_graphplan, validate_graphplan
+    from puzzleplan.planners.base import Limits
 
     try:
         data = validate_graphplan(args.ops, args.facts, args.validate, Limits(args.timeout), optimal=False)

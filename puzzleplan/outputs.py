@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from translator.errors import InputError
+from puzzleplan.translator.errors import InputError
 
 
 def _existing_ancestor(path: Path) -> Path:

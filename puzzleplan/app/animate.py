@@ -9,16 +9,16 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from planners.outputs import check_output_file
-from translator.puzzle import Puzzle
-from translator.registry import instance_label
+from puzzleplan.outputs import check_output_file
+from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.registry import instance_label
 
 
 def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
     """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle without a drawing before
     any work is done."""
     if args.animate:
-        from translator.pictures.output import ANIMATIONS, check_output
+        from puzzleplan.translator.pictures.output import ANIMATIONS, check_output
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)
         check_output_file(args.animate, "animation")
@@ -27,7 +27,7 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
 
 def animate(args: argparse.Namespace, puzzle: Puzzle, instance: Any, moves: list, states: list, summary: str) -> dict:
     """Write the --animate file of replayed states (the frames); what was written."""
-    from translator.pictures.output import write_animation
+    from puzzleplan.translator.pictures.output import write_animation
 
     title = f"{puzzle.name}: {instance_label(args.file, args.level)}"
     return write_animation(puzzle, instance, moves, states, args.animate, args.every, title, summary)

@@ -1,6 +1,6 @@
 """`puzzleplan compare` and `puzzleplan report`: planners x instances, each run in its own limited process.
 
-Every run is a `python -m planners.run_one` process (hard time and memory limit, peak memory measured);
+Every run is a `python -m puzzleplan.experiments.run_one` process (hard time and memory limit, peak memory measured);
 rows are appended to DIR/results.jsonl as they finish, so `--resume` continues an interrupted experiment.
 Runs go to a local pool of `--jobs` threads, or to a Dask distributed cluster with `--scheduler`.
 Heavy imports (rich, matplotlib, distributed) happen inside the functions that need them.
@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from planners.base import Limits
-from planners.run_plans import animate_runs, animation_summary, keep_plan
-from translator.errors import InputError
+from puzzleplan import api
+from puzzleplan.experiments.run_plans import animate_runs, animation_summary, keep_plan
+from puzzleplan.planners.base import Limits
+from puzzleplan.translator.errors import InputError
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +80,8 @@ def _files(puzzle, path: str) -> list[str]:
 
 def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     """The instances of one file: one per level for multi-level files."""
-    from translator.registry import get_puzzle, instance_label
-    from translator.text import read_file as read_text
+    from puzzleplan.translator.registry import get_puzzle, instance_label
+    from puzzleplan.translator.text import read_file as read_text
 
     puzzle = get_puzzle(puzzle_name)
     measure = puzzle.optimal_measure
@@ -115,7 +116,7 @@ def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
 
 def generated_instances(spec: str, out: Path) -> list[Instance]:
     """Generate the instances of a --generate spec, saved under OUT/generated/ so they can be re-run."""
-    from translator.registry import get_puzzle
+    from puzzleplan.translator.registry import get_puzzle
 
     name, options, count, seed = parse_generate(spec)
     puzzle = get_puzzle(name)
@@ -169,7 +170,7 @@ def task_key(row: dict[str, Any]) -> tuple[str, str, str]:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a results.jsonl file; a malformed line is an InputError naming it."""
     rows = []
-    from translator.text import read_file
+    from puzzleplan.translator.text import read_file
 
     for number, line in enumerate(read_file(path).splitlines(), start=1):
         if not line.strip():
@@ -199,8 +200,8 @@ _LIVE_LOCK = threading.Lock()
 
 
 def run_task(task: dict[str, Any]) -> dict[str, Any]:
-    """Run one task in a `planners.run_one` wrapper process and return its row (on any machine)."""
-    command = [sys.executable, "-m", "planners.run_one"]
+    """Run one task in a `puzzleplan.experiments.run_one` wrapper process and return its row (on any machine)."""
+    command = [sys.executable, "-m", "puzzleplan.experiments.run_one"]
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -223,7 +224,7 @@ def run_task(task: dict[str, Any]) -> dict[str, Any]:
 
 def failed_row(task: dict[str, Any], message: str) -> dict[str, Any]:
     """An error row for a task whose wrapper itself failed."""
-    from planners.run_one import base_row
+    from puzzleplan.experiments.run_one import base_row
 
     return dict(base_row(task), message=message)
 
@@ -336,6 +337,42 @@ def run_all(
     return tally
 
 
+def compare(
+    instances: Iterable[api.Instance],
+    planners: Iterable[str],
+    *,
+    timeout: float = 60.0,
+    memory: str | int | None = None,
+    jobs: int = 1,
+) -> list[dict[str, Any]]:
+    """Run every planner on every instance, each run in its own process under hard time and memory limits
+    as the compare command runs them; the rows (as results.jsonl holds them), instance-major."""
+    from puzzleplan.planners.registry import get_planner
+
+    names = list(planners)
+    for name in names:
+        get_planner(name)  # unknown names fail here, before anything runs
+    if jobs < 1:
+        raise InputError("jobs must be at least 1", "compare()")
+    limits = Limits.read(timeout, memory)
+    chosen = [
+        Instance(inst.name, inst.label, inst.label.rpartition("#")[0] or inst.label, inst.render(), "", measure)
+        for inst in instances
+        for measure in [inst.puzzle.optimal_measure]
+    ]
+    tasks = make_tasks(chosen, names, limits.timeout, limits.memory_mb)
+    rows: dict[tuple[str, str, str], dict[str, Any]] = {}
+    backend, interrupted = LocalBackend(jobs), False
+    try:
+        run_all(tasks, backend, lambda row: rows.__setitem__(task_key(row), row))
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
+    finally:
+        backend.close(interrupted)
+    return [rows[task_key(task)] for task in tasks]
+
+
 def _progress(total: int):
     """A rich progress bar on standard error: done/total, solved so far, slowest running task."""
     from rich.console import Console
@@ -358,8 +395,8 @@ def _progress(total: int):
 
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
-    from planners.registry import get_planner
-    from translator.registry import PUZZLES
+    from puzzleplan.planners.registry import get_planner
+    from puzzleplan.translator.registry import PUZZLES
 
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     if not planners:
@@ -382,7 +419,7 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
-    from planners.outputs import prepare_output_folder
+    from puzzleplan.outputs import prepare_output_folder
 
     out = prepare_output_folder(args.out, "--out folder")
     results = out / RESULTS
@@ -431,7 +468,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters (and
     with --animate a player page per solved run, linked from report.html)."""
-    from planners.report import build_tables, print_tables, write_report
+    from puzzleplan.experiments.report import build_tables, print_tables, write_report
 
     folder = Path(args.folder)
     results = folder / RESULTS if folder.is_dir() else folder

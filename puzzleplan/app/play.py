@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planners.base import Limits, Status
-from translator.errors import IllegalMove
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.errors import IllegalMove
 
 COMMANDS = (
     ("MOVE", "play a move, e.g. {example}"),
@@ -71,7 +71,7 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
 
 def _plan_from(puzzle, instance, state, planner: str, limits: Limits):
     """A plan from the current state, found by solving a copy of the instance that starts there."""
-    from planners.pipeline import solve
+    from puzzleplan.pipeline import solve
 
     start = puzzle.restart(instance, state)
     report = solve(puzzle, start, "play", planner, limits)

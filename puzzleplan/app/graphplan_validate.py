@@ -9,11 +9,11 @@ import argparse
 import json
 from typing import Any
 
-from planners.base import Limits, Status
-from translator.errors import InputError
-from translator.graphplan_format import Facts, Ops, load_facts, load_ops
-from translator.graphplan_pddl import convert, static_predicates
-from translator.graphplan_plan import (
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.graphplan_format import Facts, Ops, load_facts, load_ops
+from puzzleplan.translator.graphplan_pddl import convert, static_predicates
+from puzzleplan.translator.graphplan_plan import (
     Check,
     Grounder,
     PlanLine,
@@ -22,8 +22,8 @@ from translator.graphplan_plan import (
     native_instance,
     read_plan_lines,
 )
-from translator.notation import decode_until_stuck
-from translator.text import read_file
+from puzzleplan.translator.notation import decode_until_stuck
+from puzzleplan.translator.text import read_file
 
 
 def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: Limits, optimal: bool) -> dict:
@@ -78,9 +78,9 @@ def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine
 
 def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict, limits: Limits) -> list[dict]:
     """fd-opt's fewest actions and the bundled Graphplan's fewest time steps, against the plan's."""
-    from planners.pipeline import plan_pddl
-    from planners.registry import get_planner
-    from planners.validate import comparison
+    from puzzleplan.pipeline import plan_pddl
+    from puzzleplan.planners.registry import get_planner
+    from puzzleplan.validation import comparison
 
     task = convert(ops, facts, facts_path, "graphplan-domain", "graphplan-problem").task
     found = []
@@ -100,7 +100,7 @@ def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict,
 
 def print_graphplan(data: dict, show: bool) -> None:
     """The human report of a Graphplan plan's verdict."""
-    from planners.validate import counted, optimum_line
+    from puzzleplan.app.validate import counted, optimum_line
 
     figures = counted({"actions": data["actions"], "steps": data["steps"]})
     if data["valid"]:

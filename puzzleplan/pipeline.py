@@ -6,13 +6,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from planners.base import Limits, Planner, PlanResult, Status
-from planners.compile import CompilationFailed, compile_for
-from planners.process import TimeLimitExceeded, memory_limit, time_limit
-from planners.registry import get_planner
-from translator.errors import InputError
-from translator.pddl import GroundAction, PddlTask
-from translator.puzzle import Puzzle
+from puzzleplan.planners.base import Limits, Planner, PlanResult, Status
+from puzzleplan.planners.compile import CompilationFailed, compile_for
+from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_limit
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.puzzle import Puzzle
 
 HARD_GRACE = 0.5
 """Seconds past the time limit at which an in-process phase that does not look at the clock (grounding,

@@ -17,15 +17,22 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from planners.arguments import Parser, UsageError, VersionAction, generator_help, generator_options, resolve_puzzle
-from planners.base import Limits, Status
-from planners.compare import add_commands as add_compare_commands
-from planners.outputs import check_output_file, prepare_output_folder, silence_stdout
-from planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
-from translator.errors import InputError
-from translator.registry import instance_label, load
-from translator.text import read_file as read_text
-from translator.text import write_file
+from puzzleplan.app.arguments import (
+    Parser,
+    UsageError,
+    VersionAction,
+    generator_help,
+    generator_options,
+    resolve_puzzle,
+)
+from puzzleplan.experiments.compare import add_commands as add_compare_commands
+from puzzleplan.outputs import check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.registry import instance_label, load
+from puzzleplan.translator.text import read_file as read_text
+from puzzleplan.translator.text import write_file
 
 EXIT = {
     "ok": 0,
@@ -46,8 +53,8 @@ EXIT = {
 # -- commands ------------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the puzzles and planners, and whether each planner can run here."""
-    from planners.registry import DESCRIPTIONS, PLANNERS, get_planner
-    from translator.registry import PUZZLES, get_puzzle
+    from puzzleplan.planners.registry import DESCRIPTIONS, PLANNERS, get_planner
+    from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
     puzzles = [get_puzzle(name) for name in PUZZLES]
     suffix_width = max(len(" ".join(puzzle.suffixes)) for puzzle in puzzles)
@@ -84,14 +91,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
         )
     out = prepare_output_folder(args.output)
     if args.puzzle == "graphplan":
-        from translator.graphplan_pddl import graphplan_to_pddl
+        from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
 
         task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
     else:
         puzzle, instance = load(args.puzzle, args.file, args.level)
         task = puzzle.encode(instance)
     if args.format == "graphplan":
-        from translator.graphplan_pddl import pddl_to_graphplan
+        from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
 
         ops, facts = pddl_to_graphplan(task)
         written = {"ops": ops, "facts": facts}
@@ -105,9 +112,9 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
-    from planners.animate import animate, check_animation, print_result
-    from planners.pipeline import HARD_GRACE, Report, solve
-    from translator.registry import get_puzzle
+    from puzzleplan.app.animate import animate, check_animation, print_result
+    from puzzleplan.pipeline import HARD_GRACE, Report, solve
+    from puzzleplan.translator.registry import get_puzzle
 
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file")
@@ -126,7 +133,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
         report = solve(puzzle, instance, label, args.planner, limits)
     if plan_out and report.pddl_plan:
-        from translator.pddl import write_plan
+        from puzzleplan.translator.pddl import write_plan
 
         write_file(plan_out, write_plan(report.pddl_plan))
     elif plan_out and report.status is Status.SOLVED:
@@ -174,11 +181,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     file for an instance, a Sokoban solution file (with or without a collection beside it), or a
     Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
     if args.puzzle == "graphplan":
-        from planners.graphplan_validate import run_graphplan_validate
+        from puzzleplan.app.graphplan_validate import run_graphplan_validate
 
         valid = run_graphplan_validate(args, Limits.read(args.timeout, args.memory))
     else:
-        from planners.validate import run_validate
+        from puzzleplan.app.validate import run_validate
 
         valid = run_validate(args)
     return EXIT["ok"] if valid else EXIT["invalid"]
@@ -186,7 +193,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the initial state of an instance as a PNG or SVG picture."""
-    from translator.pictures.output import PICTURES, check_output, write_picture
+    from puzzleplan.translator.pictures.output import PICTURES, check_output, write_picture
 
     check_output(args.out, PICTURES, "--out")
     check_output_file(args.out, "picture")
@@ -198,11 +205,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
-    from planners.pddl_check import replay_grounded
-    from planners.pipeline import plan_pddl
-    from planners.registry import get_planner
-    from translator.pddl import PddlTask, write_plan
-    from translator.pddl_reader import check_task
+    from puzzleplan.pddl_check import replay_grounded
+    from puzzleplan.pipeline import plan_pddl
+    from puzzleplan.planners.registry import get_planner
+    from puzzleplan.translator.pddl import PddlTask, write_plan
+    from puzzleplan.translator.pddl_reader import check_task
 
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
     check_task(task.domain, task.problem, args.domain, args.problem)
@@ -246,7 +253,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Write a random instance in the puzzle's native format."""
-    from translator.registry import get_puzzle
+    from puzzleplan.translator.registry import get_puzzle
 
     output = check_output_file(args.output)
     puzzle = get_puzzle(args.puzzle)
@@ -281,7 +288,7 @@ def cmd_walk(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
-    from planners.play import play
+    from puzzleplan.app.play import play
 
     puzzle, instance = load(args.puzzle, args.file, args.level)
     return play(puzzle, instance, args.planner, Limits.read(args.timeout, args.memory))

@@ -1,7 +1,7 @@
 """One comparison run in its own process: `puzzleplan solve --json` under hard limits, as one JSON row.
 
-`python -m planners.run_one < task.json` reads a task (puzzle, instance label, file text, level, planner,
-timeout, memory_mb), runs the solver as a child under a hard time and memory limit (planners.process.run),
+`python -m puzzleplan.experiments.run_one < task.json` reads a task (puzzle, instance label, file text, level, planner,
+timeout, memory_mb), runs the solver as a child under a hard time and memory limit (puzzleplan.planners.process.run),
 and prints one row whatever happens: a crash, a timeout or a memout is a status, never a missing row. The
 peak memory is the largest resident set of the child and its reaped descendants (RUSAGE_CHILDREN of this
 wrapper, which runs nothing else).
@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from planners.process import (
+from puzzleplan.planners.process import (
     PR_SET_CHILD_SUBREAPER,
     PR_SET_PDEATHSIG,
     Outcome,
@@ -37,7 +37,7 @@ def solve_command(task: dict[str, Any], path: str) -> list[str]:
     command = [
         sys.executable,
         "-m",
-        "planners.cli",
+        "puzzleplan.app.cli",
         "solve",
         task["puzzle"],
         path,

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from planners.results import MIN_TIME, Grid, is_solved, latest, seconds
-from translator.errors import InputError
+from puzzleplan.experiments.results import MIN_TIME, Grid, is_solved, latest, seconds
+from puzzleplan.translator.errors import InputError
 
 
 def _figure():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from translator.pddl import GroundAction, PddlTask, atom, pyperplan_ground
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, pyperplan_ground
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from planners.outputs import prepare_output_folder
-from translator.errors import InputError
-from translator.text import write_file
+from puzzleplan.outputs import prepare_output_folder
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import write_file
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     moves = row.pop("moves", None)
     if row.get("status") != "solved" or not moves:
         return row
-    from translator.registry import get_puzzle
+    from puzzleplan.translator.registry import get_puzzle
 
     puzzle = get_puzzle(row["puzzle"])
     try:
@@ -55,7 +55,7 @@ def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any
     """An HTML player in folder/animations/ for each solved run whose plan compare kept: per run its puzzle,
     instance, planner, length and the page's path inside the folder, or the problem that kept it from
     being made (its instance file moved, say)."""
-    from planners.results import is_solved, latest
+    from puzzleplan.experiments.results import is_solved, latest
 
     found = []
     for row in latest(rows):
@@ -80,9 +80,9 @@ def animation_summary(runs: list[dict[str, Any]], folder: Path) -> str:
 
 def _animate(row: dict[str, Any], folder: Path) -> str:
     """Write one run's player page; its path relative to the folder."""
-    from translator.pictures.output import write_animation
-    from translator.registry import load
-    from translator.text import read_file
+    from puzzleplan.translator.pictures.output import write_animation
+    from puzzleplan.translator.registry import load
+    from puzzleplan.translator.text import read_file
 
     if not row.get("file"):
         raise InputError("the run's row does not name its instance file", row["instance"])

@@ -1,5 +1,6 @@
 """Rows of a compare experiment's results.jsonl: the last row per run, its outcome and time, and the rows
-arranged by puzzle, instance and planner (Grid), for the tables (planners.report) and plots (planners.plots)."""
+arranged by puzzle, instance and planner (Grid), for the tables (report) and
+plots (plots)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,69 @@
+"""puzzleplan: puzzles in their own file formats, translated into PDDL, solved by real planners, and every
+plan replayed with the puzzle's real rules.
+
+    import puzzleplan
+    inst = puzzleplan.load("problems/hanoi/seed2.hanoi")        # the puzzle told by the suffix
+    task = puzzleplan.translate(inst)                            # task.domain, task.problem: PDDL text
+    result = puzzleplan.solve(inst, planner="fd-opt", timeout=60)
+    check = puzzleplan.validate(inst, result.moves)              # check.valid, check.reason
+    states = puzzleplan.replay(inst, result.moves)
+    rows = puzzleplan.compare([inst], ["native-astar", "fd"], timeout=30)
+
+docs/api.md has the whole API with examples. The command line (`puzzleplan --help`) is a thin layer over it.
+"""
+
+from puzzleplan.api import (
+    DEFAULT_PLANNER,
+    Instance,
+    Plan,
+    animate,
+    draw,
+    load,
+    planners,
+    puzzles,
+    replay,
+    solve,
+    translate,
+    validate,
+)
+from puzzleplan.experiments.compare import compare
+from puzzleplan.pipeline import Report
+from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.validation import Verdict
+
+
+def __getattr__(name: str) -> str:
+    """puzzleplan.__version__, read from the installed distribution on first use."""
+    if name == "__version__":
+        from importlib.metadata import version
+
+        return version("puzzleplan")
+    raise AttributeError(f"module 'puzzleplan' has no attribute {name!r}")
+
+
+__all__ = [
+    "DEFAULT_PLANNER",
+    "GroundAction",
+    "IllegalMove",
+    "InputError",
+    "Instance",
+    "Limits",
+    "Plan",
+    "PddlTask",
+    "PlanResult",
+    "Report",
+    "Status",
+    "Verdict",
+    "animate",
+    "compare",
+    "draw",
+    "load",
+    "planners",
+    "puzzles",
+    "replay",
+    "solve",
+    "translate",
+    "validate",
+]

@@ -1,0 +1,5 @@
+"""`python -m puzzleplan`: the command line."""
+
+from puzzleplan.app.cli import entry
+
+entry()
