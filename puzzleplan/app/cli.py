@@ -17,6 +17,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.app import seed_output
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -116,6 +117,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from puzzleplan.pipeline import HARD_GRACE, Report, solve
     from puzzleplan.translator.registry import get_puzzle
 
+    if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
+        report = seed_output.seed_solve(args)
+        return exit_status(report.status, report.valid)
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file")
     label = instance_label(args.file, args.level)
@@ -345,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
+    seed_output.add_format_option(p, start=True)
     animation(p)
     p.set_defaults(run=cmd_solve)
     p = commands.add_parser(
@@ -393,6 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
+    seed_output.add_commands(commands)
     return parser
 
 
