@@ -25,6 +25,11 @@ STRATEGIES = {
 """Planner -> (the strategy's name, its short name) in the Bloxorz text's printout."""
 
 
+def strategy(planner: str) -> tuple[str, str]:
+    """The strategy's name and short name for a planner (native-astar:NAME is A*; others by their name)."""
+    return STRATEGIES.get(planner.split(":")[0], (planner, planner))
+
+
 def add_format_option(parser: argparse.ArgumentParser, start: bool = False) -> None:
     """--format default|seed (and, for solve, Bloxorz's --start X,Y)."""
     parser.add_argument(
@@ -200,7 +205,7 @@ def shrdlu_plan(puzzle, instance, report) -> str:
 def bloxorz_steps(puzzle, instance, report) -> str:
     """Seed 001's step-by-step printout after the search: Step ( n ), where the block goes, the board, and
     the closing line naming the strategy."""
-    short = STRATEGIES.get(report.planner, (report.planner, report.planner))[1]
+    short = strategy(report.planner)[1]
     return puzzle.show_steps(instance, report.moves, report.states) + f" using {short}\n"
 
 
@@ -247,8 +252,7 @@ def bloxorz_start(instance, start: str | None, planner: str):
     stage = replace(instance, start=((y - 1, x - 1),))
     check(stage, Where(f"start {x},{y}"))
     print("Agent's start position found to be legal. Proceeding further...")
-    strategy = STRATEGIES.get(planner, (planner, planner))[0]
-    print(f"Agent solves Bloxorz game problem using {strategy} strategy as below\n*****\n")
+    print(f"Agent solves Bloxorz game problem using {strategy(planner)[0]} strategy as below\n*****\n")
     return stage
 
 
