@@ -116,10 +116,12 @@ def test_bloxorz_start_from_the_option_and_the_prompt(capsys, monkeypatch):
 
 
 def test_seed_format_errors(capsys):
-    """A puzzle whose text prescribes no printout, and --json with --format seed, are bad input."""
+    """A puzzle whose text prescribes no printout, and --json or --show with --format seed, are bad input."""
     assert main(["solve", str(ROOT / "problems/hanoi/seed1.hanoi"), "--format", "seed"]) == 2
     assert "puzzles that have one: bloxorz, sbp, shrdlu, sokoban" in capsys.readouterr().err
     assert main(["solve", str(ROOT / "problems/shrdlu/seed.shrdlu"), "--format", "seed", "--json"]) == 2
+    assert main(["solve", str(ROOT / "problems/shrdlu/seed.shrdlu"), "--format", "seed", "--show"]) == 2
+    assert "it goes without --show" in capsys.readouterr().err
 
 
 # -- the goldens against the texts ------------------------------------------------------------------------
@@ -229,3 +231,21 @@ def test_wumpus_result_file_is_the_texts(tmp_path, monkeypatch, capsys):
     files = [str(sample / name) for name in ("wumpus_rules.txt", "additional_knowledge.txt", "c.txt")]
     assert check_true_false(files) == 0
     assert (tmp_path / "result.txt").read_bytes() == b"definitely true\n"
+
+
+def test_bloxorz_without_keyboard_keeps_the_files_start(tmp_path, capsys, monkeypatch):
+    """No --start and no keyboard: the file's start, even a lying block, is the start (never a wait); at a
+    keyboard, the end of the input is bad input, not a traceback."""
+    stage = tmp_path / "lying.bloxorz"
+    stage.write_text("start: 2,2 3,2\n1 1 1 1\n1 1 1 9\n")
+    out = run(["solve", str(stage), "--format", "seed"], capsys, monkeypatch)
+    assert "Agent is on board: laying horizontally at x-coordinate = 2 and y-coordinate = 2" in out
+    assert out.endswith("Agent took 2 step(s) to solve this problem using A*\n")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True, raising=False)
+
+    def no_more(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", no_more)
+    assert main(["solve", str(stage), "--format", "seed"]) == 2
+    assert "no x-coordinate given for the start" in capsys.readouterr().err

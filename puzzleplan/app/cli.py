@@ -398,7 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
-    seed_output.add_commands(commands)
+    seed_output.add_commands(commands, instance)
     return parser
 
 

@@ -47,17 +47,15 @@ def add_format_option(parser: argparse.ArgumentParser, start: bool = False) -> N
         )
 
 
-def add_commands(commands: Any) -> None:
-    """The `successors` command."""
+def add_commands(commands: Any, instance: Callable[[argparse.ArgumentParser], None]) -> None:
+    """The `successors` command; `instance` adds the PUZZLE FILE --level arguments as every command has them."""
     p = commands.add_parser(
         "successors",
         help="the states one move away from an instance's initial state (the texts' next-states)",
         description="Print every legal move from the file's initial state and the state it leads to; "
         "--format seed prints them in the order and form the puzzle's assignment text uses.",
     )
-    p.add_argument("puzzle", nargs="?", help="puzzle name; may be left out when the file's suffix names it")
-    p.add_argument("file")
-    p.add_argument("--level", help="level number (1-based) or title, for multi-level files")
+    instance(p)
     p.add_argument("--prune", action="store_true", help="leave out what the solver's search leaves out (dead pushes)")
     add_format_option(p)
     p.set_defaults(run=cmd_successors)
@@ -154,9 +152,10 @@ def seed_solve(args: argparse.Namespace):
     of the result; returns the pipeline's Report."""
     from puzzleplan.pipeline import solve
 
-    if args.json or args.animate:
+    given = [option for option, value in OTHER_OUTPUTS.items() if getattr(args, value)]
+    if given:
         raise InputError(
-            "--format seed prints the text's printout: it goes without --json and --animate", "command line"
+            f"--format seed prints the text's printout; it goes without {', '.join(given)}", "command line"
         )
     puzzle, instance = load(args.puzzle, args.file, args.level)
     printer = _printer(SOLVE, puzzle.name, "solve")
@@ -209,6 +208,9 @@ def bloxorz_steps(puzzle, instance, report) -> str:
     return puzzle.show_steps(instance, report.moves, report.states) + f" using {short}\n"
 
 
+OTHER_OUTPUTS = {"--json": "json", "--show": "show", "--animate": "animate", "--plan-out": "plan_out"}
+"""The outputs of solve that --format seed replaces (option -> its attribute)."""
+
 SOLVE: dict[str, Callable[..., str]] = {
     "sbp": sbp_result,
     "sokoban": sokoban_printstates,
@@ -239,18 +241,20 @@ def bloxorz_start(instance, start: str | None, planner: str):
 
     board = "\n".join("[" + ", ".join(row) + "]" for row in instance.grid)
     print(BLOXORZ_HEADER.format(board=board), end="")
+    stage = instance
     if start is not None:
         answers = _echo(start.split(","))
     elif sys.stdin.isatty():
         answers = _ask()
-    else:  # no keyboard (a pipe, CI): the file's start, shown as if typed
+    else:  # no keyboard (a pipe, CI): the file's start (its first cell when the block lies), shown as typed
         row, col = instance.start[0]
         answers = _echo([str(col + 1), str(row + 1)])
     x, y = _coordinates(answers, "the start")
     print(f"\nStarting position of agent on playing court is at ( x-coordinate = {x} and y-coordinate = {y} )")
     print("*****\nChecking for Agent's starting position...")
-    stage = replace(instance, start=((y - 1, x - 1),))
-    check(stage, Where(f"start {x},{y}"))
+    if start is not None or sys.stdin.isatty():
+        stage = replace(instance, start=((y - 1, x - 1),))
+        check(stage, Where(f"start {x},{y}"))
     print("Agent's start position found to be legal. Proceeding further...")
     print(f"Agent solves Bloxorz game problem using {strategy(planner)[0]} strategy as below\n*****\n")
     return stage
@@ -269,7 +273,10 @@ def _ask() -> list[str]:
     answers = []
     for axis in "xy":
         print()
-        answers.append(input(f"Enter agent's {axis}-coordinate: "))
+        try:
+            answers.append(input(f"Enter agent's {axis}-coordinate: "))
+        except EOFError:
+            raise InputError(f"no {axis}-coordinate given for the start", "the keyboard") from None
     return answers
 
 
