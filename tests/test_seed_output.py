@@ -66,8 +66,10 @@ def test_the_random_walk_is_the_texts_printout(capsys, monkeypatch):
     """Seed 004's random walk on SBP-level0 with N=3 is `walk`'s default printout (seed 18 draws the
     text's three moves)."""
     needs(SBP)
-    out = run(["walk", "sbp", SBP, "-n", "3", "--seed", "18"], capsys, monkeypatch)
-    assert out == (GOLDEN / "sbp-level0-walk-seed18.txt").read_text()
+    for formats in ([], ["--format", "seed"]):
+        out = run(["walk", "sbp", SBP, "-n", "3", "--seed", "18", *formats], capsys, monkeypatch)
+        assert out == (GOLDEN / "sbp-level0-walk-seed18.txt").read_text()
+    assert main(["walk", str(ROOT / "problems/shrdlu/seed.shrdlu"), "--format", "seed"]) == 2
 
 
 def test_unpruned_and_pruned_successors(capsys, monkeypatch):

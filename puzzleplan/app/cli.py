@@ -272,6 +272,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
     puzzle, instance = load(args.puzzle, args.file, args.level)
+    seed_output.check_walk_format(args.format, puzzle.name)
     rng = random.Random(args.seed)
     normalize = puzzle.normalize
     state = normalize(instance, puzzle.initial(instance))
@@ -391,6 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
+    seed_output.add_format_option(p)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)

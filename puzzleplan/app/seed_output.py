@@ -82,13 +82,18 @@ def cmd_successors(args: argparse.Namespace) -> int:
 
 def _printer(table: dict[str, Callable], name: str, command: str) -> Callable:
     """The printer of a puzzle, or InputError naming the puzzles that have one."""
-    if name not in table:
+    _require(table, name, command)
+    return table[name]
+
+
+def _require(names: Iterable[str], name: str, command: str) -> None:
+    """InputError unless the text of puzzle `name` prescribes `command`'s printout (the puzzles in `names`)."""
+    if name not in names:
         raise InputError(
             f"{command} --format seed: the assignment text of {name} prescribes no such printout; "
-            f"puzzles that have one: {', '.join(sorted(table))}",
+            f"puzzles that have one: {', '.join(sorted(names))}",
             "command line",
         )
-    return table[name]
 
 
 def sokoban_next_states(puzzle, instance, state, pairs) -> str:
@@ -144,6 +149,18 @@ SUCCESSORS: dict[str, Callable[..., str]] = {
     "bloxorz": bloxorz_transitions,
 }
 """Puzzle -> the printer of `successors --format seed`."""
+
+
+# -- walk ---------------------------------------------------------------------------------------------
+WALKS = ("sbp",)
+"""Puzzles whose text prescribes the random walk's printout; walk's default output is already that."""
+
+
+def check_walk_format(format_name: str, puzzle_name: str) -> None:
+    """walk --format seed: the default printout is seed 004's (the state, then each move and the normalized
+    state after it); InputError for a puzzle whose text prescribes no walk."""
+    if format_name == "seed" and puzzle_name not in WALKS:
+        _require(WALKS, puzzle_name, "walk")
 
 
 # -- solve ---------------------------------------------------------------------------------------------
