@@ -108,7 +108,10 @@ def test_bloxorz_start_from_the_option_and_the_prompt(capsys, monkeypatch):
     assert "Enter agent's x-coordinate: 5\n\nEnter agent's y-coordinate: 2\n" in out
     assert "( x-coordinate = 5 and y-coordinate = 2 )" in out and out.endswith("using A*\n")
     assert main(["solve", "problems/bloxorz/seed-level1.bloxorz", "--format", "seed", "--start", "4,1"]) == 2
-    assert "must start on tiles" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert "must start on tiles" in captured.err and "found to be legal" not in captured.out
+    assert main(["solve", "problems/bloxorz/seed-level1.bloxorz", "--start", "5,2", "--json"]) == 0
+    assert '"length": 5' in capsys.readouterr().out  # without --format seed too
     answers = iter(["2", "3"])
     monkeypatch.setattr("sys.stdin.isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda prompt: print(prompt, end="") or next(answers))

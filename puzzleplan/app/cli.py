@@ -128,6 +128,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         with time_limit(limits.timeout + HARD_GRACE):  # reading a huge file is part of the run
             puzzle, instance = load(args.puzzle, args.file, args.level)
+            instance = seed_output.start_at(puzzle, instance, args.start)
     except TimeLimitExceeded:
         message = f"reading the file took longer than the time limit ({limits.timeout:g} s)"
         instance, report = None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)

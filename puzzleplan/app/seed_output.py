@@ -101,9 +101,8 @@ def sokoban_next_states(puzzle, instance, state, pairs) -> str:
     out as the text's examples are (a space after the first two parentheses, one state a line)."""
     from puzzleplan.translator.sokoban.level import render_integers
 
-    order = "urdl"
-    states = [render_integers(instance, child).strip().replace("\n", "") for move, child in pairs]
-    states = [states[i] for i in sorted(range(len(pairs)), key=lambda i: order.index(pairs[i][0].lower()))]
+    ordered = sorted(pairs, key=lambda pair: "urdl".index(pair[0].lower()))
+    states = [render_integers(instance, child).strip().replace("\n", "") for _, child in ordered]
     if not states:
         return "NIL\n"
     return "(( " + "\n  ".join(states)[1:] + ")\n"
@@ -159,7 +158,7 @@ WALKS = ("sbp",)
 def check_walk_format(format_name: str, puzzle_name: str) -> None:
     """walk --format seed: the default printout is seed 004's (the state, then each move and the normalized
     state after it); InputError for a puzzle whose text prescribes no walk."""
-    if format_name == "seed" and puzzle_name not in WALKS:
+    if format_name == "seed":
         _require(WALKS, puzzle_name, "walk")
 
 
@@ -178,8 +177,8 @@ def seed_solve(args: argparse.Namespace):
     printer = _printer(SOLVE, puzzle.name, "solve")
     if puzzle.name == "bloxorz":
         instance = bloxorz_start(instance, args.start, args.planner)
-    elif args.start:
-        raise InputError("--start is for bloxorz (its text asks where the block starts)", "command line")
+    else:
+        instance = start_at(puzzle, instance, args.start)
     report = solve(
         puzzle, instance, instance_label(args.file, args.level), args.planner, Limits.read(args.timeout, args.memory)
     )
@@ -254,14 +253,12 @@ Please enter below the Agent's location on a valid tile. Pls refer above playing
 def bloxorz_start(instance, start: str | None, planner: str):
     """Print the text's lines up to the search, taking the start from --start, the keyboard (when stdin is
     a terminal) or the file, in that order; return the stage with that start."""
-    from puzzleplan.translator.bloxorz.level import Where, check
-
     board = "\n".join("[" + ", ".join(row) + "]" for row in instance.grid)
     print(BLOXORZ_HEADER.format(board=board), end="")
-    stage = instance
+    keyboard = start is None and sys.stdin.isatty()
     if start is not None:
         answers = _echo(start.split(","))
-    elif sys.stdin.isatty():
+    elif keyboard:
         answers = _ask()
     else:  # no keyboard (a pipe, CI): the file's start (its first cell when the block lies), shown as typed
         row, col = instance.start[0]
@@ -269,12 +266,28 @@ def bloxorz_start(instance, start: str | None, planner: str):
     x, y = _coordinates(answers, "the start")
     print(f"\nStarting position of agent on playing court is at ( x-coordinate = {x} and y-coordinate = {y} )")
     print("*****\nChecking for Agent's starting position...")
-    if start is not None or sys.stdin.isatty():
-        stage = replace(instance, start=((y - 1, x - 1),))
-        check(stage, Where(f"start {x},{y}"))
+    stage = start_at_cell(instance, x, y) if start is not None or keyboard else instance
     print("Agent's start position found to be legal. Proceeding further...")
     print(f"Agent solves Bloxorz game problem using {strategy(planner)[0]} strategy as below\n*****\n")
     return stage
+
+
+def start_at(puzzle, instance, start: str | None):
+    """The instance with the block standing at --start X,Y (bloxorz only; the instance itself without it)."""
+    if start is None:
+        return instance
+    if puzzle.name != "bloxorz":
+        raise InputError("--start is for bloxorz (its text asks where the block starts)", "command line")
+    return start_at_cell(instance, *_coordinates(start.split(","), "--start"))
+
+
+def start_at_cell(stage, x: int, y: int):
+    """The stage with the block standing at x, y (from 1); InputError when it cannot start there."""
+    from puzzleplan.translator.bloxorz.level import Where, check
+
+    moved = replace(stage, start=((y - 1, x - 1),))
+    check(moved, Where(f"start {x},{y}"))
+    return moved
 
 
 def _echo(values: Iterable[str]) -> list[str]:
