@@ -99,8 +99,18 @@ def parse_statements(
     return statements
 
 
+SPACING = (
+    (re.compile(r"(?<=\S)\("), "an open parenthesis that does not start the line must follow white space"),
+    (re.compile(r"\(\s"), "an open parenthesis must be followed at once by a connective, without white space"),
+    (re.compile(r"\)(?=[^\s)])"), "a close parenthesis that does not end the line must be followed by white space"),
+)
+"""The assignment's spacing rules (pattern matching a break of the rule at its parenthesis, the rule); a
+close parenthesis may be followed by another, as the assignment's own examples write `)))`."""
+
+
 def check_line(line: str, source: str, number: int) -> None:
-    """The assignment's rule for blank lines: they must be totally empty (a line holding a space is an error)."""
+    """The assignment's rules for a line: a blank line is totally empty (a line holding a space is an
+    error), and the parentheses are spaced as SPACING says; comment lines are free."""
     if line and not line.strip():
         raise InputError(
             "a blank line must be totally empty; this one holds only white space (the assignment: a line with a "
@@ -109,6 +119,12 @@ def check_line(line: str, source: str, number: int) -> None:
             number,
             1,
         )
+    if line.lstrip().startswith("#"):
+        return
+    for pattern, rule in SPACING:
+        found = pattern.search(line)
+        if found:
+            raise InputError(f"{rule} (the assignment's syntax)", source, number, found.start() + 1)
 
 
 def _checked(expr: Expr, line: str, source: str, number: int, allowed: re.Pattern | None) -> Expr:

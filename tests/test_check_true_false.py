@@ -389,3 +389,22 @@ def test_a_blank_line_must_be_empty(tmp_path, capsys, blank):
     err = capsys.readouterr().err
     assert "kb.txt:3:1: a blank line must be totally empty" in err
     assert not (tmp_path / "r.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "words"),
+    [
+        ("(and (not P_1_1)(not P_1_2))", 17, "must follow white space"),
+        ("(and(not P_1_1))", 5, "must follow white space"),
+        ("( not P_1_1)", 1, "followed at once by a connective"),
+        ("(or (not P_1_1)P_1_2)", 15, "must be followed by white space"),
+    ],
+)
+def test_the_assignments_spacing(tmp_path, capsys, line, column, words):
+    """As the assignment says: '(' follows white space unless it starts the line and is followed at once by
+    the connective; ')' is followed by white space unless it ends the line (or another ')' follows)."""
+    statement = write(tmp_path, "s.txt", line + "\n")
+    assert main([str(RULES), str(write(tmp_path, "none.txt", "")), str(statement), "--out", str(tmp_path / "r")]) == 2
+    assert f"s.txt:1:{column}: " in (err := capsys.readouterr().err) and words in err
+    good = write(tmp_path, "good.txt", " (and M_1_2 S_1_1 (not (or M_1_3 M_1_4)))  \n# (comments(are free\n")
+    assert main([str(RULES), str(good), str(write(tmp_path, "m.txt", "M_3_3\n")), "--out", str(tmp_path / "r")]) == 0
