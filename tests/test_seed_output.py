@@ -79,6 +79,9 @@ def test_unpruned_and_pruned_successors(capsys, monkeypatch):
         argv = ["successors", f"problems/sokoban/seed-{name}.lsp", "--format", "seed"]
         assert run(argv, capsys, monkeypatch).count("\n") == full
         assert run([*argv, "--prune"], capsys, monkeypatch).count("\n") == pruned
+    assert run(["next-states", "problems/sokoban/seed-s1.lsp", "--format", "seed"], capsys, monkeypatch) == golden(
+        "sokoban-next-states-s1.txt"
+    )
     out = run(["successors", "problems/sokoban/seed-s4.lsp"], capsys, monkeypatch)
     assert out.endswith("\n2 successors\n") and out.startswith("u\n")
 

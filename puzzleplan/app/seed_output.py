@@ -51,6 +51,7 @@ def add_commands(commands: Any, instance: Callable[[argparse.ArgumentParser], No
     """The `successors` command; `instance` adds the PUZZLE FILE --level arguments as every command has them."""
     p = commands.add_parser(
         "successors",
+        aliases=["next-states"],
         help="the states one move away from an instance's initial state (the texts' next-states)",
         description="Print every legal move from the file's initial state and the state it leads to; "
         "--format seed prints them in the order and form the puzzle's assignment text uses.",
