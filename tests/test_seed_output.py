@@ -15,6 +15,7 @@ from conftest import ROOT
 from puzzleplan.translator.registry import load
 
 from puzzleplan.app.cli import main
+from puzzleplan.app.seed_output import shrdlu_figure
 
 GOLDEN = ROOT / "tests" / "golden" / "seed"
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -225,6 +226,11 @@ def test_shrdlu_figures_are_the_texts(seed):
     assert "(2, 0)\n" + figure4 in out
     figure3 = text[text.index("2\t0\t0\t3") :].split("\n\n")[0] + "\n"
     assert golden("shrdlu-seed-column0-bfs.txt").startswith(figure3)
+    assert "Note that actions (1,0) and (2,0) are then not legal in this state" in text
+    puzzle, instance = load("shrdlu", str(ROOT / "problems/shrdlu/seed.shrdlu"))
+    figure4_state = puzzle.apply(instance, puzzle.initial(instance), (2, 0))
+    assert shrdlu_figure(figure4_state) == figure4
+    assert list(puzzle.moves(instance, figure4_state)) == [(0, 1), (0, 2), (1, 2), (2, 1)]
 
 
 def test_wumpus_result_file_is_the_texts(tmp_path, monkeypatch, capsys):
