@@ -127,7 +127,7 @@ def test_bloxorz_start_from_the_option_and_the_prompt(capsys, monkeypatch):
 def test_seed_format_errors(capsys):
     """A puzzle whose text prescribes no printout, and --json or --show with --format seed, are bad input."""
     assert main(["solve", str(ROOT / "problems/hanoi/seed1.hanoi"), "--format", "seed"]) == 2
-    assert "puzzles that have one: bloxorz, sbp, shrdlu, sokoban" in capsys.readouterr().err
+    assert "puzzles that have one: bloxorz, sbp, shrdlu, sokoban, sokoban-pushes" in capsys.readouterr().err
     assert main(["solve", str(ROOT / "problems/shrdlu/seed.shrdlu"), "--format", "seed", "--json"]) == 2
     assert main(["solve", str(ROOT / "problems/shrdlu/seed.shrdlu"), "--format", "seed", "--show"]) == 2
     assert "it goes without --show" in capsys.readouterr().err

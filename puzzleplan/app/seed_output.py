@@ -144,6 +144,7 @@ def bloxorz_transitions(puzzle, instance, state, pairs) -> str:
 
 SUCCESSORS: dict[str, Callable[..., str]] = {
     "sokoban": sokoban_next_states,
+    "sokoban-pushes": sokoban_next_states,
     "sbp": sbp_all_moves,
     "shrdlu": shrdlu_next_states,
     "bloxorz": bloxorz_transitions,
@@ -231,6 +232,7 @@ OTHER_OUTPUTS = {"--json": "json", "--show": "show", "--animate": "animate", "--
 SOLVE: dict[str, Callable[..., str]] = {
     "sbp": sbp_result,
     "sokoban": sokoban_printstates,
+    "sokoban-pushes": sokoban_printstates,
     "shrdlu": shrdlu_plan,
     "bloxorz": bloxorz_steps,
 }
