@@ -180,6 +180,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Replay plans written by anyone, in any notation the puzzle reads, with the real rules: a plan
     file for an instance, a Sokoban solution file (with or without a collection beside it), or a
     Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
+    if args.puzzle == "pddl":
+        from puzzleplan.app.pddl_validate import run_pddl_validate
+
+        return EXIT["ok"] if run_pddl_validate(args) else EXIT["invalid"]
     if args.puzzle == "graphplan":
         from puzzleplan.app.graphplan_validate import run_graphplan_validate
 
@@ -350,7 +354,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser(
         "validate",
         help="replay plans written in any notation the puzzle reads with the real rules",
-        description="validate PUZZLE FILE PLAN; validate sokoban SOLUTIONS (levels with their solutions) or "
+        description="validate PUZZLE FILE PLAN; validate DOMAIN PROBLEM PLAN (plain PDDL); "
+        "validate sokoban SOLUTIONS (levels with their solutions) or "
         "validate sokoban COLLECTION SOLUTIONS (matched by title); validate graphplan OPS FACTS PLAN",
     )
     instance(p)

@@ -1,0 +1,72 @@
+"""`puzzleplan validate DOMAIN PROBLEM PLAN`: a plan for plain PDDL (no puzzle) replayed under PDDL semantics,
+with the first failing step and why, or the goal left unmet, and the plan's cost."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl import claimed_cost, read_plan
+from puzzleplan.translator.pddl_model import read_task
+from puzzleplan.translator.pddl_semantics import PlanCheck, check_plan
+from puzzleplan.translator.text import read_file
+
+
+def _is_pddl(path: str | None) -> bool:
+    """True for a file named *.pddl, or one whose text starts with (define."""
+    if not path:
+        return False
+    if path.lower().endswith(".pddl"):
+        return True
+    try:
+        head = Path(path).read_text(errors="replace")[:2000]
+    except OSError:
+        return False
+    return any(line.split(";", 1)[0].strip().lower().startswith("(define") for line in head.splitlines()[:30])
+
+
+def pddl_triple(args: argparse.Namespace) -> bool:
+    """True when validate's words are `[pddl] DOMAIN PROBLEM PLAN` (two PDDL files before the plan); the
+    words are then arranged as puzzle "pddl", file DOMAIN, plan [PROBLEM, PLAN]."""
+    from puzzleplan.translator.registry import PUZZLES
+
+    if args.puzzle == "pddl":
+        return True
+    if args.puzzle in PUZZLES or args.puzzle == "graphplan" or not (_is_pddl(args.puzzle) and _is_pddl(args.file)):
+        return False
+    args.plan = [args.file, *args.plan]
+    args.puzzle, args.file = "pddl", args.puzzle
+    return True
+
+
+def validate_files(domain: str, problem: str, plan_file: str) -> tuple[PlanCheck, float | None]:
+    """Read the three files and replay the plan; the verdict and the cost the plan file claims (if any)."""
+    task = read_task(read_file(domain), read_file(problem), domain, problem)
+    text = read_file(plan_file)
+    return check_plan(task, read_plan(text, plan_file)), claimed_cost(text)
+
+
+def run_pddl_validate(args: argparse.Namespace) -> bool:
+    """Print the verdict on a PDDL plan (one JSON object under --json); True when the plan is valid."""
+    if len(args.plan) != 2:
+        raise InputError(
+            f"validate DOMAIN PROBLEM PLAN takes three files, found {1 + len(args.plan)}: "
+            + " ".join([args.file, *args.plan]),
+            "command line",
+        )
+    domain, (problem, plan_file) = args.file, args.plan
+    verdict, claimed = validate_files(domain, problem, plan_file)
+    note = ""
+    if claimed is not None and verdict.cost is not None and abs(claimed - verdict.cost) > 1e-9:
+        note = f"note: the plan file claims cost {claimed:g}, the plan costs {verdict.cost:g}"
+    if args.json:
+        data = {"domain": domain, "problem": problem, "plan": plan_file, **verdict.to_json()}
+        data["claimed_cost"] = claimed
+        print(json.dumps(data))
+    else:
+        print(verdict.message())
+        if note:
+            print(note)
+    return verdict.valid
