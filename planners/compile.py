@@ -113,6 +113,7 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
     """Parse with unified-planning, apply the removing compilations the fragment needs, write PDDL."""
     import unified_planning.shortcuts as up
     from unified_planning.engines import CompilationKind
+    from unified_planning.exceptions import UPNoSuitableEngineAvailableException
     from unified_planning.io import PDDLReader, PDDLWriter
     from unified_planning.plans import ActionInstance
 
@@ -124,7 +125,15 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
         if not (flags & missing):
             continue
         kind = getattr(CompilationKind, kind_name)
-        with up.Compiler(problem_kind=problem.kind, compilation_kind=kind) as compiler:
+        try:
+            compiler = up.Compiler(problem_kind=problem.kind, compilation_kind=kind)
+        except UPNoSuitableEngineAvailableException:
+            features = ", ".join(sorted(feature.lower() for feature in problem.kind.features))
+            raise UnsupportedTask(
+                f"the planner lacks {' '.join(sorted(flags & missing))} and no unified-planning compiler "
+                f"({kind_name.lower()}) takes a task with these features: {features}"
+            ) from None
+        with compiler:
             result = compiler.compile(problem, kind)
         problem = result.problem
         map_backs.append(result.map_back_action_instance)

@@ -36,7 +36,7 @@ IMPLIED = {
 FEATURES = {
     ":typing": "types",
     ":negative-preconditions": "a negative condition",
-    ":disjunctive-preconditions": "a disjunctive condition (or, imply, or not around a compound condition)",
+    ":disjunctive-preconditions": "a disjunctive condition (or, imply)",
     ":existential-preconditions": "an existential condition (exists)",
     ":universal-preconditions": "a universal condition (forall)",
     ":equality": "equality (=)",
@@ -162,10 +162,8 @@ class _Reader:
             return ("or", inner) if head == "or" else ("imply", inner[0], inner[1])
         if head == "not":
             inner = self.formula(parts[0]) or ("and", ())
-            if inner[0] == "atom":
+            if inner[0] != "=":  # (not (= ?x ?y)) needs :equality only, as planners and VAL read it
                 self.uses(":negative-preconditions", item)
-            elif inner[0] != "=":
-                self.uses(":disjunctive-preconditions", item)
             return ("not", inner)
         if head in ("exists", "forall"):
             self.uses(":existential-preconditions" if head == "exists" else ":universal-preconditions", item)
@@ -265,8 +263,7 @@ def _init(reader: _Reader, items: list) -> tuple[set[Atom], dict[Atom, float]]:
             fluent = fact.items[1]
             key = (fluent.head(), *(term.text.lower() for term in fluent.items[1:]))
             values[key] = float(fact.items[2].text)
-            if key != ("total-cost",):
-                reader.uses(":numeric-fluents", fact)
+            reader.uses(":action-costs", fact)
         else:
             atoms.add((fact.head(), *(term.text.lower() for term in fact.items[1:])))
     return atoms, values
@@ -300,8 +297,7 @@ def read_task(domain_text: str, problem_text: str, domain_source: str, problem_s
                 reader.typed(item.items[1:])
         elif keyword == ":functions":
             functions |= {item.head() for item in body if isinstance(item, Expr)}
-            if functions - {"total-cost"}:
-                reader.uses(":numeric-fluents", section)
+            reader.uses(":action-costs", section)  # static costs such as (distance ?a ?b) are action costs
         elif keyword == ":action":
             action = _action(reader, section)
             actions[action.name] = action

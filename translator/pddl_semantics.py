@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzleplan.translator.pddl import GroundAction, atom
+from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
 from puzzleplan.translator.pddl_model import Atom, Task
 
 SHOWN = 3
@@ -230,7 +230,7 @@ class Evaluator:
             if not candidates:
                 return Reason(f"{_short(text)} is false: there is no object of {types}")
             return Reason(
-                f"{_short(text)} is false: none of the {len(candidates)} choices of {types} satisfies it{more}",
+                f"{_short(text)} is false: no choice of {types} satisfies it ({len(candidates)} tried){more}",
                 None,
                 shown,
             )
@@ -419,6 +419,11 @@ class PlanCheck:
         }
 
 
+def tidy(value: float) -> float | int:
+    """A number as an int when it has no fraction (costs print as IPC plan files write them)."""
+    return int(value) if float(value).is_integer() else value
+
+
 def _number(value: float | None) -> str:
     """A cost as text: an integer without a fraction."""
     if value is None:
@@ -453,7 +458,7 @@ def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
                 False, len(plan), None, task.action_costs, StepFailure(number, text, problem, unsatisfied, reasons)
             )
     metric = _metric(evaluator, state)
-    cost = state.values.get(("total-cost",), 0.0) if task.action_costs else float(len(plan))
+    cost = tidy(state.values.get(("total-cost",), 0.0)) if task.action_costs else len(plan)
     if task.goal is not None and not evaluator.holds(task.goal, {}, state):
         reason = evaluator.why_not(task.goal, {}, state)
         reasons = reason.parts if task.goal[0] == "and" else [reason]
@@ -497,4 +502,16 @@ def _metric(evaluator: Evaluator, state: State) -> dict[str, Any] | None:
         value: float | None = evaluator.value(expression, {}, state)
     except Undefined:
         value = None
-    return {"direction": direction, "expression": _show_expression(expression, {}), "value": value}
+    shown = _show_expression(expression, {})
+    return {"direction": direction, "expression": shown, "value": None if value is None else tidy(value)}
+
+
+def plan_cost(task: PddlTask, plan: list[GroundAction]) -> float | None:
+    """A plan's cost on a task written as text: its total-cost when the task has action costs (the plan
+    replayed; None when it does not replay), else its number of steps."""
+    if "total-cost" not in task.domain.lower():
+        return len(plan)
+    from puzzleplan.translator.pddl_model import read_task
+
+    check = check_plan(read_task(task.domain, task.problem, "domain", "problem"), plan)
+    return check.cost if check.valid else None

@@ -1,0 +1,237 @@
+"""Plain PDDL plans replayed under PDDL semantics (`puzzleplan validate DOMAIN PROBLEM PLAN`): the first failing
+step and why, the unmet goal, costs, requirements; checked on a domain of every feature and on IPC tasks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.pddl import atom, claimed_cost, read_plan, write_plan
+from puzzleplan.translator.pddl_model import read_task
+from puzzleplan.translator.pddl_semantics import check_plan
+
+from puzzleplan.app.cli import main
+
+DOMAIN = """; every feature the validator evaluates, in one small domain written for this test
+(define (domain rooms)
+  (:requirements :typing :negative-preconditions :disjunctive-preconditions :equality
+                 :quantified-preconditions :conditional-effects :action-costs)
+  (:types room item - object key - item)
+  (:predicates (at ?r - room) (in ?i - item ?r - room) (held ?i - item) (door ?a ?b - room)
+               (locked ?r - room) (dark ?r - room) (lit ?r - room))
+  (:functions (total-cost) - number (distance ?a ?b - room) - number)
+  (:action walk
+    :parameters (?from ?to - room)
+    :precondition (and (at ?from) (not (= ?from ?to)) (or (door ?from ?to) (door ?to ?from))
+                       (imply (locked ?to) (exists (?k - key) (held ?k))))
+    :effect (and (at ?to) (not (at ?from)) (increase (total-cost) (distance ?from ?to))
+                 (forall (?i - item) (when (held ?i) (and (in ?i ?to) (not (in ?i ?from)))))))
+  (:action take
+    :parameters (?i - item ?r - room)
+    :precondition (and (at ?r) (in ?i ?r) (not (held ?i)) (not (dark ?r)))
+    :effect (and (held ?i) (increase (total-cost) 1)))
+  (:action light-all
+    :parameters (?r - room)
+    :precondition (and (at ?r) (forall (?x - room) (not (lit ?x))))
+    :effect (and (forall (?x - room) (when (dark ?x) (and (lit ?x) (not (dark ?x))))) (increase (total-cost) 2))))
+"""
+PROBLEM = """(define (problem fetch) (:domain rooms)
+  (:objects hall cellar vault - room lamp - item k1 - key)
+  (:init (at hall) (door hall cellar) (door vault cellar) (locked vault) (dark cellar)
+         (in k1 cellar) (in lamp hall)
+         (= (total-cost) 0) (= (distance hall cellar) 3) (= (distance cellar hall) 3)
+         (= (distance cellar vault) 5) (= (distance vault cellar) 5))
+  (:goal (and (at vault) (held k1) (in k1 vault)))
+  (:metric minimize (total-cost)))
+"""
+PLAN = """; a plan as planners write it
+(walk hall cellar)
+(LIGHT-ALL Cellar)
+(take k1 cellar)
+(walk cellar vault)
+; cost = 11 (general cost)
+"""
+
+
+@pytest.fixture(scope="module")
+def task():
+    return read_task(DOMAIN, PROBLEM, "rooms.pddl", "fetch.pddl")
+
+
+def verdict(task, text: str):
+    return check_plan(task, read_plan(text, "plan"))
+
+
+def test_a_valid_plan_with_its_cost_and_metric(task):
+    check = verdict(task, PLAN)
+    assert check.valid and check.steps == 4 and check.cost == 11 and check.cost_kind == "general cost"
+    assert check.metric == {"direction": "minimize", "expression": "(total-cost)", "value": 11}
+    assert claimed_cost(PLAN) == 11
+    assert write_plan(read_plan(PLAN), check.cost).splitlines()[-1] == "; cost = 11 (general cost)"
+    assert write_plan(read_plan(PLAN)).splitlines()[-1] == "; cost = 4 (unit cost)"
+
+
+# (what is wrong, plan, failing step, the reasons' lines that must be printed, the literals unsatisfied)
+BROKEN = [
+    (
+        "false atoms",
+        "(take k1 cellar)",
+        1,
+        ["(at cellar) is false", "(dark cellar) is true"],
+        ["(at cellar)", "(not (dark cellar))"],
+    ),
+    (
+        "a negative precondition",
+        "(walk hall cellar)\n(light-all cellar)\n(take k1 cellar)\n(take k1 cellar)",
+        4,
+        ["(held k1) is true"],
+        ["(not (held k1))"],
+    ),
+    ("a dark room", "(walk hall cellar)\n(take k1 cellar)", 2, ["(dark cellar) is true"], ["(not (dark cellar))"]),
+    ("equality", "(walk hall hall)", 1, ["(not (= hall hall)) is false: both sides are hall"], []),
+    (
+        "a disjunction",
+        "(walk hall vault)",
+        1,
+        ["none of its 2 alternatives holds", "(door hall vault) is false", "(door vault hall) is false"],
+        [],
+    ),
+    (
+        "an implication with an existential",
+        "(walk hall cellar)\n(walk cellar vault)",
+        2,
+        [
+            "(locked vault) holds but not the consequence",
+            "no choice of ?k - key satisfies it (1 tried)",
+            "(held k1) is false",
+        ],
+        [],
+    ),
+    (
+        "a universal precondition",
+        "(walk hall cellar)\n(light-all cellar)\n(light-all cellar)",
+        3,
+        ["is false for 1 of 3 choices of ?x - room", "for ?x = cellar:", "(lit cellar) is true"],
+        ["(not (lit cellar))"],
+    ),
+]
+
+
+@pytest.mark.parametrize("what, plan, step, lines, literals", BROKEN, ids=[case[0] for case in BROKEN])
+def test_the_first_failing_step_and_why(task, what, plan, step, lines, literals):
+    check = verdict(task, plan)
+    assert not check.valid and check.failed is not None and check.failed.number == step
+    name, args = read_plan(plan)[step - 1]
+    assert check.failed.action == atom(name, *args)
+    message = check.message()
+    assert f"step {step} " in message
+    for line in lines:
+        assert line in message, message
+    assert check.failed.unsatisfied == literals
+
+
+def test_steps_that_name_nothing_or_the_wrong_type(task):
+    for plan, words in [
+        ("(fly hall cellar)", "names no action"),
+        ("(walk hall attic)", "'attic', which is no object"),
+        ("(walk hall)", "gives 1 arguments but walk takes 2"),
+        ("(walk hall lamp)", "gives lamp (of type item) for ?to, which is of type room"),
+    ]:
+        check = verdict(task, plan)
+        assert not check.valid and check.failed.number == 1 and words in check.message()
+
+
+def test_the_goal_left_unmet(task):
+    check = verdict(task, "(walk hall cellar)\n(light-all cellar)\n(take k1 cellar)")
+    assert not check.valid and check.failed is None and check.cost == 6
+    assert check.to_json()["unmet_goal"] == ["(at vault)", "(in k1 vault)"]
+    assert "after all 3 steps the goal does not hold" in check.message()
+
+
+def test_conditional_and_universal_effects_move_what_is_held(task):
+    check = verdict(task, PLAN.replace("(take k1 cellar)\n", "") + "(walk vault cellar)")
+    assert not check.valid  # k1 was never taken: walking does not carry it
+    check = verdict(task, "(walk hall cellar)\n(light-all cellar)\n(take k1 cellar)\n(walk cellar hall)")
+    assert "(in k1 vault) is false" in check.message() and "(in k1 cellar)" not in check.message()
+
+
+# -- requirements --------------------------------------------------------------------------------------------
+QUANTIFIED = ":quantified-preconditions"
+UNDECLARED = [  # (the flag left out, what the error's line holds)
+    (":negative-preconditions", "(not (held ?i))"),
+    (":disjunctive-preconditions", "(or (door ?from ?to)"),
+    (":equality", "(not (= ?from ?to))"),
+    (":conditional-effects", "(when (held ?i)"),
+    (":action-costs", "(:functions (total-cost)"),
+    (QUANTIFIED, "(exists (?k - key)"),
+]
+
+
+@pytest.mark.parametrize("flag, line", UNDECLARED, ids=[case[0] for case in UNDECLARED])
+def test_a_feature_used_without_its_requirement_is_bad_input(flag, line):
+    with pytest.raises(InputError) as caught:
+        read_task(DOMAIN.replace(flag, ""), PROBLEM, "rooms.pddl", "fetch.pddl")
+    error = caught.value
+    assert error.source == "rooms.pddl" and error.line is not None
+    assert (":existential-preconditions" if flag == QUANTIFIED else flag) in error.message
+    assert line in DOMAIN.splitlines()[error.line - 1]
+
+
+@pytest.mark.parametrize("planner", ["fd", "fd-opt", "pyperplan", "graphplan"])
+def test_every_planner_gets_exit_2_before_running(tmp_path, capsys, planner):
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(DOMAIN.replace(":negative-preconditions", ""))
+    problem.write_text(PROBLEM)
+    assert main(["plan", str(domain), str(problem), "--planner", planner, "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert ":negative-preconditions" in data["message"] and data["file"] == str(domain) and data["line"] == 17
+
+
+# -- the command ----------------------------------------------------------------------------------------------
+@pytest.fixture()
+def files(tmp_path):
+    paths = {name: tmp_path / name for name in ("rooms.pddl", "fetch.pddl", "plan.txt", "bad.txt")}
+    paths["rooms.pddl"].write_text(DOMAIN)
+    paths["fetch.pddl"].write_text(PROBLEM)
+    paths["plan.txt"].write_text(PLAN)
+    paths["bad.txt"].write_text("(walk hall cellar)\n(take k1 cellar)\n")
+    return {name: str(path) for name, path in paths.items()}
+
+
+def test_the_validate_command(files, capsys):
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"], files["plan.txt"]]) == 0
+    assert capsys.readouterr().out.startswith("Plan valid: 4 steps, cost 11 (general cost); metric minimize")
+    assert main(["validate", "pddl", files["rooms.pddl"], files["fetch.pddl"], files["bad.txt"]]) == 7
+    out = capsys.readouterr().out
+    assert "step 2 (take k1 cellar) is not applicable" in out and "(dark cellar) is true" in out
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"], files["bad.txt"], "--json"]) == 7
+    data = json.loads(capsys.readouterr().out)
+    assert data["valid"] is False and data["failed_step"]["number"] == 2
+    assert data["failed_step"]["unsatisfied"] == ["(not (dark cellar))"]
+
+
+def test_bad_input_to_validate_is_exit_2(files, tmp_path, capsys):
+    garbled = tmp_path / "garbled.txt"
+    garbled.write_text("(walk hall cellar\n")
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"], str(garbled)]) == 2
+    assert "garbled.txt:1" in capsys.readouterr().err
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"]]) == 2
+    assert "takes three files" in capsys.readouterr().err
+
+
+def test_plan_writes_a_plan_file_that_validates(files, tmp_path, capsys):
+    out = tmp_path / "found.plan"
+    assert main(["plan", files["rooms.pddl"], files["fetch.pddl"], "--plan-out", str(out), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["cost"] >= 11 and out.read_text().splitlines()[-1] == f"; cost = {found['cost']} (general cost)"
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"], str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cost"] == found["cost"]
+    assert main(["plan", files["rooms.pddl"], files["fetch.pddl"]]) == 0
+    assert read_plan(capsys.readouterr().out) == read_plan(out.read_text())  # stdout is a plan file too
+
+
+def test_a_feature_no_compilation_removes_is_unsupported_with_why(files, capsys):
+    assert main(["plan", files["rooms.pddl"], files["fetch.pddl"], "--planner", "fd-opt", "--json"]) == 6
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "unsupported" and ":conditional-effects" in data["message"]
