@@ -36,7 +36,7 @@ _REMOVERS = (
     ),
     ({":negative-preconditions", ":adl"}, "NEGATIVE_CONDITIONS_REMOVING"),
 )
-_HARMLESS = {":strips", ":typing", ":equality", ":action-costs"}
+_HARMLESS = {":strips", ":typing", ":equality"}
 _REMOVABLE = set().union(*(flags for flags, _ in _REMOVERS)) | _HARMLESS
 """Requirements a planner may lack: a compilation removes them, or they need no support."""
 
@@ -80,8 +80,10 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
         return Compiled(task, lambda plan: plan)
     beyond = task.requirements - fragment - _REMOVABLE
     if beyond:
+        costs = " (it would read the costs as a syntax error, or plan as if every action cost 1)"
         raise UnsupportedTask(
-            f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation removes"
+            f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation "
+            f"removes{costs if ':action-costs' in beyond else ''}"
         )
     try:
         with time_limit(timeout):

@@ -216,7 +216,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     from puzzleplan.translator.pddl_model import read_task
     from puzzleplan.translator.pddl_semantics import check_plan
 
-    plan_out = check_output_file(args.plan_out, "plan file")
+    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file")
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
     model = read_task(task.domain, task.problem, args.domain, args.problem)
     planner = get_planner(args.planner)
@@ -239,11 +239,16 @@ def cmd_plan(args: argparse.Namespace) -> int:
         "optimal": result.optimal,
         "length": len(plan) if result.solved else None,
         "cost": cost,
+        "action_costs": model.action_costs,
         "steps": result.steps,
         "expanded": result.expanded,
         "valid": valid,
         "plan": [[n, *a] for n, a in plan],
-        "time": {"search": round(result.search_time, 4)},
+        "time": {
+            "translate": round(run.translate_time, 4),
+            "search": round(result.search_time, 4),
+            "total": round(time.perf_counter() - started, 4),
+        },
     }
     if message:
         data["message"] = message

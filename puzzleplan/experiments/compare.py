@@ -46,6 +46,9 @@ class Instance:
     text: str
     level: str = ""
     measure: str = "moves"
+    domain_file: str = ""
+    domain: str = ""
+    """A PDDL task's domain file and text (empty for a puzzle instance)."""
 
 
 def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -158,6 +161,8 @@ def make_tasks(
                     "memory_mb": memory_mb,
                 }
             )
+            if instance.domain_file:
+                tasks[-1].update(domain_file=instance.domain_file, domain_text=instance.domain)
     return tasks
 
 
@@ -404,7 +409,12 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
     for name in planners:
         get_planner(name)  # unknown names fail here, before anything runs
     instances: list[Instance] = []
-    for puzzle, paths in split_groups(args.items, PUZZLES):
+    for puzzle, paths in split_groups(args.items, [*PUZZLES, "pddl"]):
+        if puzzle == "pddl":
+            from puzzleplan.experiments.pddl_tasks import pddl_instances
+
+            instances += pddl_instances(paths)
+            continue
         for path in paths:
             instances += file_instances(puzzle, path)
     for spec in args.generate or []:
@@ -499,7 +509,7 @@ def add_commands(subparsers) -> None:
         description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
         "--planners a,b,c: a registered puzzle name starts a group of "
         "files (or folders); multi-level files give one instance per "
-        "level.",
+        "level. Plain PDDL: compare pddl DIR... (IPC folders) or compare pddl DOMAIN PROBLEM...",
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument(
