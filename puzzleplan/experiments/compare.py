@@ -491,7 +491,12 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
         pairs.append((names[0], names[1]))
     rows = read_rows(results)
-    tables = build_tables(rows) if rows else []
+    optimal_costs = None
+    if args.optimal_costs:
+        from puzzleplan.experiments.ipc_scores import read_optimal_costs
+
+        optimal_costs = read_optimal_costs(args.optimal_costs)
+    tables = build_tables(rows, optimal_costs) if rows else []
     print_tables(tables)
     animations = animate_runs(rows, results.parent) if args.animate else []
     if args.animate:
@@ -542,5 +547,10 @@ def add_commands(subparsers) -> None:
         "--animate",
         action="store_true",
         help="an HTML player for each solved run whose plan compare kept, linked from report.html",
+    )
+    p.add_argument(
+        "--optimal-costs",
+        metavar="FILE",
+        help="known optimal costs of PDDL tasks, lines 'DOMAIN/PROBLEM COST', for the IPC quality score",
     )
     p.set_defaults(run=cmd_report)
