@@ -25,10 +25,12 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     return check_up_plan(problem, plan)
 
 
-def check_up_plan(problem, plan: list[GroundAction]) -> tuple[bool, str]:
-    """Validate a sequential plan on a task unified-planning has read; (valid, reason when not)."""
+def check_up_plan(problem, plan: list[GroundAction]) -> tuple[bool | None, str]:
+    """Validate a sequential plan on a task unified-planning has read; (valid, reason when not), or (None,
+    why) when it has no validator for the task."""
     import unified_planning.shortcuts as up
     from unified_planning.engines import ValidationResultStatus
+    from unified_planning.exceptions import UPNoSuitableEngineAvailableException
     from unified_planning.plans import ActionInstance, SequentialPlan
 
     actions = {action.name.lower(): action for action in problem.actions}
@@ -39,7 +41,11 @@ def check_up_plan(problem, plan: list[GroundAction]) -> tuple[bool, str]:
             return False, f"step {index} {atom(name, *args)} names an unknown action or object"
         steps.append(ActionInstance(actions[name], [objects[arg] for arg in args]))
     sequential = SequentialPlan(steps)
-    with up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind) as validator:
+    try:
+        validator = up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind)
+    except UPNoSuitableEngineAvailableException:
+        return None, "unified-planning has no plan validator for this task's features"
+    with validator:
         result = validator.validate(problem, sequential)
     if result.status == ValidationResultStatus.VALID:
         return True, ""

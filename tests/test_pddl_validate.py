@@ -4,6 +4,7 @@ step and why, the unmet goal, costs, requirements; checked on a domain of every 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from puzzleplan.translator.errors import InputError
@@ -13,45 +14,11 @@ from puzzleplan.translator.pddl_semantics import check_plan
 
 from puzzleplan.app.cli import main
 
-DOMAIN = """; every feature the validator evaluates, in one small domain written for this test
-(define (domain rooms)
-  (:requirements :typing :negative-preconditions :disjunctive-preconditions :equality
-                 :quantified-preconditions :conditional-effects :action-costs)
-  (:types room item - object key - item)
-  (:predicates (at ?r - room) (in ?i - item ?r - room) (held ?i - item) (door ?a ?b - room)
-               (locked ?r - room) (dark ?r - room) (lit ?r - room))
-  (:functions (total-cost) - number (distance ?a ?b - room) - number)
-  (:action walk
-    :parameters (?from ?to - room)
-    :precondition (and (at ?from) (not (= ?from ?to)) (or (door ?from ?to) (door ?to ?from))
-                       (imply (locked ?to) (exists (?k - key) (held ?k))))
-    :effect (and (at ?to) (not (at ?from)) (increase (total-cost) (distance ?from ?to))
-                 (forall (?i - item) (when (held ?i) (and (in ?i ?to) (not (in ?i ?from)))))))
-  (:action take
-    :parameters (?i - item ?r - room)
-    :precondition (and (at ?r) (in ?i ?r) (not (held ?i)) (not (dark ?r)))
-    :effect (and (held ?i) (increase (total-cost) 1)))
-  (:action light-all
-    :parameters (?r - room)
-    :precondition (and (at ?r) (forall (?x - room) (not (lit ?x))))
-    :effect (and (forall (?x - room) (when (dark ?x) (and (lit ?x) (not (dark ?x))))) (increase (total-cost) 2))))
-"""
-PROBLEM = """(define (problem fetch) (:domain rooms)
-  (:objects hall cellar vault - room lamp - item k1 - key)
-  (:init (at hall) (door hall cellar) (door vault cellar) (locked vault) (dark cellar)
-         (in k1 cellar) (in lamp hall)
-         (= (total-cost) 0) (= (distance hall cellar) 3) (= (distance cellar hall) 3)
-         (= (distance cellar vault) 5) (= (distance vault cellar) 5))
-  (:goal (and (at vault) (held k1) (in k1 vault)))
-  (:metric minimize (total-cost)))
-"""
-PLAN = """; a plan as planners write it
-(walk hall cellar)
-(LIGHT-ALL Cellar)
-(take k1 cellar)
-(walk cellar vault)
-; cost = 11 (general cost)
-"""
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "pddl"
+DOMAIN = (EXAMPLES / "domain.pddl").read_text()
+"""Every feature the validator evaluates, in one small domain (docs/pddl.md shows it)."""
+PROBLEM = (EXAMPLES / "fetch.pddl").read_text()
+PLAN = (EXAMPLES / "fetch.plan").read_text()
 
 
 @pytest.fixture(scope="module")
