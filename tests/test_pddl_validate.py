@@ -202,3 +202,24 @@ def test_a_feature_no_compilation_removes_is_unsupported_with_why(files, capsys)
     assert main(["plan", files["rooms.pddl"], files["fetch.pddl"], "--planner", "fd-opt", "--json"]) == 6
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "unsupported" and ":conditional-effects" in data["message"]
+
+
+def test_derived_predicates_agree_with_the_puzzles_own_rules():
+    """Sokoban's push-level domain derives where the player can walk: Fast Downward's plans validate, and
+    a plan with a push dropped is refused exactly when the native simulator refuses it."""
+    from puzzleplan import api
+
+    checked = 0
+    for path in sorted((EXAMPLES.parent.parent.parent / "problems" / "sokoban").glob("*.xsb")):
+        inst = api.load(path, puzzle="sokoban-pushes")
+        report = api.solve(inst, "fd", timeout=60)
+        if not report.pddl_plan:
+            continue
+        task = api.translate(inst)
+        model = read_task(task.domain, task.problem, "domain", str(path))
+        assert check_plan(model, report.pddl_plan).valid
+        for dropped in range(len(report.pddl_plan)):
+            plan = report.pddl_plan[:dropped] + report.pddl_plan[dropped + 1 :]
+            assert check_plan(model, plan).valid == api.validate(inst, plan).valid, (path, dropped)
+            checked += 1
+    assert checked >= 10

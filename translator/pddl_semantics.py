@@ -242,23 +242,66 @@ class Evaluator:
         )
 
     def derive(self, atoms: frozenset[Atom], values: dict[Atom, float]) -> State:
-        """The state with the derived predicates' atoms computed (stratum by stratum, to a fixpoint)."""
+        """The state with the derived predicates' atoms computed (stratum by stratum, to a fixpoint); each
+        rule's bindings are found by joining its positive atoms with the state's."""
         if not self.task.rules:
             return State(atoms, values)
-        base = frozenset(fact for fact in atoms if fact[0] not in self.task.derived)
-        current = set(base)
+        current = {fact for fact in atoms if fact[0] not in self.task.derived}
         for stratum in self._strata:
             changed = True
             while changed:
-                changed = False
                 state = State(frozenset(current), values)
+                index: dict[str, list[Atom]] = {}
+                for fact in current:
+                    index.setdefault(fact[0], []).append(fact)
+                before = len(current)
                 for rule in stratum:
-                    for inner in self.bindings(rule.parameters, {}):
-                        fact = _atom(rule.name, (name for name, _ in rule.parameters), inner)
-                        if fact not in current and self.holds(rule.body, inner, state):
-                            current.add(fact)
-                            changed = True
+                    parameters, literals = _flattened(rule.parameters, rule.body)
+                    head = tuple(name for name, _ in rule.parameters)
+                    for inner in self._join(dict(parameters), literals, {}, state, index):
+                        current.add(_atom(rule.name, head, inner))
+                changed = len(current) > before
         return State(frozenset(current), values)
+
+    def _join(
+        self,
+        types: dict[str, str],
+        literals: tuple,
+        binding: dict[str, str],
+        state: State,
+        index: dict[str, list[Atom]],
+    ) -> Iterator[dict[str, str]]:
+        """The bindings of the typed variables under which every literal holds: a positive atom with an
+        unbound variable binds it from the state's atoms of its predicate; the rest by type."""
+        unbound = [name for name in types if name not in binding]
+        if not unbound:
+            if all(self.holds(literal, binding, state) for literal in literals):
+                yield binding
+            return
+        for literal in literals:
+            if literal[0] == "atom" and any(term in unbound for term in literal[2]):
+                for fact in index.get(literal[1], ()):
+                    inner = self._unify(literal[2], fact[1:], binding, types)
+                    if inner is not None:
+                        yield from self._join(types, literals, inner, state, index)
+                return
+        for obj in self.task.of_type(types[unbound[0]]):
+            yield from self._join(types, literals, {**binding, unbound[0]: obj}, state, index)
+
+    def _unify(
+        self, terms: tuple[str, ...], args: tuple[str, ...], binding: dict[str, str], types: dict[str, str]
+    ) -> dict[str, str] | None:
+        """The binding extended so that the terms name the arguments (objects of the variables' types), or None."""
+        inner = dict(binding)
+        for term, arg in zip(terms, args):
+            value = inner.get(term, term if not term.startswith("?") else None)
+            if value is None:
+                if term in types and not self.task.is_a(arg, types[term]):
+                    return None
+                inner[term] = arg
+            elif value != arg:
+                return None
+        return inner
 
     def effects(
         self, effects: tuple, binding: dict[str, str], state: State
@@ -313,6 +356,22 @@ class Evaluator:
 def _short(text: str, width: int = 100) -> str:
     """A long formula cut to `width` characters."""
     return text if len(text) <= width else text[: width - 5] + " ...)"
+
+
+def _flattened(parameters: tuple, body: tuple) -> tuple[tuple, tuple]:
+    """A rule's variables and the literals of its body, with `exists` at the top (or in a top-level `and`)
+    turned into more variables: (exists (?p) (and A B)) with ?c is A and B over ?c and ?p."""
+    parameters, todo, literals = tuple(parameters), [body], []
+    while todo:
+        part = todo.pop(0)
+        if part[0] == "exists" and not {name for name, _ in part[1]} & {name for name, _ in parameters}:
+            parameters += tuple(part[1])
+            todo.insert(0, part[2])
+        elif part[0] == "and":
+            todo[:0] = list(part[1])
+        else:
+            literals.append(part)
+    return parameters, tuple(literals)
 
 
 def _strata(task: Task) -> list[list[Any]]:
