@@ -115,7 +115,7 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
     """Parse with unified-planning, apply the removing compilations the fragment needs, write PDDL."""
     import unified_planning.shortcuts as up
     from unified_planning.engines import CompilationKind
-    from unified_planning.exceptions import UPNoSuitableEngineAvailableException
+    from unified_planning.exceptions import UPException, UPNoSuitableEngineAvailableException
     from unified_planning.io import PDDLReader, PDDLWriter
     from unified_planning.plans import ActionInstance
 
@@ -135,8 +135,15 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
                 f"the planner lacks {' '.join(sorted(flags & missing))} and no unified-planning compiler "
                 f"({kind_name.lower()}) takes a task with these features: {features}"
             ) from None
-        with compiler:
-            result = compiler.compile(problem, kind)
+        try:
+            with compiler:
+                result = compiler.compile(problem, kind)
+        except UPException as error:  # a compiler that refuses (or fails on) this task: the planner cannot have it
+            reason = " ".join(str(error).split())[:300]
+            raise UnsupportedTask(
+                f"the planner lacks {' '.join(sorted(flags & missing))} and unified-planning's compiler "
+                f"({kind_name.lower()}) fails on this task: {type(error).__name__}: {reason}"
+            ) from None
         problem = result.problem
         map_backs.append(result.map_back_action_instance)
         names.append(kind_name.lower())

@@ -162,3 +162,10 @@ def test_compare_pddl_reads_ipc_layouts(shared_data, tmp_path):
     assert {row["puzzle"] for row in rows} == {"parcprinter-08-strips", "psr-small"}
     assert all(row["status"] == "solved" and row["valid"] for row in rows)
     assert all(Path(row["domain"]).name == Path(row["problem"]).name[:3] + "-domain.pddl" for row in rows)
+
+
+def test_a_compilation_unified_planning_fails_on_is_unsupported_with_why(found):
+    task, _, _ = found["miconic-fulladl"]
+    run = plan_pddl(task, get_planner("pyperplan"), Limits(60))
+    assert run.result.status.value == "unsupported"
+    assert "conditional_effects_removing" in run.result.message and ":adl" in run.result.message
