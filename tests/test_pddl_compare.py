@@ -107,3 +107,14 @@ def test_compare_pddl_and_its_report(tmp_path, capsys):
     report = Path(out / "report.md").read_text()
     assert "| lamps | 2 | 2 / 2.00 / 2.00 | 2 / 2.00 / 2.00 | 0 / 0.00 / 0.00 |" in report
     assert "| lamps/p01.pddl | 3 (file) | 3* | 3* | unsupported |" in report
+
+
+def test_validate_optimal_compares_the_cost_with_fd_opt(tmp_path, capsys):
+    (tmp_path / "domain.pddl").write_text(DOMAIN)
+    (tmp_path / "p01.pddl").write_text(problem("p01", 1))
+    (tmp_path / "plan").write_text("(wire l0)\n(wire l0)\n(switch l0)\n")
+    files = [str(tmp_path / name) for name in ("domain.pddl", "p01.pddl", "plan")]
+    assert main(["validate", *files, "--optimal"]) == 0
+    assert "optimal: no, 5 cost where fd-opt finds 3" in capsys.readouterr().out
+    assert main(["validate", *files, "--optimal", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["optimal"]["optimum"] == 3

@@ -6,12 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
+from puzzleplan.app.validate import optimum_line
+from puzzleplan.planners.base import Limits
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import claimed_cost, read_plan
-from puzzleplan.translator.pddl_model import read_task
-from puzzleplan.translator.pddl_semantics import PlanCheck, check_plan
+from puzzleplan.translator.pddl import PddlTask, claimed_cost, read_plan
+from puzzleplan.translator.pddl_model import Task, read_task
+from puzzleplan.translator.pddl_semantics import check_plan
 from puzzleplan.translator.text import read_file
+from puzzleplan.validation import comparison
 
 
 def _is_pddl(path: str | None) -> bool:
@@ -41,11 +45,20 @@ def pddl_triple(args: argparse.Namespace) -> bool:
     return True
 
 
-def validate_files(domain: str, problem: str, plan_file: str) -> tuple[PlanCheck, float | None]:
-    """Read the three files and replay the plan; the verdict and the cost the plan file claims (if any)."""
-    task = read_task(read_file(domain), read_file(problem), domain, problem)
-    text = read_file(plan_file)
-    return check_plan(task, read_plan(text, plan_file)), claimed_cost(text)
+OPTIMAL_PLANNER = "fd-opt"
+"""The planner `validate --optimal` asks for the optimal cost."""
+
+
+def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limits) -> dict[str, Any]:
+    """Run the optimal planner and say whether a plan of `cost` is cost-optimal (validate --optimal)."""
+    from puzzleplan.pipeline import plan_pddl
+    from puzzleplan.planners.registry import get_planner
+
+    run = plan_pddl(task, get_planner(OPTIMAL_PLANNER), limits)
+    if not (run.result.solved and run.result.optimal):
+        status = run.result.status.value
+        return {"planner": OPTIMAL_PLANNER, "status": status, "measure": "cost", "message": run.result.message}
+    return comparison(OPTIMAL_PLANNER, "cost", cost, check_plan(model, run.plan).cost)
 
 
 def run_pddl_validate(args: argparse.Namespace) -> bool:
@@ -57,16 +70,24 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
             "command line",
         )
     domain, (problem, plan_file) = args.file, args.plan
-    verdict, claimed = validate_files(domain, problem, plan_file)
+    task = PddlTask(Path(problem).stem, read_file(domain), read_file(problem))
+    model = read_task(task.domain, task.problem, domain, problem)
+    text = read_file(plan_file)
+    verdict, claimed = check_plan(model, read_plan(text, plan_file)), claimed_cost(text)
+    optimal = None
+    if args.optimal and verdict.valid:
+        optimal = compare_with_optimal(task, model, verdict.cost, Limits.read(args.timeout, args.memory))
     note = ""
     if claimed is not None and verdict.cost is not None and abs(claimed - verdict.cost) > 1e-9:
         note = f"note: the plan file claims cost {claimed:g}, the plan costs {verdict.cost:g}"
     if args.json:
         data = {"domain": domain, "problem": problem, "plan": plan_file, **verdict.to_json()}
-        data["claimed_cost"] = claimed
+        data.update(claimed_cost=claimed, optimal=optimal)
         print(json.dumps(data))
     else:
         print(verdict.message())
         if note:
             print(note)
+        if optimal:
+            print(optimum_line(optimal))
     return verdict.valid
