@@ -12,7 +12,7 @@ from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_li
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
-from puzzleplan.translator.pddl_semantics import plan_cost
+from puzzleplan.translator.pddl_plans import plan_cost
 from puzzleplan.translator.puzzle import Puzzle
 
 HARD_GRACE = 0.5

@@ -14,7 +14,7 @@ from puzzleplan.planners.base import Limits
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.pddl import PddlTask, atom, write_plan
 from puzzleplan.translator.pddl_model import read_task
-from puzzleplan.translator.pddl_semantics import check_plan
+from puzzleplan.translator.pddl_plans import check_plan
 
 from puzzleplan.app.cli import main
 from puzzleplan.experiments.pddl_tasks import folder_tasks

@@ -10,7 +10,7 @@ import pytest
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import atom, claimed_cost, read_plan, write_plan
 from puzzleplan.translator.pddl_model import read_task
-from puzzleplan.translator.pddl_semantics import check_plan
+from puzzleplan.translator.pddl_plans import check_plan
 
 from puzzleplan.app.cli import main
 

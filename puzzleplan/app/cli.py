@@ -214,7 +214,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import PddlTask, write_plan
     from puzzleplan.translator.pddl_model import read_task
-    from puzzleplan.translator.pddl_semantics import check_plan
+    from puzzleplan.translator.pddl_plans import check_plan
 
     started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file")
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))

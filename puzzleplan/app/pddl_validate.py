@@ -13,7 +13,7 @@ from puzzleplan.planners.base import Limits
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import PddlTask, claimed_cost, read_plan
 from puzzleplan.translator.pddl_model import Task, read_task
-from puzzleplan.translator.pddl_semantics import check_plan
+from puzzleplan.translator.pddl_plans import check_plan
 from puzzleplan.translator.text import read_file
 from puzzleplan.validation import comparison
 

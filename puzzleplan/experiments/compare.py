@@ -101,6 +101,26 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     return instances
 
 
+def pddl_instances(paths: list[str]) -> list[Instance]:
+    """The instances of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
+    from puzzleplan.experiments.pddl_tasks import pddl_tasks
+    from puzzleplan.translator.text import read_file as read_text
+
+    return [
+        Instance(
+            group,
+            f"{group}/{problem.name}",
+            str(problem),
+            read_text(problem),
+            "",
+            "cost",
+            str(domain),
+            read_text(domain),
+        )
+        for group, domain, problem in pddl_tasks(paths)
+    ]
+
+
 def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
     """`tiles:size=3x3,moves=30,count=5,seed=1` as (puzzle, generator options, count, seed)."""
     puzzle, _, rest = spec.partition(":")
@@ -411,8 +431,6 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
     instances: list[Instance] = []
     for puzzle, paths in split_groups(args.items, [*PUZZLES, "pddl"]):
         if puzzle == "pddl":
-            from puzzleplan.experiments.pddl_tasks import pddl_instances
-
             instances += pddl_instances(paths)
             continue
         for path in paths:

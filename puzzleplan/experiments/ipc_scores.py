@@ -94,11 +94,9 @@ def run_scores(row: dict[str, Any] | None, best: float | None) -> tuple[float, f
     return float(solved), quality, agile
 
 
-def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = None) -> list:
+def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = None) -> list[dict[str, Any]]:
     """The IPC score table (coverage, quality, agile per domain and planner, and in total) and the cost table
-    of PDDL runs; none when the results hold no PDDL task."""
-    from puzzleplan.experiments.report import Table
-
+    of PDDL runs, as report.Table's fields; none when the results hold no PDDL task."""
     grid, known = Grid.of(rows), known or {}
     domains = pddl_domains(grid)
     if not domains:
@@ -116,10 +114,10 @@ def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = No
         shown = totals if domain is None else sums
         count = sum(len(grid.instances[name]) for name in domains) if domain is None else len(grid.instances[domain])
         score_rows.append([domain or "all", str(count)] + [_triple(shown[planner]) for planner in grid.planners])
-    scores = Table(
-        "IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
-        ["domain", "tasks"] + grid.planners,
-        score_rows,
+    scores = dict(
+        title="IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
+        headers=["domain", "tasks"] + grid.planners,
+        rows=score_rows,
         note="summed over tasks; a run scores 0 unless it ends with a plan that validates (agile: or proves "
         "the task unsolvable)",
     )
@@ -131,11 +129,9 @@ def _triple(values: list[float]) -> str:
     return f"{values[0]:g} / {values[1]:.2f} / {values[2]:.2f}"
 
 
-def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> Any:
+def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[str, Any]:
     """Per task: the known optimum and each planner's cost, `*` where it is cost-optimal; a cost below a
     claimed optimum is a bug (red)."""
-    from puzzleplan.experiments.report import Table
-
     table_rows, bugs = [], set()
     for domain in domains:
         for _, instance, runs in grid.runs(domain):
@@ -152,12 +148,12 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> Any:
                 cells.append(f"{_number(cost)}{'*' if best is not None and cost == best else ''}")
             shown = "?" if best is None else _number(best) + (" (file)" if instance in known else "")
             table_rows.append([instance, shown] + cells)
-    return Table(
-        "Plan cost per task (* cost-optimal: equal to the known optimum)",
-        ["task", "optimum"] + grid.planners,
-        table_rows,
-        bugs,
-        "a red row has a plan cheaper than a claimed optimum: the optimal planner (or the file) is wrong"
+    return dict(
+        title="Plan cost per task (* cost-optimal: equal to the known optimum)",
+        headers=["task", "optimum"] + grid.planners,
+        rows=table_rows,
+        bugs=bugs,
+        note="a red row has a plan cheaper than a claimed optimum: the optimal planner (or the file) is wrong"
         if bugs
         else "",
     )

@@ -85,22 +85,3 @@ def _domain_name(path: Path) -> str:
     """The name in a domain file's (define (domain NAME) ...), or the file's name when there is none."""
     match = re.search(r"\(\s*domain\s+([^\s()]+)", read_file(path), re.IGNORECASE)
     return match.group(1).lower() if match else path.stem
-
-
-def pddl_instances(paths: list[str]):
-    """The compare instances of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
-    from puzzleplan.experiments.compare import Instance
-
-    return [
-        Instance(
-            group,
-            f"{group}/{problem.name}",
-            str(problem),
-            read_file(problem),
-            "",
-            "cost",
-            str(domain),
-            read_file(domain),
-        )
-        for group, domain, problem in pddl_tasks(paths)
-    ]
