@@ -176,6 +176,9 @@ def test_the_validate_command(files, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["valid"] is False and data["failed_step"]["number"] == 2
     assert data["failed_step"]["unsatisfied"] == ["(not (dark cellar))"]
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"], files["bad.txt"], "--show"]) == 7
+    shown = capsys.readouterr().out.split("state before step 2:\n")[1].split()
+    assert "(at" in shown and "cellar)" in shown and "(total-cost)" in shown
 
 
 def test_bad_input_to_validate_is_exit_2(files, tmp_path, capsys):

@@ -9,7 +9,8 @@ from typing import Any
 
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
 from puzzleplan.translator.pddl_model import Task
-from puzzleplan.translator.pddl_semantics import Evaluator, Reason, State, Undefined, show_expression
+from puzzleplan.translator.pddl_semantics import Evaluator, Reason, State, Undefined, show_expression, shown_atom
+from puzzleplan.translator.text import natural_key
 
 
 @dataclass
@@ -45,6 +46,18 @@ class PlanCheck:
     failed: StepFailure | None = None
     unmet_goal: list[Reason] = field(default_factory=list)
     metric: dict[str, Any] | None = None
+    state: State | None = None
+    """The state before the failing step, or after the last step."""
+
+    def state_lines(self) -> list[str]:
+        """The state's atoms and numeric values as PDDL, sorted."""
+        if self.state is None:
+            return []
+        atoms = sorted((shown_atom(fact) for fact in self.state.atoms), key=natural_key)
+        values = sorted(
+            (f"(= {shown_atom(key)} {_number(value)})" for key, value in self.state.values.items()), key=natural_key
+        )
+        return atoms + values
 
     @property
     def cost_kind(self) -> str:
@@ -119,16 +132,15 @@ def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
         if failure is not None:
             problem, reasons = failure
             unsatisfied = [literal for reason in reasons for literal in reason.literals()]
-            return PlanCheck(
-                False, len(plan), None, task.action_costs, StepFailure(number, text, problem, unsatisfied, reasons)
-            )
+            failed = StepFailure(number, text, problem, unsatisfied, reasons)
+            return PlanCheck(False, len(plan), None, task.action_costs, failed, state=state)
     metric = _metric(evaluator, state)
     cost = tidy(state.values.get(("total-cost",), 0.0)) if task.action_costs else len(plan)
     if task.goal is not None and not evaluator.holds(task.goal, {}, state):
         reason = evaluator.why_not(task.goal, {}, state)
         reasons = reason.parts if task.goal[0] == "and" else [reason]
-        return PlanCheck(False, len(plan), cost, task.action_costs, None, reasons, metric)
-    return PlanCheck(True, len(plan), cost, task.action_costs, None, [], metric)
+        return PlanCheck(False, len(plan), cost, task.action_costs, None, reasons, metric, state)
+    return PlanCheck(True, len(plan), cost, task.action_costs, None, [], metric, state)
 
 
 def _step_failure(

@@ -83,6 +83,8 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
     if args.json:
         data = {"domain": domain, "problem": problem, "plan": plan_file, **verdict.to_json()}
         data.update(claimed_cost=claimed, optimal=optimal)
+        if args.show:
+            data["state"] = verdict.state_lines()
         print(json.dumps(data))
     else:
         print(verdict.message())
@@ -90,4 +92,7 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
             print(note)
         if optimal:
             print(optimum_line(optimal))
+        if args.show:
+            where = f"before step {verdict.failed.number}" if verdict.failed else "after the last step"
+            print(f"state {where}:\n" + "\n".join("  " + line for line in verdict.state_lines()))
     return verdict.valid
