@@ -118,3 +118,20 @@ def test_validate_optimal_compares_the_cost_with_fd_opt(tmp_path, capsys):
     assert "optimal: no, 5 cost where fd-opt finds 3" in capsys.readouterr().out
     assert main(["validate", *files, "--optimal", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["optimal"]["optimum"] == 3
+
+
+def test_compare_pddl_on_a_dask_cluster_with_a_memory_limit(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    (tmp_path / "domain.pddl").write_text(DOMAIN)
+    (tmp_path / "p01.pddl").write_text(problem("p01", 2))
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1", protocol="tcp", dashboard_address=None
+    ) as cluster:
+        words = ["compare", "pddl", str(tmp_path / "domain.pddl"), str(tmp_path / "p01.pddl"), "--planners", "fd"]
+        assert (
+            main([*words, "--memory", "2G", "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "o")])
+            == 0
+        )
+    (row,) = [json.loads(line) for line in (tmp_path / "o" / "results.jsonl").read_text().splitlines()]
+    assert row["puzzle"] == "lamps" and row["instance"] == "lamps/p01.pddl" and row["memory_mb"] == 2048
+    assert row["status"] == "solved" and row["valid"] and row["cost"] == 6 and row["peak_memory_mb"] > 0
