@@ -226,3 +226,22 @@ def test_derived_predicates_agree_with_the_puzzles_own_rules():
             assert check_plan(model, plan).valid == api.validate(inst, plan).valid, (path, dropped)
             checked += 1
     assert checked >= 10
+
+
+def test_a_wrong_cost_line_gets_a_note(files, tmp_path, capsys):
+    claimed = tmp_path / "claimed.plan"
+    claimed.write_text(PLAN.replace("cost = 11", "cost = 9"))
+    assert main(["validate", files["rooms.pddl"], files["fetch.pddl"], str(claimed)]) == 0
+    assert "note: the plan file claims cost 9, the plan costs 11" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("planner", ["native-bfs", "fd"])
+def test_solve_json_carries_the_cost(capsys, planner):
+    assert (
+        main(
+            ["solve", "hanoi", str(EXAMPLES.parents[2] / "problems/hanoi/seed1.hanoi"), "--planner", planner, "--json"]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["cost"] == data["length"] == 2
