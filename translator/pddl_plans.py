@@ -136,11 +136,15 @@ def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
             return PlanCheck(False, len(plan), None, task.action_costs, failed, state=state)
     metric = _metric(evaluator, state)
     cost = tidy(state.values.get(("total-cost",), 0.0)) if task.action_costs else len(plan)
-    if task.goal is not None and not evaluator.holds(task.goal, {}, state):
-        reason = evaluator.why_not(task.goal, {}, state)
-        reasons = reason.parts if task.goal[0] == "and" else [reason]
-        return PlanCheck(False, len(plan), cost, task.action_costs, None, reasons, metric, state)
-    return PlanCheck(True, len(plan), cost, task.action_costs, None, [], metric, state)
+    try:
+        reached = task.goal is None or evaluator.holds(task.goal, {}, state)
+        reason = None if reached else evaluator.why_not(task.goal, {}, state)
+    except Undefined as error:
+        reason = Reason(f"the goal cannot be evaluated: {error}")
+    if reason is None:
+        return PlanCheck(True, len(plan), cost, task.action_costs, None, [], metric, state)
+    reasons = reason.parts if task.goal[0] == "and" and reason.conjunction else [reason]
+    return PlanCheck(False, len(plan), cost, task.action_costs, None, reasons, metric, state)
 
 
 def _step_failure(
