@@ -245,3 +245,20 @@ def test_solve_json_carries_the_cost(capsys, planner):
     )
     data = json.loads(capsys.readouterr().out)
     assert data["cost"] == data["length"] == 2
+
+
+TANK = """(define (domain tank) (:requirements :strips :numeric-fluents)
+  (:predicates (moved)) (:functions (fuel) (range))
+  (:action drive :parameters () :precondition (>= (fuel) 2)
+    :effect (and (moved) (decrease (fuel) 2) (increase (range) (* 2 (fuel))))))"""
+TANK_PROBLEM = """(define (problem p) (:domain tank) (:init (= (fuel) 3) (= (range) 0))
+  (:goal (and (moved) (> (range) 5))))"""
+
+
+def test_numeric_conditions_and_effects():
+    task = read_task(TANK, TANK_PROBLEM, "tank.pddl", "p.pddl")
+    assert verdict(task, "(drive)").valid  # the effect reads the fuel before the step: range 6
+    check = verdict(task, "(drive)\n(drive)")
+    assert check.failed.number == 2 and "(>= (fuel) 2) is false: (fuel) = 1, 2 = 2" in check.message()
+    undefined = read_task(TANK, TANK_PROBLEM.replace("(= (range) 0)", ""), "tank.pddl", "p.pddl")
+    assert "(range) has no value" in verdict(undefined, "(drive)").message()
