@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import atom, claimed_cost, read_plan, write_plan
 from puzzleplan.translator.pddl_model import read_task
@@ -262,3 +264,43 @@ def test_numeric_conditions_and_effects():
     assert check.failed.number == 2 and "(>= (fuel) 2) is false: (fuel) = 1, 2 = 2" in check.message()
     undefined = read_task(TANK, TANK_PROBLEM.replace("(= (range) 0)", ""), "tank.pddl", "p.pddl")
     assert "(range) has no value" in verdict(undefined, "(drive)").message()
+
+
+GRAPH = """(define (domain graph)
+  (:requirements :typing :derived-predicates :disjunctive-preconditions :existential-preconditions
+                 :negative-preconditions :equality)
+  (:types node) (:constants hub - node)
+  (:predicates (edge ?a ?b - node) (open ?a - node) (start ?a - node) (reach ?a - node) (cut ?a - node))
+  (:derived (reach ?a - node)
+    (or (start ?a) (= ?a hub) (exists (?b - node) (and (reach ?b) (or (edge ?b ?a) (edge ?a ?b)) (open ?a)))))
+  (:derived (cut ?a - node) (and (not (reach ?a)) (exists (?b - node) (and (edge ?a ?b) (reach ?b)))))
+  (:action wait :parameters () :precondition (and) :effect (and)))"""
+NODES = ["hub", "n1", "n2", "n3", "n4"]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    st.sets(st.sampled_from([f"(edge {a} {b})" for a in NODES for b in NODES] + [f"(open {a})" for a in NODES]))
+    | st.just(set()),
+    st.sets(st.sampled_from([f"(start {a})" for a in NODES[1:]]), max_size=2),
+)
+def test_derived_atoms_are_the_least_fixpoint(facts, starts):
+    from puzzleplan.translator.pddl_plans import initial_state
+    from puzzleplan.translator.pddl_semantics import Evaluator, State
+
+    init = " ".join(sorted(facts | starts))
+    problem = f"(define (problem g) (:domain graph) (:objects n1 n2 n3 n4 - node) (:init {init}) (:goal (and)))"
+    task = read_task(GRAPH, problem, "graph.pddl", "g.pddl")
+    evaluator, expected = Evaluator(task), set(task.init)
+    for rule in task.rules:  # reach first, then cut (it negates reach): every grounding, to a fixpoint
+        while True:
+            state = State(frozenset(expected))
+            new = {
+                (rule.name, *inner.values())
+                for inner in evaluator.bindings(rule.parameters, {})
+                if evaluator.holds(rule.body, inner, state)
+            }
+            if new <= expected:
+                break
+            expected |= new
+    assert initial_state(task).atoms == expected

@@ -118,6 +118,7 @@ class Evaluator:
     def __init__(self, task: Task) -> None:
         self.task = task
         self._strata = _strata(task)
+        self._bodies = {rule: _alternatives(rule.parameters, rule.body) for rule in task.rules}
 
     def bindings(self, parameters: tuple[tuple[str, str], ...], binding: dict[str, str]) -> Iterator[dict[str, str]]:
         """Every binding of the typed parameters to objects, extending `binding`, in declaration order."""
@@ -256,10 +257,10 @@ class Evaluator:
                     index.setdefault(fact[0], []).append(fact)
                 before = len(current)
                 for rule in stratum:
-                    parameters, literals = _flattened(rule.parameters, rule.body)
                     head = tuple(name for name, _ in rule.parameters)
-                    for inner in self._join(dict(parameters), literals, {}, state, index):
-                        current.add(_atom(rule.name, head, inner))
+                    for parameters, literals in self._bodies[rule]:
+                        for inner in self._join(dict(parameters), literals, {}, state, index):
+                            current.add(_atom(rule.name, head, inner))
                 changed = len(current) > before
         return State(frozenset(current), values)
 
@@ -278,6 +279,13 @@ class Evaluator:
             if all(self.holds(literal, binding, state) for literal in literals):
                 yield binding
             return
+        for literal in (literal for literal in literals if literal[0] == "="):  # (= ?x c) binds ?x to c
+            sides = [binding.get(term, None if term.startswith("?") else term) for term in literal[1:]]
+            if sides.count(None) == 1:
+                name, value = (literal[1], sides[1]) if sides[0] is None else (literal[2], sides[0])
+                if self.task.is_a(value, types[name]):
+                    yield from self._join(types, literals, {**binding, name: value}, state, index)
+                return
         for literal in literals:
             if literal[0] == "atom" and any(term in unbound for term in literal[2]):
                 for fact in index.get(literal[1], ()):
@@ -358,20 +366,28 @@ def _short(text: str, width: int = 100) -> str:
     return text if len(text) <= width else text[: width - 5] + " ...)"
 
 
-def _flattened(parameters: tuple, body: tuple) -> tuple[tuple, tuple]:
-    """A rule's variables and the literals of its body, with `exists` at the top (or in a top-level `and`)
-    turned into more variables: (exists (?p) (and A B)) with ?c is A and B over ?c and ?p."""
-    parameters, todo, literals = tuple(parameters), [body], []
+def _alternatives(parameters: tuple, body: tuple, limit: int = 64) -> list[tuple[tuple, tuple]]:
+    """A rule's body as alternatives to join one by one: (variables, literals), with conjunctions flattened,
+    `exists` turned into more variables and each `or` split into its alternatives (up to `limit` of them):
+    (and A (or B (exists (?z) C))) over ?x is A and B over ?x, and A and C over ?x and ?z."""
+    todo: list[tuple[tuple, list, list]] = [(tuple(parameters), [body], [])]
+    done: list[tuple[tuple, tuple]] = []
     while todo:
-        part = todo.pop(0)
-        if part[0] == "exists" and not {name for name, _ in part[1]} & {name for name, _ in parameters}:
-            parameters += tuple(part[1])
-            todo.insert(0, part[2])
-        elif part[0] == "and":
-            todo[:0] = list(part[1])
+        variables, parts, literals = todo.pop(0)
+        if not parts:
+            done.append((variables, tuple(literals)))
+            continue
+        part, rest = parts[0], parts[1:]
+        names = {name for name, _ in variables}
+        if part[0] == "and":
+            todo.insert(0, (variables, [*part[1], *rest], literals))
+        elif part[0] == "exists" and not {name for name, _ in part[1]} & names:
+            todo.insert(0, (variables + tuple(part[1]), [part[2], *rest], literals))
+        elif part[0] == "or" and len(todo) + len(done) + len(part[1]) <= limit:
+            todo[:0] = [(variables, [alternative, *rest], literals) for alternative in part[1]]
         else:
-            literals.append(part)
-    return parameters, tuple(literals)
+            todo.insert(0, (variables, rest, [*literals, part]))
+    return done
 
 
 def _strata(task: Task) -> list[list[Any]]:
