@@ -12,6 +12,7 @@ from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_li
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.pddl_plans import plan_cost
 from puzzleplan.translator.puzzle import Puzzle
 
 HARD_GRACE = 0.5
@@ -93,6 +94,7 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     if result.optimal:
         report.extra.setdefault("optimal_measure", puzzle.optimal_measure)
     if result.solved:
+        report.extra.setdefault("cost", len(moves))  # native moves cost one each
         check = time.perf_counter()
         replay = puzzle.replay(instance, moves)
         report.moves, report.valid, report.states = moves, replay.valid, replay.states
@@ -148,13 +150,15 @@ def _solve_pddl(
     puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report
 ) -> tuple[PlanResult, list[Any]]:
     """Encode for the planner, plan (pddl_plan), and decode the plan to native moves."""
-    run = plan_pddl(puzzle.encode_for(instance, planner.fragment), planner, limits)
+    task = puzzle.encode_for(instance, planner.fragment)
+    run = plan_pddl(task, planner, limits)
     report.time["translate"] = run.translate_time
     if run.compilations:
         report.extra["compilations"] = list(run.compilations)
     if not run.result.solved:
         return run.result, []
     report.pddl_plan = run.plan
+    report.extra["cost"] = plan_cost(task, run.plan)
     try:
         return run.result, puzzle.decode(instance, run.plan)
     except InputError as error:

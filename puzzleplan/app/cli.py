@@ -185,6 +185,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Replay plans written by anyone, in any notation the puzzle reads, with the real rules: a plan
     file for an instance, a Sokoban solution file (with or without a collection beside it), or a
     Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
+    if args.puzzle == "pddl":
+        from puzzleplan.app.pddl_validate import run_pddl_validate
+
+        return EXIT["ok"] if run_pddl_validate(args) else EXIT["invalid"]
     if args.puzzle == "graphplan":
         from puzzleplan.app.graphplan_validate import run_graphplan_validate
 
@@ -209,15 +213,17 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
-    from puzzleplan.pddl_check import replay_grounded
+    """Solve plain PDDL files (no puzzle): the files and their requirements are checked before any planner
+    runs, and the plan is replayed under PDDL semantics (its cost with it) before printing."""
     from puzzleplan.pipeline import plan_pddl
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import PddlTask, write_plan
-    from puzzleplan.translator.pddl_reader import check_task
+    from puzzleplan.translator.pddl_model import read_task
+    from puzzleplan.translator.pddl_plans import check_plan
 
+    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file")
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
-    check_task(task.domain, task.problem, args.domain, args.problem)
+    model = read_task(task.domain, task.problem, args.domain, args.problem)
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or planner.native:
@@ -226,7 +232,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
         )
     run = plan_pddl(task, planner, Limits.read(args.timeout, args.memory))
     result, plan = run.result, run.plan
-    valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
+    check = check_plan(model, plan) if result.solved else None
+    valid = check.valid if check else None
+    message = (check.message() if check and not check.valid else "") if result.solved else result.message
+    cost = check.cost if check and check.valid else None
     data = {
         "domain": args.domain,
         "problem": args.problem,
@@ -234,25 +243,36 @@ def cmd_plan(args: argparse.Namespace) -> int:
         "status": result.status.value,
         "optimal": result.optimal,
         "length": len(plan) if result.solved else None,
+        "cost": cost,
+        "action_costs": model.action_costs,
         "steps": result.steps,
         "expanded": result.expanded,
         "valid": valid,
         "plan": [[n, *a] for n, a in plan],
-        "time": {"search": round(result.search_time, 4)},
+        "time": {
+            "translate": round(run.translate_time, 4),
+            "search": round(result.search_time, 4),
+            "total": round(time.perf_counter() - started, 4),
+        },
     }
     if message:
         data["message"] = message
+    if run.compilations:
+        data["compilations"] = list(run.compilations)
+    plan_text = write_plan(plan, cost if model.action_costs else None)
+    if plan_out and result.solved:
+        write_file(plan_out, plan_text)
     if args.json:
         print(json.dumps(data))
     else:
         print(
-            f"{args.problem} with {args.planner}: {result.status.value}"
+            f"; {args.problem} with {args.planner}: {result.status.value}"
             + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else "")
-        )
+        )  # `;` comments: the output is an IPC plan file
         if message:
-            print(message)
+            print("\n".join("; " + line for line in message.splitlines()))
         if result.solved:
-            print(write_plan(plan), end="")
+            print(plan_text, end="")
     return exit_status(result.status, valid)
 
 
@@ -357,7 +377,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser(
         "validate",
         help="replay plans written in any notation the puzzle reads with the real rules",
-        description="validate PUZZLE FILE PLAN; validate sokoban SOLUTIONS (levels with their solutions) or "
+        description="validate PUZZLE FILE PLAN; validate DOMAIN PROBLEM PLAN (plain PDDL); "
+        "validate sokoban SOLUTIONS (levels with their solutions) or "
         "validate sokoban COLLECTION SOLUTIONS (matched by title); validate graphplan OPS FACTS PLAN",
     )
     instance(p)
@@ -378,6 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     limits(p)
     planner(p, "fd")
     p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
     p.set_defaults(run=cmd_plan)
     p = commands.add_parser(
         "generate",
