@@ -29,7 +29,7 @@ class Outcome:
 
 _MEMORY_SIGNS = re.compile(
     r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
-    r"out of memory|lost sys\.std(?:err|out)|error return without exception set",
+    r"out of memory|Memory allocation still failed|lost sys\.std(?:err|out)|error return without exception set",
     re.IGNORECASE,
 )
 """What a child prints when its address-space limit runs out. CPython does not always manage to print

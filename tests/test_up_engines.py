@@ -1,0 +1,208 @@
+"""unified-planning engines as planners (up:NAME), puzzles as UP problems, UP plans replayed natively, and
+our Graphplan as a UP engine. Each test that needs an engine skips when it is not installed here."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import uuid
+from pathlib import Path
+
+import pytest
+from puzzleplan.planners import up_engine
+from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
+from puzzleplan.translator.errors import InputError
+
+import puzzleplan
+
+ROOT = Path(__file__).resolve().parent.parent
+HANOI = ROOT / "problems/hanoi/seed2.hanoi"  # 31 moves at best
+HARD_TILES = ROOT / "problems/tiles/fifteen-48.tiles"
+
+
+def need(engine: str) -> None:
+    """Skip the test when the engine cannot run here, saying what to install."""
+    ok, why = availability(ENGINES[engine])
+    if not ok:
+        pytest.skip(f"up:{engine} cannot run here: {why}")
+
+
+up_shortcuts = pytest.importorskip("unified_planning.shortcuts")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def quiet_credits():
+    """UP prints the credits of every engine it starts; not in tests."""
+    up_shortcuts.get_environment().credits_stream = None
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_the_table_says_what_the_engine_says(engine):
+    """Each known engine's optimality and PDDL fragment are those of its supported ProblemKind."""
+    need(engine)
+    from puzzleplan.planners.up_graphplan import register
+    from unified_planning.engines import OptimalityGuarantee
+
+    register()
+    found = up_shortcuts.get_environment().factory.engine(engine)
+    assert found.is_oneshot_planner()
+    assert ENGINES[engine].optimal == found.satisfies(OptimalityGuarantee.SOLVED_OPTIMALLY)
+    assert ENGINES[engine].fragment == fragment_of(found.supported_kind().features)
+
+
+@pytest.mark.parametrize(
+    "engine", ["symk-opt", "enhsp-opt", "fast-downward-opt", "symk", "lpg", "enhsp", "puzzleplan-graphplan"]
+)
+def test_an_engine_solves_and_the_plan_replays(engine):
+    """Solved, decoded into native moves, replayed; an optimal engine's plan is marked optimal and is."""
+    need(engine)
+    result = puzzleplan.solve(puzzleplan.load(HANOI), planner=f"up:{engine}", timeout=60)
+    assert result.status is puzzleplan.Status.SOLVED, result.message
+    assert result.valid and result.moves
+    assert result.optimal == ENGINES[engine].optimal
+    if result.optimal:
+        assert result.length == 31
+        assert result.extra["engine_status"] == "SOLVED_OPTIMALLY"
+
+
+def test_a_task_the_engine_cannot_take_is_unsupported_with_why():
+    """TAMER takes flat types only: Hanoi's typed places are unsupported, naming the feature; tiles solve."""
+    need("tamer")
+    result = puzzleplan.solve(puzzleplan.load(HANOI), planner="up:tamer", timeout=60)
+    assert result.status is puzzleplan.Status.UNSUPPORTED
+    assert "HIERARCHICAL_TYPING" in result.message
+    tiles = puzzleplan.solve(puzzleplan.load(ROOT / "problems/tiles/seven1.tiles"), planner="up:tamer", timeout=60)
+    assert tiles.status is puzzleplan.Status.SOLVED and tiles.valid
+
+
+def test_a_task_is_compiled_to_the_engine_fragment():
+    """LPG has no negative or disjunctive conditions: Mini-SHRDLU is compiled for it and the plan maps back."""
+    need("lpg")
+    result = puzzleplan.solve(puzzleplan.load(ROOT / "problems/shrdlu/seed.shrdlu"), planner="up:lpg", timeout=60)
+    assert result.status is puzzleplan.Status.SOLVED and result.valid, result.message
+    assert result.extra["compilations"]
+
+
+def test_the_time_limit_holds():
+    """An engine still searching at the time limit: timeout, and no process of it is left."""
+    need("symk-opt")
+    result = puzzleplan.solve(puzzleplan.load(HARD_TILES), planner="up:symk-opt", timeout=2)
+    assert result.status is puzzleplan.Status.TIMEOUT
+    assert not [command for _, command in processes() if "up_symk" in command]
+
+
+def processes() -> list[tuple[int, str]]:
+    """(pid, command line) of every live process of this user (but not zombies)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError):
+            continue
+        if entry.name.isdigit() and state != "Z":
+            found.append((int(entry.name), command))
+    return found
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGKILL])
+def test_no_engine_process_outlives_its_solve(signum):
+    """Ctrl-C, or SIGKILL, to `puzzleplan solve` while the engine's binary runs in a session of its own
+    (UP starts it so): every process of the run stops."""
+    need("symk-opt")
+    from test_processes import marked_processes, start, wait_for
+
+    mark = uuid.uuid4().hex
+    process = start(["solve", "tiles", str(HARD_TILES), "--planner", "up:symk-opt", "--timeout", "60"], mark)
+    try:
+        assert wait_for(lambda: any("bin/downward" in c for _, c in marked_processes(mark)), 60)
+        process.send_signal(signum)
+        assert process.wait(20) == (130 if signum == signal.SIGINT else -signal.SIGKILL)
+        assert wait_for(lambda: not marked_processes(mark), 10), marked_processes(mark)
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_missing_engine_or_java_is_unsupported_with_the_fix(monkeypatch):
+    """An engine that is not installed, or ENHSP without Java: unavailable, saying what to install."""
+    absent = up_engine.Engine("no_such_engine_module", "up-nothing", False, fragment_of(set()), "none")
+    assert availability(absent) == (False, f"up-nothing is not installed: {up_engine.EXTRA}")
+    if importlib.util.find_spec("up_enhsp"):
+        monkeypatch.setattr(up_engine.shutil, "which", lambda name: None)
+        ok, why = availability(ENGINES["enhsp"])
+        assert not ok and "default-jre-headless" in why
+        result = puzzleplan.solve(puzzleplan.load(HANOI), planner="up:enhsp")
+        assert result.status is puzzleplan.Status.UNSUPPORTED and "Java" in result.message
+
+
+def test_an_unknown_engine_is_an_input_error():
+    """A name UP's factory does not have: InputError naming the installed planners."""
+    with pytest.raises(InputError, match="no planner engine 'symk-optt'.*did you mean 'symk-opt'"):
+        UpEngine("symk-optt")
+
+
+def test_list_shows_the_engines(capsys):
+    """`list` names every known engine, and whether it runs here."""
+    from puzzleplan.app.cli import main
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"up:{name}" in out for name in ENGINES)
+
+
+def test_to_up_is_the_same_task_with_the_same_names():
+    """to_up: our PDDL's actions and objects by their own names; a UP engine's plan validates natively,
+    and a broken one does not."""
+    need("symk-opt")
+    from unified_planning.plans import SequentialPlan
+
+    inst = puzzleplan.load(HANOI)
+    problem = puzzleplan.to_up(inst)
+    assert [action.name for action in problem.actions] == ["move"]
+    assert {obj.name for obj in problem.all_objects} == {"disk1", "disk2", "disk3", "disk4", "disk5", "a", "b", "c"}
+    with up_shortcuts.OneshotPlanner(name="symk-opt") as planner:
+        plan = planner.solve(problem).plan
+    check = puzzleplan.validate(inst, plan)
+    assert check.valid and len(check.moves) == 31
+    broken = puzzleplan.validate(inst, SequentialPlan(list(reversed(plan.actions))))
+    assert not broken.valid and broken.failed_at == 1
+
+
+def test_graphplan_is_a_up_engine():
+    """register_up_engines: OneshotPlanner(name="puzzleplan-graphplan") solves a problem read by UP's
+    PDDLReader, and UP's own validator accepts the plan."""
+    from unified_planning.io import PDDLReader
+
+    assert puzzleplan.register_up_engines() == ["puzzleplan-graphplan"]
+    task = puzzleplan.translate(puzzleplan.load(ROOT / "problems/tiles/seven1.tiles"))
+    problem = PDDLReader().parse_problem_string(task.domain, task.problem)
+    with up_shortcuts.OneshotPlanner(name="puzzleplan-graphplan") as planner:
+        result = planner.solve(problem, timeout=60)
+    assert result.status.name == "SOLVED_SATISFICING" and result.plan.actions
+    with up_shortcuts.PlanValidator(problem_kind=problem.kind) as validator:
+        assert validator.validate(problem, result.plan).status.name == "VALID"
+
+
+def test_up_ini_adds_graphplan(tmp_path):
+    """The up.ini way: a factory configured from the file has puzzleplan-graphplan."""
+    from unified_planning.environment import Environment
+
+    config = tmp_path / "up.ini"
+    config.write_text(
+        "[engine puzzleplan-graphplan]\nmodule_name: puzzleplan.planners.up_graphplan\nclass_name: GraphplanEngine\n"
+    )
+    factory = Environment().factory
+    factory.configure_from_file(str(config))
+    assert factory.engine("puzzleplan-graphplan").is_oneshot_planner()
+
+
+def test_compare_runs_engines_beside_the_others():
+    """compare runs up:NAME beside native search, each run in a process of its own."""
+    need("symk-opt")
+    rows = puzzleplan.compare([puzzleplan.load(HANOI)], ["native-astar", "up:symk-opt"], timeout=60)
+    assert [(row["planner"], row["status"], row["length"], row["optimal"]) for row in rows] == [
+        ("native-astar", "solved", 31, True),
+        ("up:symk-opt", "solved", 31, True),
+    ]
