@@ -29,11 +29,13 @@ class Outcome:
 
 _MEMORY_SIGNS = re.compile(
     r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
-    r"out of memory|Memory allocation still failed|lost sys\.std(?:err|out)|error return without exception set",
+    r"out of memory|lost sys\.std(?:err|out)|error return without exception set|"
+    r"Memory allocation still failed|Native memory allocation|Could not reserve enough space|Could not allocate",
     re.IGNORECASE,
 )
 """What a child prints when its address-space limit runs out. CPython does not always manage to print
-MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError."""
+MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError. OpenBLAS
+(numpy's) and the Java VM have signs of their own."""
 
 
 def memory_exhausted(text: str, memory_mb: int | None) -> str | None:

@@ -153,7 +153,7 @@ class UpEngine:
                 timeout=limits.timeout,
                 memory_mb=limits.memory_mb,
                 cwd=work,
-                env=reproducible_environment(),
+                env=java_limited(reproducible_environment(), limits.memory_mb),
             )
             log = outcome.stdout + outcome.stderr
             if outcome.timed_out:
@@ -166,6 +166,16 @@ class UpEngine:
                 message = f"{self.name} exited {outcome.returncode}: {tail}"
                 return PlanResult(Status.ERROR, search_time=outcome.elapsed, message=message)
             return _result(json.loads(answer_file.read_text()), outcome.elapsed, limits.memory_mb)
+
+
+def java_limited(env: dict[str, str], memory_mb: int | None) -> dict[str, str]:
+    """The environment with Java's reservations sized to fit the address-space limit (by default the JVM
+    reserves more than a few GiB of address space and does not start under such a limit): half the limit
+    for the heap, small class and code spaces, the serial collector."""
+    if not memory_mb:
+        return env
+    options = f"-Xmx{max(64, memory_mb // 2)}m -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=64m"
+    return dict(env, JAVA_TOOL_OPTIONS=f"{options} -XX:+UseSerialGC")
 
 
 def _result(answer: dict[str, Any], elapsed: float, memory_mb: int | None) -> PlanResult:
@@ -202,7 +212,7 @@ def _factory_engine(engine: str) -> Engine:
     from unified_planning.engines import OptimalityGuarantee
 
     factory = up.get_environment().factory
-    planners = [name for name in factory.engines if factory.engine(name).is_oneshot_planner()]
+    planners = [name for name in factory.engines if factory.engine(name).is_oneshot_planner() and "[" not in name]
     if engine not in planners:
         raise InputError(
             f"unified-planning has no planner engine {engine!r}{did_you_mean(engine, planners)}; "

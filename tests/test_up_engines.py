@@ -221,3 +221,12 @@ def test_the_page_examples_run(monkeypatch):
     page = ROOT / "docs" / "unified-planning.md"
     failed, tried = doctest.testfile(str(page), module_relative=False, optionflags=flags)
     assert tried and not failed
+
+
+def test_the_memory_limit_holds_and_java_fits_under_it():
+    """ENHSP's Java is sized to start under a 1 GiB limit; a limit too small to run a child at all is a
+    memout, not an error."""
+    need("enhsp")
+    inst = puzzleplan.load(SMALL)
+    assert puzzleplan.solve(inst, planner="up:enhsp", memory="1G").status is puzzleplan.Status.SOLVED
+    assert puzzleplan.solve(inst, planner="up:enhsp", memory="300M").status is puzzleplan.Status.MEMOUT
