@@ -238,12 +238,8 @@ def list_lines() -> list[str]:
 # -- the child process --------------------------------------------------------------------------------
 
 
-def _missing_features(kind_features: set[str], supported: set[str]) -> list[str]:
-    """The features of a problem that an engine does not support, sorted."""
-    return sorted(set(kind_features) - set(supported))
-
-
 COST_FEATURES = {"ACTIONS_COST", "STATIC_FLUENTS_IN_ACTIONS_COST", "INT_NUMBERS_IN_ACTIONS_COST"}
+"""The features of a task with action costs, which an engine without costs may plan without."""
 
 
 def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> dict[str, Any]:
@@ -253,7 +249,6 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
     started = time.perf_counter()
     import unified_planning.shortcuts as up
     from puzzleplan.planners.up_graphplan import register
-    from unified_planning.engines import OptimalityGuarantee
     from unified_planning.io import PDDLReader
 
     environment = up.get_environment()
@@ -263,28 +258,37 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
         problem = PDDLReader(environment).parse_problem_string(domain, problem_text)
     except Exception as error:  # a PDDL feature UP's reader lacks: the engine cannot be given the task
         return {"status": "unsupported", "message": f"unified-planning cannot read this task: {error}"}
-    engine_class = environment.factory.engine(engine)
+    notes = fit(problem, engine, environment.factory.engine(engine))
+    if isinstance(notes, str):
+        return {"status": "unsupported", "message": notes}
+    solving = time.perf_counter()
+    try:
+        with up.OneshotPlanner(name=engine) as planner:
+            result = planner.solve(problem, timeout=max(0.1, seconds - (solving - started)))
+    except Exception as error:  # an engine's own failure is a result, not a crash of the pipeline
+        return {"status": "error", "message": f"{engine} failed: {type(error).__name__}: {error}"}
+    return dict(_answer(engine, result, notes), engine_seconds=round(time.perf_counter() - solving, 4))
+
+
+def fit(problem: Any, engine: str, engine_class: Any) -> list[str] | str:
+    """Make the problem what the engine takes: without its action costs when the engine has none (a note
+    says so), asking an optimal engine for fewest actions when there are no costs (UP marks a plan
+    SOLVED_OPTIMALLY only under a metric). The notes, or why the engine cannot take the problem."""
+    import unified_planning.shortcuts as up
+    from unified_planning.engines import OptimalityGuarantee
+
     supported = engine_class.supported_kind().features
     notes = []
-    if problem.quality_metrics and not engine_class.supports(problem.kind):
-        if set(_missing_features(problem.kind.features, supported)) <= COST_FEATURES:
+    if problem.quality_metrics and set(problem.kind.features) - set(supported) <= COST_FEATURES:
+        if not engine_class.supports(problem.kind):
             problem.clear_quality_metrics()
             notes.append(f"{engine} ignores action costs: the plan is not cost-optimal")
     if not engine_class.supports(problem.kind):
-        missing = ", ".join(_missing_features(problem.kind.features, supported))
-        return {"status": "unsupported", "message": f"{engine} does not support this task's {missing}"}
-    optimal = engine_class.satisfies(OptimalityGuarantee.SOLVED_OPTIMALLY)
-    if optimal and not problem.quality_metrics and "PLAN_LENGTH" in supported:
-        problem.add_quality_metric(up.MinimizeSequentialPlanLength())  # length-optimal, as PDDL without costs means
-    left = max(0.1, seconds - (time.perf_counter() - started))
-    try:
-        with up.OneshotPlanner(name=engine) as planner:
-            result = planner.solve(problem, timeout=left)
-    except Exception as error:  # an engine's own failure is a result, not a crash of the pipeline
-        return {"status": "error", "message": f"{engine} failed: {type(error).__name__}: {error}"}
-    answer = _answer(engine, result, notes)
-    answer["engine_seconds"] = round(time.perf_counter() - started, 4)
-    return answer
+        return f"{engine} does not support this task's {', '.join(sorted(set(problem.kind.features) - set(supported)))}"
+    if engine_class.satisfies(OptimalityGuarantee.SOLVED_OPTIMALLY) and not problem.quality_metrics:
+        if "PLAN_LENGTH" in supported:
+            problem.add_quality_metric(up.MinimizeSequentialPlanLength())
+    return notes
 
 
 _STATUSES = {

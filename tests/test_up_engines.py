@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from puzzleplan.planners import up_engine
+from puzzleplan.planners.base import Limits
 from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
 from puzzleplan.translator.errors import InputError
 
 import puzzleplan
+from puzzleplan.pipeline import plan_pddl
 
 ROOT = Path(__file__).resolve().parent.parent
 HANOI = ROOT / "problems/hanoi/seed2.hanoi"  # 31 moves at best
@@ -52,8 +54,21 @@ def test_the_table_says_what_the_engine_says(engine):
     assert ENGINES[engine].fragment == fragment_of(found.supported_kind().features)
 
 
+SLOW = pytest.mark.slow
+
+
 @pytest.mark.parametrize(
-    "engine", ["symk-opt", "enhsp-opt", "fast-downward-opt", "symk", "lpg", "enhsp", "puzzleplan-graphplan"]
+    "engine",
+    [
+        "symk-opt",
+        "enhsp-opt",
+        "lpg",
+        "puzzleplan-graphplan",
+        pytest.param("fast-downward-opt", marks=SLOW),
+        pytest.param("symk", marks=SLOW),
+        pytest.param("enhsp", marks=SLOW),
+        pytest.param("pyperplan-opt", marks=SLOW),
+    ],
 )
 def test_an_engine_solves_and_the_plan_replays(engine):
     """Solved, decoded into native moves, replayed; an optimal engine's plan is marked optimal and is (the
@@ -70,19 +85,27 @@ def test_an_engine_solves_and_the_plan_replays(engine):
 
 
 def test_a_task_the_engine_cannot_take_is_unsupported_with_why():
-    """TAMER takes flat types only: Hanoi's typed places are unsupported, naming the feature; tiles solve."""
+    """TAMER takes flat types only: Hanoi's typed places are unsupported, naming the feature."""
     need("tamer")
     result = puzzleplan.solve(puzzleplan.load(HANOI), planner="up:tamer", timeout=60)
     assert result.status is puzzleplan.Status.UNSUPPORTED
     assert "HIERARCHICAL_TYPING" in result.message
+
+
+@SLOW
+def test_tamer_solves_a_task_with_flat_types():
+    """The tiles' types are flat: TAMER solves them."""
+    need("tamer")
     tiles = puzzleplan.solve(puzzleplan.load(ROOT / "problems/tiles/seven1.tiles"), planner="up:tamer", timeout=60)
     assert tiles.status is puzzleplan.Status.SOLVED and tiles.valid
 
 
 def test_a_task_is_compiled_to_the_engine_fragment():
-    """LPG has no negative or disjunctive conditions: Mini-SHRDLU is compiled for it and the plan maps back."""
-    need("lpg")
-    result = puzzleplan.solve(puzzleplan.load(ROOT / "problems/shrdlu/seed.shrdlu"), planner="up:lpg", timeout=60)
+    """UP's pyperplan takes STRIPS only: Mini-SHRDLU's negative and disjunctive conditions are compiled away
+    for it and the plan maps back."""
+    need("pyperplan")
+    shrdlu = puzzleplan.load(ROOT / "problems/shrdlu/seed.shrdlu")
+    result = puzzleplan.solve(shrdlu, planner="up:pyperplan", timeout=60)
     assert result.status is puzzleplan.Status.SOLVED and result.valid, result.message
     assert result.extra["compilations"]
 
@@ -230,3 +253,17 @@ def test_the_memory_limit_holds_and_java_fits_under_it():
     inst = puzzleplan.load(SMALL)
     assert puzzleplan.solve(inst, planner="up:enhsp", memory="1G").status is puzzleplan.Status.SOLVED
     assert puzzleplan.solve(inst, planner="up:enhsp", memory="300M").status is puzzleplan.Status.MEMOUT
+
+
+def test_an_engine_without_costs_plans_without_them_and_says_so():
+    """Sokoban's push-costs task (walks cost 0, pushes 1): SymK's plan is cost-optimal; LPG has no action
+    costs, plans without them and its plan is not marked optimal."""
+    need("lpg")
+    need("symk-opt")
+    inst = puzzleplan.load(ROOT / "problems/sokoban/corridor.xsb", puzzle="sokoban-pushes")
+    task = inst.puzzle.encodings(inst.data)[1]
+    assert ":action-costs" in task.requirements
+    optimal = plan_pddl(task, UpEngine("symk-opt"), Limits(60)).result
+    assert optimal.solved and optimal.optimal
+    without = plan_pddl(task, UpEngine("lpg"), Limits(60)).result
+    assert without.solved and not without.optimal and "ignores action costs" in without.message
