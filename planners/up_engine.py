@@ -157,7 +157,8 @@ class UpEngine:
             )
             log = outcome.stdout + outcome.stderr
             if outcome.timed_out:
-                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, message=f"{self.name}: time limit")
+                message = f"stopped at the time limit ({limits.timeout:g} s)"
+                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, message=message)
             if not answer_file.exists():
                 memout = memory_exhausted(log, limits.memory_mb)
                 if memout:
@@ -213,7 +214,7 @@ def _factory_engine(engine: str) -> Engine:
 
     factory = up.get_environment().factory
     planners = [name for name in factory.engines if factory.engine(name).is_oneshot_planner() and "[" not in name]
-    if engine not in planners:
+    if engine not in factory.engines or not factory.engine(engine).is_oneshot_planner():
         raise InputError(
             f"unified-planning has no planner engine {engine!r}{did_you_mean(engine, planners)}; "
             f"installed: {', '.join(planners)} (more: {EXTRA})",

@@ -81,7 +81,7 @@ def puzzles() -> list[str]:
 
 
 def planners() -> list[str]:
-    """The registered planner names (besides the open families fd:SEARCH, pyperplan:S:H, native-astar:H)."""
+    """The registered planner names (besides the open families fd:SEARCH, pyperplan:S:H, native-astar:H, up:NAME)."""
     from puzzleplan.planners.registry import PLANNERS
 
     return list(PLANNERS)
