@@ -3,13 +3,17 @@ our Graphplan as a UP engine. Each test that needs an engine skips when it is no
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import signal
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from puzzleplan.planners import up_engine
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
@@ -267,3 +271,51 @@ def test_an_engine_without_costs_plans_without_them_and_says_so():
     assert optimal.solved and optimal.optimal
     without = plan_pddl(task, UpEngine("lpg"), Limits(60)).result
     assert without.solved and not without.optimal and "ignores action costs" in without.message
+
+
+WALKED = [
+    dict(path=ROOT / "problems/hanoi/seed1.hanoi"),
+    dict(puzzle="tiles", text="init:\n1 2 3\n4 X 5\ngoal:\n1 2 3\n4 5 X\n"),
+]
+
+
+@functools.cache
+def walked(which: int) -> tuple[puzzleplan.Instance, Any, Any]:
+    """An instance, its UP problem and UP's simulator of it (made once)."""
+    inst = puzzleplan.load(**WALKED[which])
+    problem = puzzleplan.to_up(inst)
+    return inst, problem, up_shortcuts.SequentialSimulator(problem=problem)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.sampled_from(range(len(WALKED))),
+    choices=st.lists(st.integers(min_value=0, max_value=50), max_size=10),
+    stray=st.none() | st.lists(st.integers(min_value=0, max_value=50), min_size=3, max_size=3),
+)
+def test_up_and_the_puzzle_agree_on_every_plan(which, choices, stray):
+    """to_up is the same task as the puzzle's own rules: a walk through the actions UP's simulator finds
+    applicable, maybe ending in any ground action, validates natively exactly when UP reaches the goal, and a
+    plan ending in an action UP finds inapplicable does not validate."""
+    from unified_planning.plans import ActionInstance, SequentialPlan
+
+    inst, problem, simulator = walked(which)
+    steps = []
+    state = simulator.get_initial_state()
+    for choice in choices:
+        applicable = list(simulator.get_applicable_actions(state))
+        action, parameters = applicable[choice % len(applicable)]
+        steps.append(ActionInstance(action, parameters))
+        state = simulator.apply(state, action, parameters)
+    if stray is not None:
+        action = problem.actions[0]
+        arguments = [list(problem.objects(parameter.type)) for parameter in action.parameters]
+        parameters = [objects[index % len(objects)] for objects, index in zip(arguments, stray)]
+        steps.append(ActionInstance(action, parameters))
+        applies = simulator.is_applicable(state, action, parameters)
+        state = simulator.apply(state, action, parameters) if applies else None
+    check = puzzleplan.validate(inst, SequentialPlan(steps))
+    if state is None:
+        assert not check.valid  # the native replay fails there, or the PDDL check does
+    else:
+        assert check.valid == simulator.is_goal(state)
