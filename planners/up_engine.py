@@ -254,7 +254,8 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
 
     environment = up.get_environment()
     environment.credits_stream = None
-    register(environment)
+    if engine not in environment.factory.engines:
+        register(environment)  # puzzleplan-graphplan
     try:
         problem = PDDLReader(environment).parse_problem_string(domain, problem_text)
     except Exception as error:  # a PDDL feature UP's reader lacks: the engine cannot be given the task

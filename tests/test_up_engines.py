@@ -319,3 +319,35 @@ def test_up_and_the_puzzle_agree_on_every_plan(which, choices, stray):
         assert not check.valid  # the native replay fails there, or the PDDL check does
     else:
         assert check.valid == simulator.is_goal(state)
+
+
+@pytest.mark.parametrize(
+    "up_status, status, optimal",
+    [
+        ("SOLVED_OPTIMALLY", "solved", True),
+        ("SOLVED_SATISFICING", "solved", False),
+        ("UNSOLVABLE_PROVEN", "unsolvable", True),
+        ("UNSOLVABLE_INCOMPLETELY", "unsolvable", False),
+        ("TIMEOUT", "timeout", False),
+        ("MEMOUT", "memout", False),
+        ("UNSUPPORTED_PROBLEM", "unsupported", False),
+        ("INTERNAL_ERROR", "error", False),
+    ],
+)
+def test_every_up_status_maps_honestly(up_status, status, optimal):
+    """UP's PlanGenerationResultStatus -> ours: unsolvable is optimal (a proof) only when UP proved it; an
+    incomplete search's failure says it is no proof."""
+    from unified_planning.engines import PlanGenerationResult, PlanGenerationResultStatus
+
+    result = PlanGenerationResult(getattr(PlanGenerationResultStatus, up_status), None, "engine")
+    answer = up_engine._answer("engine", result, [])
+    assert (answer["status"], answer["optimal"], answer["engine_status"]) == (status, optimal, up_status)
+    if up_status == "UNSOLVABLE_INCOMPLETELY":
+        assert "no proof" in answer["message"]
+
+
+def test_an_engine_error_under_a_memory_limit_that_shows_memory_running_out_is_a_memout():
+    """UP reports SymK's search running out of memory as an internal error; its log says what happened."""
+    answer = {"status": "error", "message": "symk failed", "log": "Failed to allocate memory.\n"}
+    assert up_engine._result(answer, 1.0, 1024).status is puzzleplan.Status.MEMOUT
+    assert up_engine._result(answer, 1.0, None).status is puzzleplan.Status.ERROR
