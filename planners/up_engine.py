@@ -20,7 +20,7 @@ from typing import Any
 from puzzleplan.planners.base import STRIPS, Limits, PlanResult, Status
 from puzzleplan.planners.process import memory_exhausted, reproducible_environment, run
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import PddlTask, task_files
+from puzzleplan.translator.pddl import GroundAction, PddlTask, task_files
 from puzzleplan.translator.text import did_you_mean
 
 EXTRA = "pip install 'puzzleplan[engines]'"
@@ -316,12 +316,7 @@ def _answer(engine: str, result: Any, notes: list[str]) -> dict[str, Any]:
     log = "\n".join(message.message for message in result.log_messages or [])
     tail = " | ".join(line for line in log.strip().splitlines()[-5:])
     status, optimal, message = _STATUSES[result.status.name]
-    plan = []
-    if result.plan is not None and status == "solved":
-        plan = [
-            [step.action.name.lower(), [str(argument).lower() for argument in step.actual_parameters]]
-            for step in result.plan.actions
-        ]
+    plan = ground_actions(result.plan) if result.plan is not None and status == "solved" else []
     expanded = re.findall(r"Expanded (\d+) state|Expanded Nodes: (\d+)", log)
     return {
         "status": status,
@@ -332,6 +327,18 @@ def _answer(engine: str, result: Any, notes: list[str]) -> dict[str, Any]:
         "message": "; ".join([message.format(engine=engine, tail=tail)] * bool(message) + notes),
         "log": log[-4000:],
     }
+
+
+def ground_actions(plan: Any) -> list[GroundAction]:
+    """The PDDL ground actions of a UP SequentialPlan, in order; InputError for other kinds of plan."""
+    if type(plan).__name__ != "SequentialPlan":
+        raise InputError(f"a unified-planning SequentialPlan was expected, found a {type(plan).__name__}", "<UP plan>")
+    return [(step.action.name.lower(), tuple(map(_argument, step.actual_parameters))) for step in plan.actions]
+
+
+def _argument(expression: Any) -> str:
+    """The PDDL name of an action instance's parameter (an object, or a constant's text)."""
+    return (expression.object().name if expression.is_object_exp() else str(expression)).lower()
 
 
 def main(argv: list[str]) -> int:

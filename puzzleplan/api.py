@@ -23,12 +23,13 @@ from typing import Any
 from puzzleplan.pipeline import Report
 from puzzleplan.pipeline import solve as solve_instance
 from puzzleplan.planners.base import Limits
+from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.text import read_file
-from puzzleplan.up import ground_actions, is_up_plan
+from puzzleplan.up import is_up_plan
 from puzzleplan.validation import Verdict, validate_moves, validate_text
 
 DEFAULT_PLANNER = "native-astar"

@@ -16,9 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import GroundAction
-
 
 def to_up(inst: Any) -> Any:
     """A puzzleplan.Instance as a unified_planning.model.Problem: the task of puzzleplan.translate(inst), read by
@@ -32,20 +29,6 @@ def to_up(inst: Any) -> Any:
 def is_up_plan(plan: Any) -> bool:
     """True for a plan object of unified_planning (told without importing it)."""
     return type(plan).__module__.startswith("unified_planning.") and hasattr(plan, "kind")
-
-
-def ground_actions(plan: Any) -> list[GroundAction]:
-    """The PDDL ground actions of a UP SequentialPlan, in order; InputError for other kinds of plan."""
-    if type(plan).__name__ != "SequentialPlan":
-        raise InputError(
-            f"validate takes a unified-planning SequentialPlan, found a {type(plan).__name__}", "<UP plan>"
-        )
-    return [(step.action.name.lower(), tuple(map(_argument, step.actual_parameters))) for step in plan.actions]
-
-
-def _argument(expression: Any) -> str:
-    """The PDDL name of an action instance's parameter (an object, or a constant's text)."""
-    return (expression.object().name if expression.is_object_exp() else str(expression)).lower()
 
 
 def register_up_engines(environment: Any = None) -> list[str]:

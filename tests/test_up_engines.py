@@ -351,3 +351,11 @@ def test_an_engine_error_under_a_memory_limit_that_shows_memory_running_out_is_a
     answer = {"status": "error", "message": "symk failed", "log": "Failed to allocate memory.\n"}
     assert up_engine._result(answer, 1.0, 1024).status is puzzleplan.Status.MEMOUT
     assert up_engine._result(answer, 1.0, None).status is puzzleplan.Status.ERROR
+
+
+def test_a_plan_of_another_kind_is_an_input_error():
+    """validate takes UP's sequential plans; a time-triggered plan is bad input, named."""
+    from unified_planning.plans import TimeTriggeredPlan
+
+    with pytest.raises(InputError, match="SequentialPlan was expected, found a TimeTriggeredPlan"):
+        puzzleplan.validate(puzzleplan.load(SMALL), TimeTriggeredPlan([]))
