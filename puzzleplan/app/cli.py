@@ -54,6 +54,7 @@ EXIT = {
 # -- commands ------------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the puzzles and planners, and whether each planner can run here."""
+    from puzzleplan.planners import up_engine
     from puzzleplan.planners.registry import DESCRIPTIONS, PLANNERS, get_planner
     from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
@@ -77,6 +78,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("  fd:SEARCH                    Fast Downward with any search string, e.g. fd:'astar(ipdb())'")
     print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
     print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
+    print("\n".join(up_engine.list_lines()))
     return 0
 
 
