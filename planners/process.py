@@ -213,6 +213,12 @@ def _expire(signum: int, frame: object) -> None:
     raise TimeLimitExceeded
 
 
+RESERVE = 4 * 1024 * 1024
+"""Bytes of address space a memory_limit block holds back and frees before it lifts its limit: at the limit
+even the few bytes that lifting it takes may be missing, and the limit would then stay on for good (every
+later line failing with MemoryError, a traceback of 155 lines)."""
+
+
 @contextmanager
 def memory_limit(memory_mb: int | None) -> Iterator[None]:
     """Cap this process's address space at `memory_mb` MiB for the block (the soft limit, restored after;
@@ -220,10 +226,13 @@ def memory_limit(memory_mb: int | None) -> Iterator[None]:
     if not memory_mb:
         yield
         return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    hard = before[1]
     wanted = memory_mb * 1024 * 1024
+    reserve: bytearray | None = bytearray(RESERVE)
     resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
     try:
         yield
     finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        reserve = None  # noqa: F841 - gives its address space back before the limit is lifted
+        resource.setrlimit(resource.RLIMIT_AS, before)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,14 +80,10 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
         report.message = f"{planner_name} solves {', '.join(planner.puzzles)} only"
         return _finish(report, started)
     try:
-        with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+        with limited(limits):
             result, moves = _plan(puzzle, instance, planner, limits, report)
-    except TimeLimitExceeded:
-        message = f"stopped at the time limit ({limits.timeout:g} s)"
-        result, moves = PlanResult(Status.TIMEOUT, message=message, search_time=time.perf_counter() - started), []
-    except MemoryError:
-        message = f"out of memory under {limits.memory_mb} MiB"
-        result, moves = PlanResult(Status.MEMOUT, message=message, search_time=time.perf_counter() - started), []
+    except (TimeLimitExceeded, MemoryError) as error:
+        result, moves = stopped(error, limits, started), []
     report.status, report.optimal = result.status, result.optimal
     report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
     report.time["search"] = result.search_time
@@ -101,6 +99,22 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
             report.message = f"the plan does not replay: {replay.reason}"
         report.time["validate"] = time.perf_counter() - check
     return _finish(report, started)
+
+
+@contextmanager
+def limited(limits: Limits) -> Iterator[None]:
+    """Run the block in this process under the limits: interrupted HARD_GRACE seconds past the time limit
+    (TimeLimitExceeded), its address space capped at the memory limit (MemoryError)."""
+    with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+        yield
+
+
+def stopped(error: BaseException, limits: Limits, started: float) -> PlanResult:
+    """The result of a run that `limited` stopped: a timeout naming the limit, or a memout."""
+    elapsed = time.perf_counter() - started
+    if isinstance(error, MemoryError):
+        return PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB", search_time=elapsed)
+    return PlanResult(Status.TIMEOUT, message=f"stopped at the time limit ({limits.timeout:g} s)", search_time=elapsed)
 
 
 def _plan(puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report) -> tuple[PlanResult, list]:
@@ -130,8 +144,18 @@ class PddlRun:
 
 
 def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
-    """Compile the task to the planner's fragment, plan in the time left, and map the plan back."""
+    """Compile the task to the planner's fragment, plan in the time left, and map the plan back; the
+    whole run (an in-process planner's grounding included) holds the limits."""
     begin = time.perf_counter()
+    try:
+        with limited(limits):
+            return _plan_compiled(task, planner, limits, begin)
+    except (TimeLimitExceeded, MemoryError) as error:
+        return PddlRun(stopped(error, limits, begin), [], (), time.perf_counter() - begin)
+
+
+def _plan_compiled(task: PddlTask, planner: Planner, limits: Limits, begin: float) -> PddlRun:
+    """plan_pddl's work, inside its limits."""
     try:
         compiled = compile_for(task, planner.fragment, limits.timeout)
     except CompilationFailed as error:
