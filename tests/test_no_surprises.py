@@ -78,3 +78,70 @@ def test_plan_with_an_in_process_planner_holds_its_limits(tiles13, slack):
     data = json.loads(result.stdout)
     assert data["status"] in ("timeout", "memout") and result.returncode in (4, 5), result.stdout
     assert time.monotonic() - started <= 1 + slack + 2  # + 2: starting Python and reading the task
+
+
+def scripts(*words: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """One of the installed commands (puzzleplan, graphplan, maxconnect4, check_true_false) in a child process."""
+    program = {"puzzleplan": "puzzleplan.app.cli", "graphplan": "puzzleplan.app.graphplan_cli"}
+    program |= {"maxconnect4": "puzzleplan.games.maxconnect4", "check_true_false": "puzzleplan.logic.cli"}
+    return subprocess.run(
+        [sys.executable, "-m", program[words[0]], *words[1:]], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
+
+
+@pytest.fixture
+def fifo(tmp_path) -> str:
+    """A named pipe nobody writes to."""
+    path = tmp_path / "pipe"
+    import os
+
+    os.mkfifo(path)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["puzzleplan", "solve", "tiles", "{fifo}"],
+        ["puzzleplan", "validate", "tiles", "problems/tiles/fifteen-48.tiles", "{fifo}"],
+        ["puzzleplan", "plan", "{fifo}", "{fifo}"],
+        ["graphplan", "-o", "{fifo}", "-f", "{fifo}"],
+        ["maxconnect4", "one-move", "{fifo}", "{out}", "1"],
+        ["check_true_false", "{fifo}", "{fifo}", "{fifo}"],
+    ],
+)
+def test_a_fifo_is_refused_at_once(fifo, tmp_path, words):
+    """A FIFO as input was waited on forever by graphplan, maxconnect4, check_true_false and validate (and
+    for the whole time limit by solve)."""
+    result = scripts(*[word.format(fifo=fifo, out=tmp_path / "out.txt") for word in words], timeout=30)
+    assert result.returncode == 2 and "FIFO" in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_device_and_a_huge_file_are_refused_before_any_work(tmp_path):
+    huge = tmp_path / "huge.tiles"
+    with huge.open("wb") as file:
+        file.truncate(40 * 1024 * 1024)  # sparse: no disk used
+    for path, says in (("/dev/zero", "character device"), (str(huge), "larger than")):
+        result = scripts("puzzleplan", "solve", "tiles", path)
+        assert result.returncode == 2 and says in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "name, text, words",
+    [
+        ("t.sbp", "{long}\n", ["puzzleplan", "solve", "{path}"]),
+        ("o.ops", "({long})", ["graphplan", "-o", "{path}", "-f", "{path}"]),
+    ],
+)
+def test_an_error_about_a_long_line_quotes_it_short(tmp_path, name, text, words):
+    """An error about a 1 MiB line printed the whole line (52 MB for a 50 MB line)."""
+    path = tmp_path / name
+    path.write_text(text.format(long="x" * (1 << 20)))
+    result = scripts(*[word.format(path=path) for word in words])
+    assert result.returncode == 2 and str(path) in result.stderr and len(result.stderr) < 500, result.stderr[:500]
+
+
+def test_no_error_message_is_longer_than_its_limit():
+    from puzzleplan.translator.errors import MESSAGE_LIMIT, InputError
+
+    assert len(InputError("x" * 10**6, "f").message) < MESSAGE_LIMIT + 50

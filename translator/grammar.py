@@ -9,6 +9,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from puzzleplan.translator.text import quote
+
 
 @cache
 def parser(package: str, filename: str, start: str = "start", **options: Any):
@@ -38,7 +40,7 @@ def syntax_problem(error: Exception, parser: Any, text: str, names: Mapping[str,
 
     if isinstance(error, UnexpectedToken):
         at_end = error.token.type == "$END"
-        found = names.get("$END", "the end of the text") if at_end else repr(str(error.token))
+        found = names.get("$END", "the end of the text") if at_end else quote(str(error.token))
         line, column = (None, None) if at_end else (error.line, error.column)
         return SyntaxProblem(found, expected_terminals(parser, error.expected, names), line, column, at_end)
     if isinstance(error, UnexpectedCharacters):
