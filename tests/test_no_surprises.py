@@ -145,3 +145,23 @@ def test_no_error_message_is_longer_than_its_limit():
     from puzzleplan.translator.errors import MESSAGE_LIMIT, InputError
 
     assert len(InputError("x" * 10**6, "f").message) < MESSAGE_LIMIT + 50
+
+
+@pytest.fixture(scope="module")
+def prose_ops(tmp_path_factory) -> str:
+    """Hanoi's operators after 3.7 MB of free text (which the format ignores): slow to parse."""
+    path = tmp_path_factory.mktemp("prose") / "prose.ops"
+    prose = "some words of prose here " * 3 + "\n"
+    path.write_text(prose * 50_000 + (ROOT / "problems/hanoi/hanoi.ops").read_text())
+    return str(path)
+
+
+@pytest.mark.parametrize("limit, says", [(["--timeout", "1"], "Time limit reached"), (["--memory", "80"], "memory")])
+def test_the_graphplan_command_limits_reading_and_grounding(prose_ops, slack, limit, says):
+    """The graphplan command limited neither parsing nor grounding (a 50 MB comment file: 2.5 minutes,
+    3.2 GB); this file took 13 s and 265 MB under --timeout 1."""
+    started = time.monotonic()
+    result = scripts("graphplan", "-o", prose_ops, "-f", "problems/hanoi/seed1.facts", *limit)
+    assert result.returncode == 1 and says in result.stdout and "Traceback" not in result.stderr, result
+    if limit[0] == "--timeout":
+        assert time.monotonic() - started <= 1 + slack + 1  # + 1: starting Python

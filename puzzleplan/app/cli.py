@@ -206,22 +206,19 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
     from puzzleplan.pddl_check import replay_grounded
-    from puzzleplan.pipeline import plan_pddl
     from puzzleplan.planners.registry import get_planner
-    from puzzleplan.translator.pddl import PddlTask, write_plan
-    from puzzleplan.translator.pddl_reader import check_task
+    from puzzleplan.translator.pddl import write_plan
 
-    task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
-    check_task(task.domain, task.problem, args.domain, args.problem)
+    limits = Limits.read(args.timeout, args.memory)
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or planner.native:
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
-    run = plan_pddl(task, planner, Limits.read(args.timeout, args.memory))
+    task, run = _plan_files(args, planner, limits)
     result, plan = run.result, run.plan
-    valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
+    valid, message = replay_grounded(task, plan) if task and result.solved else (None, result.message)
     data = {
         "domain": args.domain,
         "problem": args.problem,
@@ -249,6 +246,24 @@ def cmd_plan(args: argparse.Namespace) -> int:
         if result.solved:
             print(write_plan(plan), end="")
     return exit_status(result.status, valid)
+
+
+def _plan_files(args: argparse.Namespace, planner: Any, limits: Limits) -> tuple[Any, Any]:
+    """Read and check the domain and problem files, then plan, all within the limits: the task (None when
+    reading it was stopped) and the PddlRun."""
+    from puzzleplan.pipeline import PddlRun, limited, plan_pddl, stopped
+    from puzzleplan.translator.pddl import PddlTask
+    from puzzleplan.translator.pddl_reader import check_task
+
+    started = time.perf_counter()
+    try:
+        with limited(limits):
+            task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
+            check_task(task.domain, task.problem, args.domain, args.problem)
+    except (TimeLimitExceeded, MemoryError) as error:
+        return None, PddlRun(stopped(error, limits, started), [])
+    spent = time.perf_counter() - started
+    return task, plan_pddl(task, planner, Limits(max(limits.timeout - spent, 0.01), limits.memory_mb))
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
