@@ -165,3 +165,40 @@ def test_the_graphplan_command_limits_reading_and_grounding(prose_ops, slack, li
     assert result.returncode == 1 and says in result.stdout and "Traceback" not in result.stderr, result
     if limit[0] == "--timeout":
         assert time.monotonic() - started <= 1 + slack + 1  # + 1: starting Python
+
+
+@pytest.mark.parametrize(
+    "options, says",
+    [
+        (["hanoi", "--pegs", str(10**100)], "--pegs must be at most"),
+        (["hanoi", "--discs", str(10**100)], "--discs must be at most"),
+        (["pacman", "--height", "100000", "--width", "100000"], "--height must be at most"),
+        (["pacman", "--walls", str(10**30)], "--walls must be at most"),
+        (["pacman", "--pellets", str(10**30)], "--pellets must be at most"),
+        (["tiles", "--size", "3x3", "--moves", str(10**100)], "--moves must be at most"),
+        (["tiles", "--size", f"{10**30}x3"], "at most 400 cells"),
+        (["tiles", "--blanks", str(10**30)], "--blanks must be at most"),
+        (["shrdlu", "--n", str(10**30)], "--n must be at most"),
+        (["shrdlu", "--k", str(10**30)], "--k must be at most"),
+        (["shrdlu", "--goal-atoms", str(10**30)], "--goal-atoms must be at most"),
+    ],
+)
+def test_generate_refuses_sizes_beyond_its_bounds_before_any_work(capsys, options, says):
+    """`hanoi --pegs 10**100` took 8.5 GB, `pacman --height 100000 --width 100000` 11 GB, `tiles --moves
+    10**100` never ended, and huge numbers elsewhere were an internal error (OverflowError)."""
+    from puzzleplan.app.cli import main
+
+    assert main(["generate", *options]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.splitlines()) == 1 and len(err) < 300, err
+
+
+def test_generate_at_its_bounds_is_quick_and_valid(tmp_path, capsys):
+    """The largest sizes allowed still give a file that its puzzle reads back."""
+    from puzzleplan.app.cli import main
+    from puzzleplan.translator.registry import load
+
+    for name, options in (("tiles", ["--size", "20x20", "--moves", "2000"]), ("shrdlu", ["--n", "50"])):
+        path = tmp_path / f"big.{name}"
+        assert main(["generate", name, *options, "--seed", "1", "-o", str(path)]) == 0
+        assert load(name, str(path))[1] is not None
