@@ -88,6 +88,8 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
             return _compile_with_up(task, fragment)
     except TimeLimitExceeded:
         raise CompilationTimeout(f"compiling the task to the planner's fragment took over {timeout:g} s") from None
+    except RecursionError:  # its reader (pyparsing) recurses once per level of a formula
+        raise UnsupportedTask("the task's formulas nest too deeply for unified-planning to compile them") from None
 
 
 def sorted_declarations(text: str) -> str:

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzleplan.translator.errors import shorten
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -40,6 +42,24 @@ def memory_exhausted(text: str, memory_mb: int | None) -> str | None:
     """What to say when a child's output shows it ran out of memory under its limit; None otherwise."""
     found = _MEMORY_SIGNS.search(text) if memory_mb else None
     return f"out of memory under {memory_mb} MiB ({found.group(0)})" if found else None
+
+
+SUMMARY_LIMIT = 300
+"""Characters of a child's output that an error message quotes."""
+
+
+def output_summary(text: str, lines: int = 3) -> str:
+    """The last few non-blank lines of a child's output, short, for an error message: of a Python
+    traceback only its last line (the exception) is kept, the escaped newlines of a printed bytes object
+    count as line ends, and the whole is cut at SUMMARY_LIMIT characters (a failed Fast Downward
+    translator once sent 251 KB of traceback)."""
+    rows = [row.strip() for row in text.replace("\\n", "\n").splitlines() if row.strip()]
+    if any("Traceback (most recent call last)" in row for row in rows):
+        rows = [row for row in rows if _EXCEPTION.match(row)][-1:] or rows[-1:]
+    return shorten(" | ".join(rows[-lines:]), SUMMARY_LIMIT)
+
+
+_EXCEPTION = re.compile(r"[\w.]*(?:Error|Exception|Exit|Interrupt)\b")
 
 
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36

@@ -195,10 +195,139 @@ def test_generate_refuses_sizes_beyond_its_bounds_before_any_work(capsys, option
 
 def test_generate_at_its_bounds_is_quick_and_valid(tmp_path, capsys):
     """The largest sizes allowed still give a file that its puzzle reads back."""
-    from puzzleplan.app.cli import main
     from puzzleplan.translator.registry import load
+
+    from puzzleplan.app.cli import main
 
     for name, options in (("tiles", ["--size", "20x20", "--moves", "2000"]), ("shrdlu", ["--n", "50"])):
         path = tmp_path / f"big.{name}"
         assert main(["generate", name, *options, "--seed", "1", "-o", str(path)]) == 0
         assert load(name, str(path))[1] is not None
+
+
+def shrdlu_with_goal(tmp_path: Path, goal: str) -> str:
+    """The seed Mini-SHRDLU board with another goal line, written to a file."""
+    text = (ROOT / "problems/shrdlu/seed.shrdlu").read_text()
+    lines = [f"goal: {goal}" if line.startswith("goal:") else line for line in text.splitlines()]
+    path = tmp_path / "goal.shrdlu"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+MINUS_ZERO = {
+    "tiles": ("a.tiles", "init:\n1 2\n3 X\ngoal:\n1 2\n3 -0\n", ":6:"),
+    "sbp": ("a.sbp", "5,4,\n1,1,1,1,1,\n1,2,3,-0,1,\n1,0,4,4,1,\n1,1,-1,1,1,\n", ":3:"),
+    "shrdlu": ("a.shrdlu", "state:\n-0 0 3\n4 0 1\n6 5 2\ngoal: (1,0,0)\n", ":2"),
+    "sokoban": ("a.lsp", "((1 1 1 1 1)\n (1 3 2 -0 1)\n (1 1 1 1 1))\n", ":2:"),
+}
+
+
+@pytest.mark.parametrize("puzzle", MINUS_ZERO)
+def test_minus_zero_is_not_a_number(tmp_path, capsys, puzzle):
+    """`-0` was read as 0 in tiles, sbp, shrdlu and .lsp files (a goal cell `-0` gave "solved, 0 moves")."""
+    from puzzleplan.app.cli import main
+
+    name, text, where = MINUS_ZERO[puzzle]
+    path = tmp_path / name
+    path.write_text(text)
+    assert main(["solve", puzzle, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}{where}" in err and "'-0" in err, err
+
+
+@pytest.mark.parametrize(
+    "goal", ["!" * 500 + "(1,0,0)", "{" * 1000 + "(1,0,0)" + "}" * 1000, "!" * 100_000 + "(1,0,0)"]
+)
+def test_a_deeply_nested_goal_is_bad_input_with_its_line(tmp_path, capsys, goal):
+    """A goal with 500 negations or 1,000 nested braces was an internal error (RecursionError)."""
+    from puzzleplan.app.cli import main
+
+    path = shrdlu_with_goal(tmp_path, goal)
+    assert main(["solve", path]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:" in err and "nested more than 100 deep" in err, err
+
+
+def test_a_goal_nested_to_the_limit_is_solved(tmp_path, capsys):
+    from puzzleplan.app.cli import main
+
+    assert main(["solve", shrdlu_with_goal(tmp_path, "!" * 98 + "(1,0,0)"), "--json"]) == 0
+
+
+@pytest.mark.parametrize("depth", [500, 100_000])
+def test_deeply_nested_pddl_is_bad_input_with_its_line(tmp_path, capsys, depth):
+    """PDDL nested 100,000 deep was an internal error (RecursionError); 500 deep sent 251 KB of Fast
+    Downward traceback to the terminal."""
+    from puzzleplan.app.cli import main
+
+    condition = "(and " * depth + "(p)" + ")" * depth
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(
+        "(define (domain d) (:requirements :strips) (:predicates (p) (q))\n"
+        f"(:action a :parameters () :precondition {condition} :effect (q)))"
+    )
+    problem.write_text("(define (problem x) (:domain d) (:init (p)) (:goal (q)))")
+    assert main(["plan", str(domain), str(problem), "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert (data["file"], data["line"]) == (str(domain), 2) and "nested more than 100 deep" in data["message"]
+
+
+def test_a_deeply_nested_statement_names_its_file(tmp_path, capsys):
+    """check_true_false said only "a statement is nested too deeply to read"."""
+    from puzzleplan.logic.cli import main
+
+    rules, plain = tmp_path / "rules.txt", tmp_path / "a.txt"
+    rules.write_text("(not " * 500 + "a" + ")" * 500 + "\n")
+    plain.write_text("a\n")
+    assert main([str(rules), str(plain), str(plain), "--out", str(tmp_path / "result.txt")]) == 2
+    assert f"{rules}:1:" in capsys.readouterr().err
+
+
+def test_a_child_process_failure_is_quoted_short():
+    """A Fast Downward translator that failed printed its traceback as one bytes line: 251 KB."""
+    from puzzleplan.planners.process import output_summary
+
+    printed = "translate: b" + repr(
+        "Traceback (most recent call last):\n  File x\n" + "y" * 100_000 + "\nRecursionError: x\n"
+    )
+    assert output_summary(printed) == "RecursionError: x"
+    assert len(output_summary("z" * 10**6)) < 400
+
+
+def fast_downward_available() -> bool:
+    from puzzleplan.planners.fast_downward import driver_path
+
+    return driver_path() is not None
+
+
+@pytest.mark.skipif(not fast_downward_available(), reason="up-fast-downward is not installed")
+@pytest.mark.parametrize(
+    "planner, says",
+    [("fd:astar(lmcutt())", "No feature defined for FunctionCallNode 'lmcutt'"), ("fd:astar(lmcut(),x=3)", "x")],
+)
+def test_a_fast_downward_search_it_cannot_read_is_bad_input(capsys, planner, says):
+    """`fd:astar(lmcutt())` was exit 1 with Fast Downward's output joined by " | "."""
+    from puzzleplan.app.cli import main
+
+    assert main(["solve", "problems/hanoi/seed2.hanoi", "--planner", planner, "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "error" and says in data["message"] and data["file"] is None, data
+    assert len(data["message"]) < 400
+
+
+def test_an_unknown_heuristic_is_bad_input_with_a_suggestion(capsys):
+    """`native-astar:sed` was "unsupported" (exit 6)."""
+    from puzzleplan.app.cli import main
+
+    assert main(["solve", "bloxorz", "problems/bloxorz/seed-level1.bloxorz", "--planner", "native-astar:sed"]) == 2
+    err = capsys.readouterr().err
+    assert "no heuristic 'sed'" in err and "did you mean 'seed'?" in err, err
+
+
+def test_json_errors_give_a_null_file_when_there_is_none(capsys):
+    """`--json` errors said `"file": "command line"` where the docs say null."""
+    from puzzleplan.app.cli import main
+
+    assert main(["solve", "problems/hanoi/seed2.hanoi", "--planner", "nope", "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["file"] is None and "unknown planner 'nope'" in data["message"]

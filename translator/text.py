@@ -71,8 +71,11 @@ def whole_number(text: str) -> int | None:
 
     Python's int() and str.isdigit() accept more than a file format means by a number: `²` and `④` are
     digits to isdigit() but int() refuses them, and int() reads Arabic-Indic digits, `+3`, `1_000` and
-    surrounding spaces. Every native format reads its numbers through this function instead."""
-    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+    surrounding spaces. Every native format reads its numbers through this function instead. A minus
+    sign before zero (`-0`) is refused too: it is no number a file means (read as 0 it was a blank tile)."""
+    if not _WHOLE_NUMBER.fullmatch(text) or (text.startswith("-") and not text.strip("-0")):
+        return None
+    return int(text)
 
 
 def count_number(text: str) -> int | None:

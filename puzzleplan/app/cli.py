@@ -431,7 +431,8 @@ def _fail(message: str, code: int, as_json: bool, error: InputError | None = Non
     if as_json:
         data: dict[str, Any] = {"status": status, "message": message, "file": None, "line": None, "column": None}
         if error is not None:
-            data.update(file=error.source, line=error.line, column=error.column)
+            known = error.source not in ("command line", "<input>", "")
+            data.update(file=error.source if known else None, line=error.line, column=error.column)
         print(json.dumps(data), flush=True)
     else:
         print(f"puzzleplan: {'error: ' + message if status == 'error' else message}", file=sys.stderr)
