@@ -331,3 +331,120 @@ def test_json_errors_give_a_null_file_when_there_is_none(capsys):
     assert main(["solve", "problems/hanoi/seed2.hanoi", "--planner", "nope", "--json"]) == 2
     data = json.loads(capsys.readouterr().out)
     assert data["file"] is None and "unknown planner 'nope'" in data["message"]
+
+
+SEED2 = str(ROOT / "problems/hanoi/seed2.hanoi")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_plan_that_cannot_be_written_is_still_printed(capsys, as_json):
+    """`--plan-out /dev/full` solved, then failed, and the plan was lost."""
+    from puzzleplan.app.cli import main
+
+    assert main(["solve", SEED2, "--plan-out", "/dev/full", *(["--json"] if as_json else [])]) == 1
+    out, err = capsys.readouterr()
+    moves = json.loads(out)["moves"] if as_json else [line for line in out.splitlines() if line.strip()[:3] == "31."]
+    assert len(moves) == (31 if as_json else 1) and "No space left on device" in err and "printed above" in err
+
+
+def test_an_animation_that_cannot_be_written_is_not_an_internal_error(tmp_path, capsys, monkeypatch):
+    """`--animate` to a full disk was an internal error."""
+    import errno
+
+    from puzzleplan.translator.pictures import output
+
+    from puzzleplan.app import cli
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output, "write_animation", full_disk)
+    assert cli.main(["solve", SEED2, "--animate", str(tmp_path / "a.svg")]) == 1
+    out, err = capsys.readouterr()
+    assert "31. 1 C A" in out and "No space left on device" in err and "internal error" not in err
+
+
+@pytest.mark.parametrize("words", [["solve", "--plan-out"], ["solve", "--animate"], ["show", "--out"]])
+def test_an_output_path_never_overwrites_the_input(tmp_path, capsys, words):
+    """`--plan-out` naming the input file overwrote the instance."""
+    from puzzleplan.app.cli import main
+
+    instance = tmp_path / "seed2.hanoi"
+    text = (ROOT / "problems/hanoi/seed2.hanoi").read_text()
+    instance.write_text(text)
+    target = instance if words[1] == "--plan-out" else instance.rename(tmp_path / "seed2.svg")
+    command = [words[0], "hanoi", str(target), words[1], str(target)]
+    assert main(command) == 2
+    assert "would overwrite the input" in capsys.readouterr().err and target.read_text() == text
+
+
+def test_translate_never_overwrites_its_input(tmp_path, capsys):
+    from puzzleplan.app.cli import main
+
+    problem = tmp_path / "domain.pddl"  # a hanoi instance file that happens to have this name
+    problem.write_text((ROOT / "problems/hanoi/seed2.hanoi").read_text())
+    assert main(["translate", "hanoi", str(problem), "-o", str(tmp_path)]) == 2
+    assert "would overwrite the input" in capsys.readouterr().err
+
+
+def test_an_output_file_written_as_a_folder_is_refused(tmp_path, capsys, monkeypatch):
+    """`--plan-out missing/` wrote a file named `missing`."""
+    from puzzleplan.app.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", SEED2, "--plan-out", "missing/"]) == 2
+    assert "names a folder" in capsys.readouterr().err and not (tmp_path / "missing").exists()
+
+
+@pytest.fixture(scope="module")
+def small_results(tmp_path_factory) -> Path:
+    """A compare folder of one quick run."""
+    out = tmp_path_factory.mktemp("results")
+    words = ["compare", "hanoi", SEED2, "--planners", "native-astar", "--timeout", "10", "--out", str(out)]
+    assert command(*words).returncode == 0
+    return out
+
+
+def test_report_checks_its_folder_before_printing_tables(small_results):
+    """`report` into a read-only folder failed after printing its tables."""
+    (small_results / "report.md").mkdir()
+    try:
+        result = command("report", str(small_results))
+    finally:
+        (small_results / "report.md").rmdir()
+    assert result.returncode == 2 and "report.md is a folder" in result.stderr and result.stdout == "", result
+
+
+@pytest.mark.skipif(sys.platform != "linux" or Path("/proc/self").owner() == "root", reason="root writes anywhere")
+def test_report_into_a_read_only_folder_is_refused_before_work(small_results):
+    small_results.chmod(0o555)
+    try:
+        result = command("report", str(small_results))
+    finally:
+        small_results.chmod(0o755)
+    assert result.returncode == 2 and result.stdout == "", result
+
+
+def test_two_compares_into_one_folder_do_not_both_write(tmp_path):
+    """Two `compare` runs into one --out at the same time duplicated every row (no lock)."""
+    import os
+
+    out = tmp_path / "shared"
+    words = ["compare", "tiles", "problems/tiles/fifteen-48.tiles", "--planners", "native-bfs"]
+    words += ["--timeout", "3", "--memory", "1G", "--out", str(out)]
+    first = subprocess.Popen(
+        [sys.executable, "-m", "puzzleplan.app.cli", *words], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert first.stdout is not None and "to do" in first.stdout.readline()  # it holds the folder now
+        second = command(*words, "--resume")
+        assert second.returncode == 2 and "is writing into this folder" in second.stderr, second
+        assert f"pid {first.pid}" in second.stderr
+    finally:
+        first.communicate(timeout=120)
+    assert first.returncode == 0
+    rows = (out / "results.jsonl").read_text().splitlines()
+    assert len(rows) == 1
+    assert command(*words, "--resume").returncode == 0  # the lock went with the first process
+    assert os.path.exists(out / "results.jsonl")

@@ -14,6 +14,7 @@ import random
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from puzzleplan.app.arguments import (
     resolve_puzzle,
 )
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
-from puzzleplan.outputs import check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
 from puzzleplan.translator.errors import InputError
@@ -104,6 +105,8 @@ def cmd_translate(args: argparse.Namespace) -> int:
         written = {"ops": ops, "facts": facts}
     else:
         written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
+    for name in written:
+        check_not_input(out / name, [args.file, args.facts])
     for name, text in written.items():
         write_file(out / name, text)
         print(out / name)
@@ -117,7 +120,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from puzzleplan.translator.registry import get_puzzle
 
     limits = Limits.read(args.timeout, args.memory)
-    plan_out = check_output_file(args.plan_out, "plan file")
+    plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     label = instance_label(args.file, args.level)
     puzzle, started = get_puzzle(args.puzzle), time.monotonic()
     check_animation(args, puzzle)
@@ -132,18 +135,39 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if spent > HARD_GRACE:
             limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
         report = solve(puzzle, instance, label, args.planner, limits)
-    if plan_out and report.pddl_plan:
-        from puzzleplan.translator.pddl import write_plan
-
-        write_file(plan_out, write_plan(report.pddl_plan))
-    elif plan_out and report.status is Status.SOLVED:
-        write_file(plan_out, "".join(puzzle.format_move(m) + "\n" for m in report.moves))
+    failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
+    if plan_out and report.status is Status.SOLVED:
+        failures += _written(lambda: write_file(plan_out, _plan_text(puzzle, report)), plan_out)[1]
     animation = None
     if args.animate and report.status is Status.SOLVED:
         summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
-        animation = animate(args, puzzle, instance, report.moves, report.states, summary)
+        moves, states = report.moves, report.states
+        animation, failed = _written(lambda: animate(args, puzzle, instance, moves, states, summary), args.animate)
+        failures += failed
     print_result(args, report.to_json(puzzle), lambda: print_report(puzzle, instance, report, args.show), animation)
-    return exit_status(report.status, report.valid)
+    for failure in failures:
+        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
+    return EXIT["error"] if failures else exit_status(report.status, report.valid)
+
+
+def _plan_text(puzzle: Any, report: Any) -> str:
+    """The --plan-out text: the PDDL plan in IPC format when a PDDL planner found it, else the native moves."""
+    if report.pddl_plan:
+        from puzzleplan.translator.pddl import write_plan
+
+        return write_plan(report.pddl_plan)
+    return "".join(puzzle.format_move(m) + "\n" for m in report.moves)
+
+
+def _written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[InputError]]:
+    """What `write` returns and [] when it worked, else None and the error that says why the file was not
+    written (a full disk)."""
+    try:
+        return write(), []
+    except InputError as error:
+        return None, [error]
+    except OSError as error:
+        return None, [InputError(f"cannot write the file: {error.strerror or error}", str(path))]
 
 
 def exit_status(status: Status, valid: bool | None) -> int:
@@ -196,7 +220,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from puzzleplan.translator.pictures.output import PICTURES, check_output, write_picture
 
     check_output(args.out, PICTURES, "--out")
-    check_output_file(args.out, "picture")
+    check_output_file(args.out, "picture", [args.file])
     puzzle, instance = load(args.puzzle, args.file, args.level)
     write_picture(puzzle, instance, puzzle.initial(instance), args.out)
     print(args.out)
