@@ -8,6 +8,7 @@ import re
 import resource
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -63,6 +64,8 @@ _EXCEPTION = re.compile(r"[\w.]*(?:Error|Exception|Exit|Interrupt)\b")
 
 
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
+GUARD = Path(__file__).with_name("guard.py")
+"""The script that runs every child and takes its process group down with this process (see there)."""
 GRACE_TERM = 1.0
 """Seconds a stopped process group has between SIGTERM and SIGKILL to stop its own children."""
 
@@ -158,10 +161,11 @@ def run(
     env: dict[str, str] | None = None,
 ) -> Outcome:
     """Run `command` in a new session under a wall-clock and memory limit; on timeout or interruption
-    stop the whole group (the child and everything it started) and report timed_out."""
+    stop the whole group (the child and everything it started) and report timed_out. A guard process
+    (puzzleplan.planners.guard) runs it, so that the group dies with this process even under kill -9."""
     started = time.perf_counter()
     process = subprocess.Popen(
-        command,
+        [sys.executable, "-I", "-S", str(GUARD), str(os.getpid()), *command],
         cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,
