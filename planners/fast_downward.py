@@ -91,8 +91,10 @@ class FastDownward:
             outcome = run(command, timeout=limits.timeout, cwd=work, env=reproducible_environment())
             code = outcome.returncode
             expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
-            if outcome.timed_out:
-                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded)
+            if outcome.timed_out:  # the figures of its last progress line
+                figures = {"bound": _last_int(r"\] f = (\d+)", outcome.stdout)}
+                expanded = _last_int(r"(\d+) expanded", outcome.stdout)
+                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded, figures=figures)
             memout = _memout(code, outcome.stdout + outcome.stderr, limits.memory_mb)
             if memout:
                 return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)

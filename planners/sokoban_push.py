@@ -16,6 +16,7 @@ from itertools import count
 from operator import or_
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.progress import watch
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
@@ -231,6 +232,7 @@ def _best_first(
     if bidirectional and len(data.goals) == boxes0.bit_count():
         sides.append(_backward_side(instance, data, weight))
     active, turn = list(sides), 0
+    watch(lambda: (_expanded(sides), None))
     while True:
         side = active[turn % len(active)]
         turn += 1

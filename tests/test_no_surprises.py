@@ -448,3 +448,111 @@ def test_two_compares_into_one_folder_do_not_both_write(tmp_path):
     assert len(rows) == 1
     assert command(*words, "--resume").returncode == 0  # the lock went with the first process
     assert os.path.exists(out / "results.jsonl")
+
+
+def wide_sokoban():
+    """A Sokoban level with one 3,000-cell row: every expansion takes milliseconds."""
+    from puzzleplan.translator.registry import get_puzzle
+
+    width = 3000
+    rows = [["1"] * width] + [["1"] + ["0"] * (width - 2) + ["1"] for _ in range(3)] + [["1"] * width]
+    rows[2][5], rows[2][width - 5], rows[1][3], rows[3][10], rows[3][20] = "2", "4", "3", "2", "4"
+    puzzle = get_puzzle("sokoban")
+    return puzzle, puzzle.parse("(" + "\n".join("(" + " ".join(row) + ")" for row in rows) + ")\n", "wide.lsp")
+
+
+@pytest.mark.parametrize("planner", ["native-astar", "native-push-wastar"])
+def test_a_native_search_stopped_for_time_reports_what_it_expanded(planner):
+    """A native search stopped by --timeout reported `expanded: null` (20 of 21 XSokoban timeouts): the hard
+    stop ended it before its own deadline check, which came every 256 expansions."""
+    from puzzleplan.planners.base import Limits, Status
+
+    from puzzleplan.pipeline import solve
+
+    puzzle, instance = wide_sokoban()
+    report = solve(puzzle, instance, "wide.lsp", planner, Limits(1))
+    assert report.status is Status.TIMEOUT and report.expanded, report
+
+
+def test_a_search_ended_by_the_hard_stop_still_reports_its_figures():
+    """When a step never looks at the clock, the hard stop ends the search; its figures are kept."""
+    from puzzleplan.planners.base import Limits, Status
+    from puzzleplan.planners.process import TimeLimitExceeded
+    from puzzleplan.planners.search import Deadline, best_first
+
+    from puzzleplan.pipeline import limited, stopped
+
+    def slow(state: int):
+        time.sleep(0.2)
+        return [("step", state + 1)]
+
+    limits, started = Limits(0.1), time.perf_counter()
+    with pytest.raises(TimeLimitExceeded) as stop, limited(limits):
+        best_first(0, slow, lambda state: False, lambda state: 0, Deadline(limits.timeout))
+    result = stopped(stop.value, limits, started)
+    assert result.status is Status.TIMEOUT and result.expanded and result.expanded >= 2
+
+
+@pytest.mark.skipif(not fast_downward_available(), reason="up-fast-downward is not installed")
+def test_fast_downward_stopped_for_time_reports_its_figures(capsys):
+    """Fast Downward's timeouts reported no expansions: they are read from its last progress line."""
+    from puzzleplan.app.cli import main
+
+    assert main(["solve", "problems/tiles/fifteen-48.tiles", "--planner", "fd-opt", "--timeout", "1.5", "--json"]) == 4
+    data = json.loads(capsys.readouterr().out)
+    assert data["expanded"] and data["bound"] and data["message"] == "stopped at the time limit (1.5 s)", data
+
+
+def test_a_timeout_message_names_the_limit_given(tiles13, capsys):
+    """A timeout message showed the budget left (or "the time limit passed"), not the limit."""
+    from puzzleplan.app.cli import main
+
+    assert main(["plan", *tiles13, "--planner", "graphplan", "--timeout", "1", "--json"]) == 4
+    assert json.loads(capsys.readouterr().out)["message"] == "stopped at the time limit (1 s)"
+
+
+@pytest.mark.parametrize("where", [0, 1, 3, 7])
+def test_verbose_anywhere_logs_the_phases_with_their_times(where):
+    """`solve -v` was refused, and `-v` logged nothing of the phases."""
+    words = ["solve", "hanoi", SEED2, "--planner", "native-bfs"]
+    words.insert(where, "-v")
+    result = command(*words)
+    assert result.returncode == 0, result.stderr
+    logged = [line for line in result.stderr.splitlines() if line.startswith("INFO puzzleplan:")]
+    assert any(line.endswith(" s") and "reading" in line for line in logged), result.stderr
+    assert any(line.endswith(" s") and "planning with native-bfs" in line for line in logged), result.stderr
+
+
+def test_a_live_status_line_on_a_terminal():
+    """`solve` printed nothing during a 15-second search: on a terminal, stderr now shows a status line
+    (elapsed, phase, expanded, bound) that is erased at the end."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        words = ["solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "2"]
+        result = subprocess.run(
+            [sys.executable, "-m", "puzzleplan.app.cli", *words], cwd=ROOT, stdout=subprocess.PIPE, stderr=follower
+        )
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert result.returncode == 4
+    text = shown.decode()
+    assert "planning with native-astar" in text and "expanded" in text and "bound" in text, text
+    assert text.endswith("\r\x1b[K")
+
+
+def test_no_status_line_when_stderr_is_not_a_terminal():
+    result = command("solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "1")
+    assert result.returncode == 4 and result.stderr == ""

@@ -28,8 +28,10 @@ from puzzleplan.app.arguments import (
 )
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
 from puzzleplan.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.pipeline import timeout_message
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
+from puzzleplan.planners.progress import phase, status_line
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
@@ -116,25 +118,17 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from puzzleplan.app.animate import animate, check_animation, print_result
-    from puzzleplan.pipeline import HARD_GRACE, Report, solve
     from puzzleplan.translator.registry import get_puzzle
 
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     label = instance_label(args.file, args.level)
-    puzzle, started = get_puzzle(args.puzzle), time.monotonic()
+    puzzle = get_puzzle(args.puzzle)
     check_animation(args, puzzle)
-    try:
-        with time_limit(limits.timeout + HARD_GRACE):  # reading a huge file is part of the run
-            puzzle, instance = load(args.puzzle, args.file, args.level)
-    except TimeLimitExceeded:
-        message = f"reading the file took longer than the time limit ({limits.timeout:g} s)"
-        instance, report = None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
-    else:
-        spent = time.monotonic() - started  # a slow read shortens the planner's time; a quick one is in the grace
-        if spent > HARD_GRACE:
-            limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
-        report = solve(puzzle, instance, label, args.planner, limits)
+    with status_line():
+        instance, report = _read_and_solve(args, puzzle, label, limits)
+    if report.status is Status.TIMEOUT:
+        report.message = timeout_message(limits.timeout, report.message)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and report.status is Status.SOLVED:
         failures += _written(lambda: write_file(plan_out, _plan_text(puzzle, report)), plan_out)[1]
@@ -170,6 +164,24 @@ def _written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[Inpu
         return None, [InputError(f"cannot write the file: {error.strerror or error}", str(path))]
 
 
+def _read_and_solve(args: argparse.Namespace, puzzle: Any, label: str, limits: Limits) -> tuple[Any, Any]:
+    """Read the instance and solve it, all within the limits: the instance (None when reading it was
+    stopped) and the report."""
+    from puzzleplan.pipeline import HARD_GRACE, Report, solve
+
+    started = time.monotonic()
+    try:
+        with time_limit(limits.timeout + HARD_GRACE), phase(f"reading {args.file}"):  # reading is part of the run
+            puzzle, instance = load(args.puzzle, args.file, args.level)
+    except TimeLimitExceeded:
+        message = timeout_message(limits.timeout, f"while reading {args.file}")
+        return None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
+    spent = time.monotonic() - started  # a slow read shortens the planner's time; a quick one is in the grace
+    if spent > HARD_GRACE:
+        limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
+    return instance, solve(puzzle, instance, label, args.planner, limits)
+
+
 def exit_status(status: Status, valid: bool | None) -> int:
     """The exit status for a run."""
     if status is Status.SOLVED:
@@ -196,6 +208,8 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
     if report.steps is not None:
         figures.append(f"steps {report.steps}")
+    if report.extra.get("bound") is not None:
+        figures.append(f"bound {report.extra['bound']:g}")
     figures += [f"{key} {value:.3f}s" for key, value in report.time.items()]
     print("; ".join(figures))
 
@@ -240,8 +254,11 @@ def cmd_plan(args: argparse.Namespace) -> int:
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
-    task, run = _plan_files(args, planner, limits)
+    with status_line():
+        task, run = _plan_files(args, planner, limits)
     result, plan = run.result, run.plan
+    if result.status is Status.TIMEOUT:
+        result.message = timeout_message(limits.timeout, result.message)
     valid, message = replay_grounded(task, plan) if task and result.solved else (None, result.message)
     data = {
         "domain": args.domain,
@@ -281,7 +298,7 @@ def _plan_files(args: argparse.Namespace, planner: Any, limits: Limits) -> tuple
 
     started = time.perf_counter()
     try:
-        with limited(limits):
+        with limited(limits), phase("reading and checking the PDDL files"):
             task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
             check_task(task.domain, task.problem, args.domain, args.problem)
     except (TimeLimitExceeded, MemoryError) as error:
@@ -466,7 +483,7 @@ def _fail(message: str, code: int, as_json: bool, error: InputError | None = Non
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Bad input (a file, an option, the command line itself) is one paragraph and exit
     status 2, never a traceback; under --json it is one JSON object on stdout with status `error`."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()
     try:
@@ -488,6 +505,13 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], as_json)
     except Exception as error:  # a bug: still one paragraph, with the traceback under -v
         return _internal_error(error, argv, as_json)
+
+
+def verbose_first(argv: list[str]) -> list[str]:
+    """The command line with `-v` (or `--verbose`) moved to the front, wherever it was given: `solve -v`
+    and `solve FILE -v` mean `-v solve FILE`."""
+    verbose = [word for word in argv if word in ("-v", "--verbose")]
+    return (["-v"] if verbose else []) + [word for word in argv if word not in ("-v", "--verbose")]
 
 
 def _internal_error(error: Exception, argv: list[str], as_json: bool) -> int:
