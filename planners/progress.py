@@ -87,7 +87,7 @@ def status_line(stream: TextIO | None = None, interval: float = INTERVAL) -> Ite
     """A live status line on `stream` (standard error) while the block runs, when it is a terminal;
     erased at the end, so that nothing of it stays in the output."""
     stream = stream or sys.stderr
-    if not stream.isatty():
+    if not stream.isatty() or log.isEnabledFor(logging.INFO):  # -v's lines would break into it
         yield
         return
     started, done = time.perf_counter(), threading.Event()
