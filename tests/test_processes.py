@@ -128,12 +128,17 @@ def test_kill_9_of_solve_leaves_no_process(planner):
     death signal. A guard process now takes the planner's whole group down with it."""
     mark = uuid.uuid4().hex
     process = start(["solve", "tiles", HARD_TILES, "--planner", planner, "--timeout", "60"], mark)
+    kill_9_leaves_nothing(process, mark, ("downward ", "-m pyperplan"), 1)
+
+
+def kill_9_leaves_nothing(process: subprocess.Popen, mark: str, running: tuple[str, ...], seconds: float) -> None:
+    """Once a marked process whose command line holds one of `running` runs, kill -9 `process`, and check
+    that nothing marked is left `seconds` later."""
     try:
-        searching = ("downward ", "-m pyperplan")
-        assert wait_for(lambda: any(w in c for _, c in marked_processes(mark) for w in searching), 30)
+        assert wait_for(lambda: any(w in c for _, c in marked_processes(mark) for w in running), 30)
         os.kill(process.pid, signal.SIGKILL)
         process.wait(20)
-        assert wait_for(lambda: not marked_processes(mark), 1), marked_processes(mark)
+        assert wait_for(lambda: not marked_processes(mark), seconds), marked_processes(mark)
     finally:
         for pid, _ in marked_processes(mark):
             os.kill(pid, signal.SIGKILL)
@@ -152,11 +157,4 @@ def test_kill_9_of_a_runner_takes_down_a_child_tree_that_ignores_sigterm():
     mark = uuid.uuid4().hex
     env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
     runner = subprocess.Popen([sys.executable, "-c", RUN_A_STUBBORN_TREE], env=env, start_new_session=True)
-    try:
-        assert wait_for(lambda: any(c.startswith("sleep 60") for _, c in marked_processes(mark)), 30)
-        os.kill(runner.pid, signal.SIGKILL)
-        runner.wait(20)
-        assert wait_for(lambda: not marked_processes(mark), 2), marked_processes(mark)
-    finally:
-        for pid, _ in marked_processes(mark):
-            os.kill(pid, signal.SIGKILL)
+    kill_9_leaves_nothing(runner, mark, ("sleep 60",), 2)
