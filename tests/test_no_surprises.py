@@ -545,3 +545,21 @@ def test_a_live_status_line_on_a_terminal():
 def test_no_status_line_when_stderr_is_not_a_terminal():
     result = command("solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "1")
     assert result.returncode == 4 and result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "limit, code, says",
+    [(["--timeout", "1"], 4, "stopped at the time limit (1 s) while reading"), (["--memory", "80"], 5, "80 MiB")],
+)
+def test_translate_reads_within_its_limits(prose_ops, tmp_path, limit, code, says):
+    """translate had no limits: its graphplan reader took 13 s and 265 MB on this 3.7 MB file."""
+    words = ["translate", "graphplan", prose_ops, "problems/hanoi/seed1.facts", "-o", str(tmp_path), *limit]
+    result = command(*words)
+    assert result.returncode == code and says in result.stderr and "Traceback" not in result.stderr, result
+
+
+def test_generate_runs_within_its_limit(capsys):
+    from puzzleplan.app.cli import main
+
+    assert main(["generate", "tiles", "--size", "20x20", "--moves", "50000", "--timeout", "0.2"]) == 4
+    assert "stopped at the time limit (0.2 s)" in capsys.readouterr().err

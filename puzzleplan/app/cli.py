@@ -93,13 +93,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
             "command line",
         )
     out = prepare_output_folder(args.output)
-    if args.puzzle == "graphplan":
-        from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
+    with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
+        if args.puzzle == "graphplan":
+            from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
 
-        task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
-    else:
-        puzzle, instance = load(args.puzzle, args.file, args.level)
-        task = puzzle.encode(instance)
+            task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
+        else:
+            puzzle, instance = load(args.puzzle, args.file, args.level)
+            task = puzzle.encode(instance)
     if args.format == "graphplan":
         from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
 
@@ -367,6 +368,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="memory limit of the planner, e.g. 2G or 500M (MiB by default)",
         )
 
+    def whole_limits(p: argparse.ArgumentParser) -> None:
+        """--timeout and --memory for a command that runs no planner: they hold for the whole command."""
+        p.add_argument("--timeout", default="60", help="seconds for the whole command (default 60)")
+        p.add_argument("--memory", default=None, metavar="SIZE", help="memory limit, e.g. 2G or 500M (default none)")
+        p.set_defaults(limited=True)
+
     def animation(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--animate",
@@ -393,6 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("facts", nargs="?", help="(translate graphplan OPS FACTS only)")
     p.add_argument("-o", "--output", default="out", help="folder to write into (default out/)")
     p.add_argument("--format", choices=("pddl", "graphplan"), default="pddl")
+    whole_limits(p)
     p.set_defaults(run=cmd_translate)
     p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
     instance(p)
@@ -420,6 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
     instance(p)
     p.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="the picture to write")
+    whole_limits(p)
     p.set_defaults(run=cmd_show)
     p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
     p.add_argument("domain")
@@ -437,11 +446,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("-o", "--output", help="file to write (default: print it)")
+    whole_limits(p)
     p.set_defaults(run=cmd_generate, accepts_options=True)
     p = commands.add_parser("walk", help="a random walk, printing each move and state")
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
+    whole_limits(p)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
@@ -462,13 +473,35 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.options = generator_options(extra)
     resolve_puzzle(args)
-    return args.run(args)
+    if not getattr(args, "limited", False):
+        return args.run(args)
+    return _run_limited(args, Limits.read(args.timeout, args.memory))
+
+
+def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
+    """Run a command that runs no planner within its --timeout and --memory, its phases logged under -v:
+    a timeout (exit 4) names the limit and the phase under way; a memout is exit 5."""
+    from puzzleplan.pipeline import limited
+    from puzzleplan.planners.progress import CURRENT
+
+    try:
+        with limited(limits), phase(f"running {args.command}"):
+            return args.run(args)
+    except (TimeLimitExceeded, MemoryError) as error:
+        under_way = CURRENT.take_interrupted()
+        while_ = f" while {under_way}" if under_way else ""
+        if isinstance(error, MemoryError):
+            message, code = f"out of memory under {limits.memory_mb} MiB{while_}", EXIT[Status.MEMOUT]
+        else:
+            message, code = timeout_message(limits.timeout, while_.strip()), EXIT[Status.TIMEOUT]
+        return _fail(message, code, getattr(args, "json", False))
 
 
 def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
     """Report a run that ended without a result: one JSON object on stdout under --json (status error or
     interrupted), else one paragraph on stderr; return the exit status."""
-    status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout"}.get(code, "error")
+    status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout", EXIT[Status.TIMEOUT]: "timeout"}
+    status = status.get(code, "error")
     if as_json:
         data: dict[str, Any] = {"status": status, "message": message, "file": None, "line": None, "column": None}
         if error is not None:
