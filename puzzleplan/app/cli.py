@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.app import seed_output
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -121,6 +122,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from puzzleplan.app.animate import animate, check_animation, print_result
     from puzzleplan.translator.registry import get_puzzle
 
+    if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
+        report = seed_output.seed_solve(args)
+        return exit_status(report.status, report.valid)
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     label = instance_label(args.file, args.level)
@@ -174,6 +178,7 @@ def _read_and_solve(args: argparse.Namespace, puzzle: Any, label: str, limits: L
     try:
         with time_limit(limits.timeout + HARD_GRACE), phase(f"reading {args.file}"):  # reading is part of the run
             puzzle, instance = load(args.puzzle, args.file, args.level)
+            instance = seed_output.start_at(puzzle, instance, args.start)
     except TimeLimitExceeded:
         message = timeout_message(limits.timeout, f"while reading {args.file}")
         return None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
@@ -325,6 +330,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
     puzzle, instance = load(args.puzzle, args.file, args.level)
+    seed_output.check_walk_format(args.format, puzzle.name)
     rng = random.Random(args.seed)
     normalize = puzzle.normalize
     state = normalize(instance, puzzle.initial(instance))
@@ -409,6 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
+    seed_output.add_format_option(p, start=True)
     animation(p)
     p.set_defaults(run=cmd_solve)
     p = commands.add_parser(
@@ -452,6 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
+    seed_output.add_format_option(p)
     whole_limits(p)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
@@ -460,6 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
+    seed_output.add_commands(commands, instance)
     return parser
 
 
