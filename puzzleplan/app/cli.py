@@ -12,13 +12,10 @@ import json
 import logging
 import random
 import sys
-import time
 import traceback
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from puzzleplan.app import seed_output
+from puzzleplan.app import guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -31,7 +28,7 @@ from puzzleplan.experiments.compare import add_commands as add_compare_commands
 from puzzleplan.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
 from puzzleplan.pipeline import timeout_message
 from puzzleplan.planners.base import Limits, Status
-from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
+from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate
 from puzzleplan.planners.progress import phase, status_line
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
@@ -131,61 +128,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
     puzzle = get_puzzle(args.puzzle)
     check_animation(args, puzzle)
     with status_line():
-        instance, report = _read_and_solve(args, puzzle, label, limits)
+        instance, report = guarded.read_and_solve(args, puzzle, label, limits)
     if report.status is Status.TIMEOUT:
         report.message = timeout_message(limits.timeout, report.message)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and report.status is Status.SOLVED:
-        failures += _written(lambda: write_file(plan_out, _plan_text(puzzle, report)), plan_out)[1]
+        failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]
     animation = None
     if args.animate and report.status is Status.SOLVED:
         summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
         moves, states = report.moves, report.states
-        animation, failed = _written(lambda: animate(args, puzzle, instance, moves, states, summary), args.animate)
+        animation, failed = guarded.written(
+            lambda: animate(args, puzzle, instance, moves, states, summary), args.animate
+        )
         failures += failed
     print_result(args, report.to_json(puzzle), lambda: print_report(puzzle, instance, report, args.show), animation)
     for failure in failures:
         print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
     return EXIT["error"] if failures else exit_status(report.status, report.valid)
-
-
-def _plan_text(puzzle: Any, report: Any) -> str:
-    """The --plan-out text: the PDDL plan in IPC format when a PDDL planner found it, else the native moves."""
-    if report.pddl_plan:
-        from puzzleplan.translator.pddl import write_plan
-
-        return write_plan(report.pddl_plan)
-    return "".join(puzzle.format_move(m) + "\n" for m in report.moves)
-
-
-def _written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[InputError]]:
-    """What `write` returns and [] when it worked, else None and the error that says why the file was not
-    written (a full disk)."""
-    try:
-        return write(), []
-    except InputError as error:
-        return None, [error]
-    except OSError as error:
-        return None, [InputError(f"cannot write the file: {error.strerror or error}", str(path))]
-
-
-def _read_and_solve(args: argparse.Namespace, puzzle: Any, label: str, limits: Limits) -> tuple[Any, Any]:
-    """Read the instance and solve it, all within the limits: the instance (None when reading it was
-    stopped) and the report."""
-    from puzzleplan.pipeline import HARD_GRACE, Report, solve
-
-    started = time.monotonic()
-    try:
-        with time_limit(limits.timeout + HARD_GRACE), phase(f"reading {args.file}"):  # reading is part of the run
-            puzzle, instance = load(args.puzzle, args.file, args.level)
-            instance = seed_output.start_at(puzzle, instance, args.start)
-    except TimeLimitExceeded:
-        message = timeout_message(limits.timeout, f"while reading {args.file}")
-        return None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
-    spent = time.monotonic() - started  # a slow read shortens the planner's time; a quick one is in the grace
-    if spent > HARD_GRACE:
-        limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
-    return instance, solve(puzzle, instance, label, args.planner, limits)
 
 
 def exit_status(status: Status, valid: bool | None) -> int:
@@ -261,7 +221,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
     with status_line():
-        task, run = _plan_files(args, planner, limits)
+        task, run = guarded.plan_files(args, planner, limits)
     result, plan = run.result, run.plan
     if result.status is Status.TIMEOUT:
         result.message = timeout_message(limits.timeout, result.message)
@@ -293,24 +253,6 @@ def cmd_plan(args: argparse.Namespace) -> int:
         if result.solved:
             print(write_plan(plan), end="")
     return exit_status(result.status, valid)
-
-
-def _plan_files(args: argparse.Namespace, planner: Any, limits: Limits) -> tuple[Any, Any]:
-    """Read and check the domain and problem files, then plan, all within the limits: the task (None when
-    reading it was stopped) and the PddlRun."""
-    from puzzleplan.pipeline import PddlRun, limited, plan_pddl, stopped
-    from puzzleplan.translator.pddl import PddlTask
-    from puzzleplan.translator.pddl_reader import check_task
-
-    started = time.perf_counter()
-    try:
-        with limited(limits), phase("reading and checking the PDDL files"):
-            task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
-            check_task(task.domain, task.problem, args.domain, args.problem)
-    except (TimeLimitExceeded, MemoryError) as error:
-        return None, PddlRun(stopped(error, limits, started), [])
-    spent = time.perf_counter() - started
-    return task, plan_pddl(task, planner, Limits(max(limits.timeout - spent, 0.01), limits.memory_mb))
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -525,7 +467,7 @@ def _fail(message: str, code: int, as_json: bool, error: InputError | None = Non
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Bad input (a file, an option, the command line itself) is one paragraph and exit
     status 2, never a traceback; under --json it is one JSON object on stdout with status `error`."""
-    argv = verbose_first(list(sys.argv[1:] if argv is None else argv))
+    argv = guarded.verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()
     try:
@@ -547,13 +489,6 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], as_json)
     except Exception as error:  # a bug: still one paragraph, with the traceback under -v
         return _internal_error(error, argv, as_json)
-
-
-def verbose_first(argv: list[str]) -> list[str]:
-    """The command line with `-v` (or `--verbose`) moved to the front, wherever it was given: `solve -v`
-    and `solve FILE -v` mean `-v solve FILE`."""
-    verbose = [word for word in argv if word in ("-v", "--verbose")]
-    return (["-v"] if verbose else []) + [word for word in argv if word not in ("-v", "--verbose")]
 
 
 def _internal_error(error: Exception, argv: list[str], as_json: bool) -> int:
