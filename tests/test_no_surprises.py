@@ -563,3 +563,14 @@ def test_generate_runs_within_its_limit(capsys):
 
     assert main(["generate", "tiles", "--size", "20x20", "--moves", "50000", "--timeout", "0.2"]) == 4
     assert "stopped at the time limit (0.2 s)" in capsys.readouterr().err
+
+
+def test_validate_runs_within_its_limit(tmp_path, capsys):
+    """validate without --optimal had no limit: a 24 MB plan took 68 s and 1.4 GB, silently."""
+    from puzzleplan.app.cli import main
+
+    plan = tmp_path / "long.plan"
+    plan.write_text("1 C A\n1 A C\n" * 100_000)
+    assert main(["validate", "hanoi", SEED2, str(plan), "--timeout", "1", "--json"]) == 4
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "timeout" and data["message"].startswith("stopped at the time limit (1 s)")

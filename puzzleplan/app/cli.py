@@ -373,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
     p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
     animation(p)
-    p.set_defaults(run=cmd_validate)
+    p.set_defaults(run=cmd_validate, limited=True)  # the whole command, unless --optimal runs a planner
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
     instance(p)
     p.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="the picture to write")
@@ -424,7 +424,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.options = generator_options(extra)
     resolve_puzzle(args)
-    if not getattr(args, "limited", False):
+    if not getattr(args, "limited", False) or getattr(args, "optimal", False):
         return args.run(args)
     return _run_limited(args, Limits.read(args.timeout, args.memory))
 
