@@ -44,13 +44,16 @@ class Deadline:
 class Counter:
     """Counts expansions and says when the deadline has passed (looking at the clock now and then)."""
 
-    def __init__(self, deadline: Deadline) -> None:
+    def __init__(self, deadline: Deadline, limit: int | None = None) -> None:
         self.deadline = deadline
+        self.limit = limit
         self.expanded = 0
 
     def expand(self) -> bool:
-        """Count one expansion; True when the search must stop for time."""
+        """Count one expansion; True when the search must stop for time (or at its expansion limit)."""
         self.expanded += 1
+        if self.limit is not None and self.expanded > self.limit:
+            return True
         return self.expanded % CHECK_EVERY == 0 and self.deadline.passed()
 
     def result(self, status: Status, plan: list | None = None, optimal: bool = False) -> PlanResult:
@@ -60,9 +63,12 @@ class Counter:
         )
 
 
-def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
-    """Breadth-first graph search, goal test on generation: fewest moves."""
-    counter = Counter(deadline)
+def breadth_first(
+    start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline, limit: int | None = None
+) -> PlanResult:
+    """Breadth-first graph search, goal test on generation: fewest moves (TIMEOUT after `limit`
+    expansions, when given)."""
+    counter = Counter(deadline, limit)
     if is_goal(start):
         return counter.result(Status.SOLVED, [], optimal=True)
     parents: Parents = {start: None}
@@ -106,11 +112,13 @@ def best_first(
     heuristic: Callable[[Any], float],
     deadline: Deadline,
     weight: float = 1.0,
+    limit: int | None = None,
 ) -> PlanResult:
     """Best-first graph search on g + weight * h with unit move costs: A* (weight 1, optimal when h is
     admissible and consistent), weighted A* (weight > 1) or uniform cost (h = 0). Ties go to the deeper
-    node, then to the older one. A state whose h is infinite is never queued."""
-    counter = Counter(deadline)
+    node, then to the older one. A state whose h is infinite is never queued. With a `limit`, it stops
+    (TIMEOUT) after that many expansions, so small searches inside others are deterministic."""
+    counter = Counter(deadline, limit)
     best_g = {start: 0}
     parents: Parents = {start: None}
     tie = count()
