@@ -13,7 +13,7 @@ from puzzleplan.planners.search import Deadline, breadth_first
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.sokoban.analysis import Analysis
 
-MAX_CLUSTER = 4
+MAX_CLUSTER = 5
 """The most boxes a cluster search moves."""
 
 LIMIT = 200
