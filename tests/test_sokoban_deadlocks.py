@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.search import Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_push import push_astar
@@ -82,3 +84,57 @@ def test_tunnel_macro_pushes_through_a_corridor_in_one_step():
     tunnel = push_astar(SOKOBAN, instance, Limits(20), weight=5, tunnels=True)
     assert tunnel.solved and SOKOBAN.replay(instance, tunnel.plan).valid
     assert tunnel.expanded < plain.expanded
+
+
+@pytest.mark.parametrize("name", ["corridor.xsb", "two-rooms.xsb", "extra-goal.xsb", "goal-room.xsb", "seed-p1.lsp"])
+def test_best_search_solves_the_project_levels(name):
+    instance = level(name)
+    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(60))
+    assert result.solved and not result.optimal and SOKOBAN.replay(instance, result.plan).valid
+
+
+def test_best_search_proves_a_stuck_level_unsolvable():
+    """The macro search runs dry, the plain one goes on and runs dry too: unsolvable is proved."""
+    result = get_planner("native-push-best").solve_native(SOKOBAN, level("stuck-corridor.xsb"), Limits(60))
+    assert result.status is Status.UNSOLVABLE
+
+
+def microban(shared_data, label: str):
+    """One Microban level from ../shared/data."""
+    path = shared_data / "sokoban" / "microban.txt"
+    return SOKOBAN.parse_level(path.read_text(), str(path), label)
+
+
+@pytest.mark.parametrize("label", ["1", "2", "44", "93"])
+def test_best_search_on_easy_microban_levels(shared_data, label):
+    instance = microban(shared_data, label)
+    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(60))
+    assert result.solved and SOKOBAN.replay(instance, result.plan).valid
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["139", "144", "145", "146", "153"])
+def test_best_search_on_the_hardest_microban_levels(shared_data, label):
+    instance = microban(shared_data, label)
+    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(300))
+    assert result.solved and SOKOBAN.replay(instance, result.plan).valid
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["1", "2", "3", "5", "6", "7", "17", "51"])
+def test_best_search_on_xsokoban_levels(shared_data, label):
+    """XSokoban levels that native-push-best solves within seconds on a quiet machine; plans replay."""
+    path = shared_data / "sokoban" / "xsokoban90.txt"
+    instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
+    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(120))
+    assert result.solved and SOKOBAN.replay(instance, result.plan).valid
+
+
+@pytest.mark.slow
+def test_astar_with_cluster_deadlocks_proves_xsokoban_6(shared_data):
+    """Push-optimal XSokoban 6 (110 pushes): cluster deadlocks cut A* from over 99,000 expansions (a
+    timeout) to a few thousand."""
+    path = shared_data / "sokoban" / "xsokoban90.txt"
+    instance = SOKOBAN.parse_level(path.read_text(), str(path), "6")
+    result = push_astar(SOKOBAN, instance, Limits(120), clusters=True)
+    assert result.solved and result.optimal and result.figures["pushes"] == 110 and result.expanded < 10_000
