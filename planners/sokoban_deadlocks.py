@@ -1,7 +1,7 @@
 """Cluster deadlocks for the push searches (a small form of Junghanns and Schaeffer's pattern search): after
 a push, the boxes packed around the pushed one (touching it, diagonals included) are searched on their own,
 every other box taken away. Taking boxes away never makes a solvable position unsolvable, so when no push
-sequence of that cluster alone brings it onto goals, the whole position is dead. The small search stops
+sequence of that cluster alone brings it onto goals, the whole position is dead. The small (greedy) search stops
 with 'alive' as soon as the cluster has spread out (no two of its boxes touch) or is on goals, or after a
 fixed number of expansions; only a search that runs dry proves a deadlock. Verdicts are kept per cluster
 and keeper area, so each is searched once."""
@@ -9,14 +9,14 @@ and keeper area, so each is searched once."""
 from __future__ import annotations
 
 from puzzleplan.planners.base import Status
-from puzzleplan.planners.search import Deadline, breadth_first
+from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.sokoban.analysis import Analysis
 
 MAX_CLUSTER = 5
 """The most boxes a cluster search moves."""
 
-LIMIT = 200
+LIMIT = 100
 """Expansions of one cluster search before it gives up (and calls the cluster alive)."""
 
 
@@ -26,6 +26,7 @@ class ClusterDeadlocks:
     def __init__(self, data: Analysis, deadline: Deadline) -> None:
         self.data, self.deadline = data, deadline
         self.verdicts: dict[tuple[int, int], bool] = {}
+        self.around = [_touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
     def dead(self, keeper: int, box: int, boxes: int) -> bool:
         """True when the cluster of `box` (just pushed there, the keeper at `keeper`) cannot be solved
@@ -52,8 +53,8 @@ class ClusterDeadlocks:
             cluster = grown
 
     def _search(self, start: tuple[int, int]) -> bool:
-        """Breadth-first over the cluster's pushes: True when it runs dry without the cluster spreading
-        out or reaching goals."""
+        """Greedy best-first over the cluster's pushes, towards fewer touching boxes: True when it runs dry
+        without the cluster spreading out or reaching goals."""
         data = self.data
 
         def successors(state: tuple[int, int]) -> list[tuple[None, tuple[int, int]]]:
@@ -65,13 +66,15 @@ class ClusterDeadlocks:
                     children.append((None, (lowest(data.reach(box, moved)), moved)))
             return children
 
-        def free(state: tuple[int, int]) -> bool:
-            boxes = state[1]
-            return not boxes & ~data.goal_mask or all(
-                not _touching(1 << box, data.width) & boxes & ~(1 << box) for box in bits(boxes)
-            )
+        around = self.around
 
-        result = breadth_first(start, successors, free, self.deadline, LIMIT)
+        def touching(state: tuple[int, int]) -> int:
+            boxes = state[1]
+            if not boxes & ~data.goal_mask:
+                return 0
+            return sum(1 for box in bits(boxes) if around[box] & boxes)
+
+        result = best_first(start, successors, lambda state: touching(state) == 0, touching, self.deadline, 10, LIMIT)
         return result.status is Status.UNSOLVABLE
 
 
