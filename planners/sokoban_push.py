@@ -134,10 +134,19 @@ class _Side:
             _, _, _, g, keeper, boxes, node = entry
             reach = self.data.reach(keeper, boxes)
             key = ((reach & -reach).bit_length(), boxes)
-            if key not in self.closed:
+            if key not in self.closed and not self._dead(node, boxes):
                 self.closed[key] = node
                 return key, node, reach, boxes, g
         return None
+
+    def _dead(self, node: int, boxes: int) -> bool:
+        """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up
+        for expansion, not when it is queued: most queued nodes never do)."""
+        link = self.parents[node]
+        if self.clusters is None or link is None:
+            return False
+        cell, d = link[1][-1]
+        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes)
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position."""
@@ -156,8 +165,6 @@ class _Side:
                 made, keeper, target, moved = self._through_tunnel(box, d, target, boxes)
                 if (
                     data.deadlocked(target, moved)
-                    or self.clusters is not None
-                    and self.clusters.dead(keeper, target, moved)
                     or (self.entrances >> target) & 1
                     and self._carry(node, g + len(made), target, data.reach(keeper, moved), moved, made)
                 ):
