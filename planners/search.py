@@ -63,12 +63,9 @@ class Counter:
         )
 
 
-def breadth_first(
-    start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline, limit: int | None = None
-) -> PlanResult:
-    """Breadth-first graph search, goal test on generation: fewest moves (TIMEOUT after `limit`
-    expansions, when given)."""
-    counter = Counter(deadline, limit)
+def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
+    """Breadth-first graph search, goal test on generation: fewest moves."""
+    counter = Counter(deadline)
     if is_goal(start):
         return counter.result(Status.SOLVED, [], optimal=True)
     parents: Parents = {start: None}
