@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.planners.registry import get_planner
-from puzzleplan.planners.search import Deadline
+from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_push import push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
@@ -138,3 +138,10 @@ def test_astar_with_cluster_deadlocks_proves_xsokoban_6(shared_data):
     instance = SOKOBAN.parse_level(path.read_text(), str(path), "6")
     result = push_astar(SOKOBAN, instance, Limits(120), clusters=True)
     assert result.solved and result.optimal and result.figures["pushes"] == 110 and result.expanded < 10_000
+
+
+def test_best_first_stops_at_its_expansion_limit():
+    """An endless line of states: with a limit of 50 the search makes 50 expansions and stops (a TIMEOUT)
+    when it counts the 51st."""
+    result = best_first(0, lambda n: [(1, n + 1)], lambda n: False, lambda n: 0, Deadline(60), limit=50)
+    assert result.status is Status.TIMEOUT and result.expanded == 51
