@@ -24,10 +24,14 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
-    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {}),
+    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"clusters": True}),
     "native-push-wastar": (
         "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
+    ),
+    "native-push-best": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {"weight": 5, "bidirectional": True, "macros": True, "cycle": True, "clusters": True, "tunnels": True},
     ),
 }
 
@@ -39,10 +43,11 @@ DESCRIPTIONS = {
     "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
-    "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
+    "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning, cluster deadlocks (push-optimal)",
     "native-push-wastar": (
         "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
     ),
+    "native-push-best": "Sokoban only: native-push-wastar with cluster deadlocks and tunnel macros",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
 }
