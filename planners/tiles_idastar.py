@@ -74,20 +74,21 @@ class TilesIdaStar:
             )
             return PlanResult(Status.TIMEOUT, message=message, search_time=deadline.elapsed())
         result = ida_star(instance, lookup, deadline)
+        name = tiles_pdb.best_name(instance.height, instance.width, name)
         result.figures.update(heuristic=f"{name}+reflection", pdb_seconds=round(build, 3))
         return result
 
 
 def auto_partition(instance: Any) -> str | None:
     """The best partition for the instance whose tables are all cached; None when there is none."""
-    if instance.init.count(0) != 1 or (instance.height, instance.width) != (4, 4):
+    if (instance.height, instance.width) != (4, 4):
+        return None
+    try:
+        tiles_pdb.frame(instance.height, instance.width, instance.goal)
+    except InputError:
         return None
     for name in ("pdb663", "pdb555"):
-        try:
-            patterns = tiles_pdb.partition(instance.height, instance.width, instance.goal.index(0), name)
-        except InputError:
-            return None
-        if all(map(tiles_pdb.cached, patterns)):
+        if all(map(tiles_pdb.cached, tiles_pdb.partition(instance.height, instance.width, name))):
             return name
     return None
 
@@ -120,17 +121,19 @@ def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> Pla
         row, col = divmod(blank, width)
         near = [blank - width] * (row > 0) + [blank + width] * (row < instance.height - 1)
         near += [blank - 1] * (col > 0) + [blank + 1] * (col < width - 1)
-        neighbours.append(tuple((c, blank - c, lookup.mirror[blank] - lookup.mirror[c]) for c in near))
-    tables, pattern, weight = lookup.tables, lookup.pattern, lookup.weight
-    mirror_pattern, mirror_weight = lookup.mirror_pattern, lookup.mirror_weight
+        turned, mirror = lookup.frame, lookup.mirror
+        neighbours.append(tuple((c, turned[blank] - turned[c], mirror[blank] - mirror[c]) for c in near))
+    tiles = lookup.tile_lookups()
     direct, reflected = lookup.indices(instance.init)
     path: list[int] = []
+    """The blank's cells from the goal back to the start, once found."""
     counts = [0]  # expanded
     end = deadline.end
     clock = time.perf_counter
 
     def dfs(blank: int, previous: int, g: int, h_direct: int, h_reflected: int, bound: int) -> int:
-        """Search below `bound`: -1 when the goal is found (moves in `path`), else the least f above it."""
+        """Search below `bound`: -1 when the goal is found (the blank's cells in `path`), else the least f
+        above the bound."""
         counts[0] += 1
         if counts[0] % CHECK_EVERY == 0 and clock() > end:
             raise OutOfTime
@@ -140,30 +143,27 @@ def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> Pla
             if cell == previous:
                 continue
             tile = board[cell]
-            p = pattern[tile]
-            table = tables[p]
+            p, table, digit, q, mirror_table, mirror_digit = tiles[tile]
             old = direct[p]
-            new = old + step * weight[tile]
+            new = old + step * digit
             hd = h_direct - table[old] + table[new]
-            q = mirror_pattern[tile]
-            table = tables[q]
             old_mirror = reflected[q]
-            new_mirror = old_mirror + mirror_step * mirror_weight[tile]
-            hr = h_reflected - table[old_mirror] + table[new_mirror]
+            new_mirror = old_mirror + mirror_step * mirror_digit
+            hr = h_reflected - mirror_table[old_mirror] + mirror_table[new_mirror]
             f = g + (hd if hd > hr else hr)
             if f > bound:
                 if f < least:
                     least = f
                 continue
+            if hd == 0 and hr == 0:
+                path.append(cell)
+                return -1
             board[blank], board[cell] = tile, 0
             direct[p], reflected[q] = new, new_mirror
-            path.append(cell)
-            if hd == 0 and hr == 0:
-                return -1
             found = dfs(cell, blank, g, hd, hr, bound)
             if found < 0:
+                path.append(cell)
                 return -1
-            path.pop()
             board[blank], board[cell] = 0, tile
             direct[p], reflected[q] = old, old_mirror
             if found < least:
@@ -182,7 +182,7 @@ def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> Pla
     except OutOfTime:
         return PlanResult(Status.TIMEOUT, expanded=counts[0], search_time=deadline.elapsed())
     moves, board, blank = [], list(instance.init), start
-    for cell in path:
+    for cell in reversed(path):
         moves.append((board[cell], direction_between(divmod(cell, width), divmod(blank, width))))
         board[blank], board[cell], blank = board[cell], 0, cell
     result = PlanResult(Status.SOLVED, moves, optimal=True, expanded=counts[0], search_time=deadline.elapsed())

@@ -12,18 +12,19 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import USER_CACHE
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.pipeline import solve
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.search import Deadline
-from puzzleplan.planners.tiles_idastar import ida_star
+from puzzleplan.planners.tiles_idastar import auto_partition, ida_star
 from puzzleplan.translator import tiles_boards, tiles_pdb
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.tiles import Tiles, TilesInstance
 
-from conftest import USER_CACHE
+from puzzleplan.experiments.compare import file_instances
+from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 KORF = ROOT / "problems/tiles/korf100.boards"
@@ -47,9 +48,15 @@ def distances(goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     return found
 
 
+@cache
+def solvable(goal: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The 181,440 boards that reach `goal`, sorted."""
+    return sorted(distances(goal))
+
+
 def boards(goal_name: str):
-    """A strategy: a solvable 3x3 board for the named goal (drawn from the BFS distances, sorted)."""
-    return st.integers(0, 181439).map(lambda index: sorted(distances(GOALS[goal_name]))[index])
+    """A strategy: a solvable 3x3 board for the named goal."""
+    return st.integers(0, 181439).map(lambda index: solvable(GOALS[goal_name])[index])
 
 
 @settings(max_examples=60, deadline=None)
@@ -93,11 +100,11 @@ def test_idastar_finds_the_optimal_length_and_its_plan_replays(goal_name, data):
 
 
 def test_tables_are_cached_under_a_version_key(table_cache, monkeypatch):
-    patterns = tiles_pdb.partition(3, 3, 0, "pdb")
+    patterns = tiles_pdb.partition(3, 3, "pdb")
     tiles_pdb.tables(patterns)
     for pattern in patterns:
         assert (table_cache / "tiles-pdb" / pattern.key).is_file()
-        assert pattern.key.startswith(f"v{tiles_pdb.VERSION}-3x3-blank0-")
+        assert pattern.key.startswith(f"v{tiles_pdb.VERSION}-3x3-")
 
     def no_build(*args, **kwargs):
         raise AssertionError("a cached table was built again")
@@ -109,12 +116,12 @@ def test_tables_are_cached_under_a_version_key(table_cache, monkeypatch):
 
 def test_a_build_reports_progress_and_stops_at_the_deadline_leaving_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLEPLAN_CACHE", str(tmp_path))
-    pattern = tiles_pdb.partition(3, 3, 8, "pdb")[0]
+    pattern = tiles_pdb.partition(3, 3, "pdb")[0]
     seen = []
     tiles_pdb.table(pattern, lambda done, total: seen.append((done, total)))
     assert seen and all(done <= total == pattern.states for done, total in seen) and seen[-1][0] == pattern.states
     with pytest.raises(tiles_pdb.BuildStopped):
-        tiles_pdb.table(tiles_pdb.partition(3, 3, 8, "pdb")[1], stop=lambda: True)
+        tiles_pdb.table(tiles_pdb.partition(3, 3, "pdb")[1], stop=lambda: True)
     assert sorted(path.name for path in (tmp_path / "tiles-pdb").iterdir()) == [pattern.key]
 
 
@@ -208,8 +215,30 @@ def test_korf_100_are_solved_optimally_within_a_minute_each(monkeypatch):
     else:
         monkeypatch.delenv("PUZZLEPLAN_CACHE")
     text = KORF.read_text()
-    tiles_pdb.tables(tiles_pdb.partition(4, 4, 0, "pdb"))
+    tiles_pdb.tables(tiles_pdb.partition(4, 4, "pdb"))
     for label, length in tiles_boards.optima(text, str(KORF)).items():
         instance = TILES.parse_level(text, str(KORF), label)
         report = solve(TILES, instance, label, "native-idastar", Limits(60))
         assert (report.status, report.length, report.valid, report.optimal) == (Status.SOLVED, length, True, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "cached", "expected"),
+    [
+        ("init:\n" + "\n".join(" ".join(map(str, range(r * 4 + 1, r * 4 + 5))) for r in range(4)), "all", "pdb663"),
+        ("init:\n" + "\n".join(" ".join(map(str, range(r * 4 + 1, r * 4 + 5))) for r in range(4)), "5", "pdb555"),
+        ("init:\n" + "\n".join(" ".join(map(str, range(r * 4 + 1, r * 4 + 5))) for r in range(4)), "", None),
+        ("init:\n1 2 3\n4 5 6\n7 8 X\n", "all", None),
+    ],
+)
+def test_the_default_planner_takes_the_best_cached_partition_of_a_4x4_board(text, cached, expected, monkeypatch):
+    instance = TILES.parse(text.replace("16", "X"))
+    monkeypatch.setattr(tiles_pdb, "cached", lambda pattern: cached == "all" or cached == str(len(pattern.cells)))
+    assert auto_partition(instance) == expected
+
+
+def test_compare_takes_one_level_of_a_collection():
+    (instance,) = file_instances("tiles", f"{KORF}#12")
+    assert (instance.level, instance.label) == ("12", f"{KORF}#12")
+    with pytest.raises(InputError, match="no level"):
+        file_instances("tiles", f"{KORF}#101")

@@ -58,17 +58,17 @@ class BuildStopped(Exception):
 
 @dataclass(frozen=True)
 class Pattern:
-    """One pattern of a board: the board's size, the goal cell of the blank and the pattern's goal cells."""
+    """One pattern of a board whose goal has the blank in cell 0: the board's size and the pattern's goal
+    cells (a goal with the blank in the last cell uses the same tables on the board turned by 180 degrees)."""
 
     height: int
     width: int
-    blank: int
     cells: tuple[int, ...]
 
     @property
     def key(self) -> str:
         """The cache file name of its table."""
-        return f"v{VERSION}-{self.height}x{self.width}-blank{self.blank}-" + "-".join(map(str, self.cells)) + ".npy"
+        return f"v{VERSION}-{self.height}x{self.width}-" + "-".join(map(str, self.cells)) + ".npy"
 
     @property
     def states(self) -> int:
@@ -80,9 +80,9 @@ class Pattern:
         return placements * free
 
 
-def partition(height: int, width: int, blank: int, name: str) -> tuple[Pattern, ...]:
-    """The patterns of partition `name` (`pdb` is the best one for the board) for a goal whose blank is in
-    cell `blank`; InputError when the board or the goal is not one pattern databases are made for."""
+def partition(height: int, width: int, name: str) -> tuple[Pattern, ...]:
+    """The patterns of partition `name` (`pdb` is the best one for the board); InputError when the board
+    is not one pattern databases are made for or the partition is unknown."""
     boards = ", ".join(f"{h}x{w}" for h, w in PARTITIONS)
     if (height, width) not in PARTITIONS:
         raise InputError(
@@ -90,19 +90,29 @@ def partition(height: int, width: int, blank: int, name: str) -> tuple[Pattern, 
             + (f" ({twenty_four_note()})" if (height, width) == (5, 5) else ""),
             "heuristic",
         )
-    name = BEST[height, width] if name == "pdb" else name
+    name = best_name(height, width, name)
     if name not in PARTITIONS[height, width]:
         known = ", ".join(["pdb", *PARTITIONS[height, width]])
         raise InputError(f"no partition {name!r} for the {height}x{width} board; known: {known}", "heuristic")
+    return tuple(Pattern(height, width, cells) for cells in PARTITIONS[height, width][name])
+
+
+def best_name(height: int, width: int, name: str) -> str:
+    """The partition `name` stands for on the board (`pdb`: the board's best)."""
+    return BEST.get((height, width), name) if name == "pdb" else name
+
+
+def frame(height: int, width: int, goal: tuple[int, ...]) -> tuple[int, ...]:
+    """For each cell, the cell it is on the board turned so that the goal's blank is in cell 0 (the board
+    itself, or turned by 180 degrees); InputError for other goals."""
     last = height * width - 1
-    if blank not in (0, last):
+    if goal.count(0) != 1:
+        raise InputError("pattern databases are made for boards with one blank", "heuristic")
+    if goal.index(0) not in (0, last):
         raise InputError(
             "pattern databases need a goal with the blank in the top-left or bottom-right corner", "heuristic"
         )
-    turn = (lambda cell: cell) if blank == 0 else (lambda cell: last - cell)
-    return tuple(
-        Pattern(height, width, blank, tuple(sorted(map(turn, cells)))) for cells in PARTITIONS[height, width][name]
-    )
+    return tuple(range(last + 1)) if goal.index(0) == 0 else tuple(range(last, -1, -1))
 
 
 def twenty_four_note() -> str:
@@ -138,7 +148,7 @@ def build(pattern: Pattern, progress: Progress | None = None, stop: Callable[[],
     """The blank is the lowest digit; pattern tile i is digit i + 1."""
     neighbours = neighbour_table(pattern.height, pattern.width)
     dist = np.full(height_width ** (k + 1), UNSEEN, dtype=np.uint8)
-    start = pattern.blank + int(sum(cell * power for cell, power in zip(pattern.cells, powers)))
+    start = int(sum(cell * power for cell, power in zip(pattern.cells, powers)))  # the blank in cell 0
     frontier = np.array([start], dtype=np.int64)
     dist[start] = 0
     labelled, depth = 1, 0
@@ -242,10 +252,12 @@ def deadline_stop(seconds: float) -> Callable[[], bool]:
 @dataclass(frozen=True)
 class Lookup:
     """A partition's tables set up for one goal: per tile, the pattern it belongs to and the weight of its
-    digit, directly and on the board reflected about the main diagonal (`mirror[cell]`, the transposed
-    cell; the tile standing for tile t there is the one whose goal is the transpose of t's)."""
+    digit, on the board turned so that the goal's blank is in cell 0 (`frame[cell]`) and on that board
+    reflected about the main diagonal (`mirror[cell]`; the tile standing for tile t there is the one
+    whose goal is the reflection of t's)."""
 
     tables: tuple[bytes, ...]
+    frame: tuple[int, ...]
     pattern: tuple[int, ...]
     weight: tuple[int, ...]
     mirror: tuple[int, ...]
@@ -257,7 +269,7 @@ class Lookup:
         direct, reflected = [0] * len(self.tables), [0] * len(self.tables)
         for cell, tile in enumerate(board):
             if tile:
-                direct[self.pattern[tile]] += cell * self.weight[tile]
+                direct[self.pattern[tile]] += self.frame[cell] * self.weight[tile]
                 reflected[self.mirror_pattern[tile]] += self.mirror[cell] * self.mirror_weight[tile]
         return direct, reflected
 
@@ -267,6 +279,14 @@ class Lookup:
             sum(table[index] for table, index in zip(self.tables, direct)),
             sum(table[index] for table, index in zip(self.tables, reflected)),
         )
+
+    def tile_lookups(self) -> list[tuple[int, bytes, int, int, bytes, int]]:
+        """Per tile: its pattern, that pattern's table and its digit's weight, then the same for the
+        reflected board (what a search needs when the tile moves)."""
+        return [
+            (p, self.tables[p], w, q, self.tables[q], v)
+            for p, w, q, v in zip(self.pattern, self.weight, self.mirror_pattern, self.mirror_weight)
+        ]
 
     def value(self, board: tuple[int, ...]) -> int:
         """The heuristic: the larger of the two additive estimates."""
@@ -283,20 +303,27 @@ def lookup(
 ) -> Lookup:
     """The partition `name`'s tables for this goal board (built where missing), ready for lookups;
     InputError when the board is not one pattern databases are made for."""
-    if goal.count(0) != 1:
-        raise InputError("pattern databases are made for boards with one blank", "heuristic")
-    patterns = partition(height, width, goal.index(0), name)
+    turned = frame(height, width, goal)
+    patterns = partition(height, width, name)
     found = tables(patterns, progress, stop)
     cells = height * width
-    mirror = tuple((cell % width) * width + cell // width for cell in range(cells))
+    transposed = [(cell % width) * width + cell // width for cell in turned]
     where = {cell: (number, cells**digit) for number, p in enumerate(patterns) for digit, cell in enumerate(p.cells)}
     size = max(goal) + 1
     pattern, weight, mirror_pattern, mirror_weight = [0] * size, [0] * size, [0] * size, [0] * size
     for cell, tile in enumerate(goal):
         if tile:
-            pattern[tile], weight[tile] = where[cell]
-            mirror_pattern[tile], mirror_weight[tile] = where[mirror[cell]]
-    return Lookup(tuple(found), tuple(pattern), tuple(weight), mirror, tuple(mirror_pattern), tuple(mirror_weight))
+            pattern[tile], weight[tile] = where[turned[cell]]
+            mirror_pattern[tile], mirror_weight[tile] = where[transposed[cell]]
+    return Lookup(
+        tuple(found),
+        turned,
+        tuple(pattern),
+        tuple(weight),
+        tuple(transposed),
+        tuple(mirror_pattern),
+        tuple(mirror_weight),
+    )
 
 
 @lru_cache(maxsize=8)
