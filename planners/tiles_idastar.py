@@ -55,9 +55,7 @@ class TilesIdaStar:
         if name == "auto":
             name = auto_partition(instance)
             if name is None:
-                result = native_search(puzzle, instance, "astar", deadline)
-                result.figures["heuristic"] = "manhattan+linear-conflicts"
-                return result
+                return astar_fallback(puzzle, instance, deadline)
         try:
             build = time.perf_counter()
             with progress_bar() as progress:
@@ -79,13 +77,31 @@ class TilesIdaStar:
         return result
 
 
-def auto_partition(instance: Any) -> str | None:
-    """The best partition for the instance whose tables are all cached; None when there is none."""
-    if (instance.height, instance.width) != (4, 4):
-        return None
+def astar_fallback(puzzle: Any, instance: Any, deadline: Deadline) -> PlanResult:
+    """A* with Manhattan distance and linear conflicts; on a 4x4 board the databases serve, a hint that
+    `--planner native-idastar` builds them."""
+    result = native_search(puzzle, instance, "astar", deadline)
+    result.figures["heuristic"] = "manhattan+linear-conflicts"
+    if result.solved and served(instance):
+        result.message = (
+            "A* with Manhattan distance and linear conflicts: no pattern databases are cached yet; "
+            "`--planner native-idastar` builds them once (a few minutes) and this planner then uses them"
+        )
+    return result
+
+
+def served(instance: Any) -> bool:
+    """True for a 4x4 board with one blank whose goal has the blank in a corner the databases serve."""
     try:
         tiles_pdb.frame(instance.height, instance.width, instance.goal)
     except InputError:
+        return False
+    return (instance.height, instance.width) == (4, 4)
+
+
+def auto_partition(instance: Any) -> str | None:
+    """The best partition for the instance whose tables are all cached; None when there is none."""
+    if not served(instance):
         return None
     for name in ("pdb663", "pdb555"):
         if all(map(tiles_pdb.cached, tiles_pdb.partition(instance.height, instance.width, name))):
@@ -102,9 +118,10 @@ def progress_bar():
 
     @contextmanager
     def bar():
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as shown:
+        with Progress(console=Console(stderr=True), transient=True) as shown:
             task = shown.add_task("building pattern databases", total=None)
             yield lambda done, total: shown.update(task, completed=done, total=total)
 

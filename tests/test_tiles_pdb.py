@@ -4,10 +4,6 @@ with --slow, Korf's 100 15-puzzle instances solved optimally."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -22,6 +18,7 @@ from puzzleplan.planners.tiles_idastar import auto_partition, ida_star
 from puzzleplan.translator import tiles_boards, tiles_pdb
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.tiles import Tiles, TilesInstance
+from test_limits import cli
 
 from puzzleplan.experiments.compare import file_instances
 from puzzleplan.pipeline import solve
@@ -184,19 +181,11 @@ def test_a_bad_collection_names_the_line(text, words):
         TILES.parse_level(text, "bad.boards", "1")
 
 
-def test_too_little_memory_for_a_build_is_a_memout_and_leaves_nothing(tmp_path):
+def test_too_little_memory_for_a_build_is_a_memout_and_leaves_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEPLAN_CACHE", str(tmp_path))
     words = ["solve", "tiles", str(KORF), "--level", "12", "--planner", "native-idastar", "--memory", "250"]
-    env = dict(os.environ, PUZZLEPLAN_CACHE=str(tmp_path))
-    done = subprocess.run(
-        [sys.executable, "-m", "puzzleplan.app.cli", *words, "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
-    assert "Traceback" not in done.stderr
-    assert json.loads(done.stdout)["status"] == "memout"
+    code, data = cli(*words)
+    assert (code, data["status"]) == (5, "memout")
     assert not list(tmp_path.rglob("*.npy"))
 
 
@@ -242,3 +231,9 @@ def test_compare_takes_one_level_of_a_collection():
     assert (instance.level, instance.label) == ("12", f"{KORF}#12")
     with pytest.raises(InputError, match="no level"):
         file_instances("tiles", f"{KORF}#101")
+
+
+def test_the_default_planner_on_a_4x4_board_says_how_to_build_the_databases():
+    instance = TILES.parse("init:\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 X 14 15\n")
+    report = solve(TILES, instance, "x", "native-astar", Limits(60))
+    assert report.length == 2 and report.optimal and "--planner native-idastar" in report.message
