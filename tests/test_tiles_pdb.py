@@ -85,14 +85,15 @@ def test_the_minimum_over_the_blank_cells_is_not_consistent():
 
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(sorted(GOALS)), st.data())
-def test_idastar_finds_the_optimal_length_and_its_plan_replays(goal_name, data):
+def test_idastar_and_astar_with_the_databases_find_the_optimal_length_and_replay(goal_name, data):
     goal = GOALS[goal_name]
     board = data.draw(boards(goal_name))
     instance = TilesInstance(3, 3, board, goal)
     result = ida_star(instance, tiles_pdb.lookup(3, 3, goal), Deadline(60))
     astar = search(TILES, instance, "astar", Deadline(60))
+    astar_pdb = search(TILES, instance, "astar", Deadline(60), "pdb")
     assert result.status is Status.SOLVED and result.optimal
-    assert len(result.plan) == len(astar.plan) == distances(goal)[board]
+    assert len(result.plan) == len(astar.plan) == len(astar_pdb.plan) == distances(goal)[board]
     assert TILES.replay(instance, result.plan).valid
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -142,12 +141,10 @@ def build(pattern: Pattern, progress: Progress | None = None, stop: Callable[[],
     indices that are no placement. BuildStopped when `stop()` turns true between chunks."""
     import numpy as np
 
-    cells = height_width = pattern.height * pattern.width
-    k = len(pattern.cells)
-    powers = np.array([cells ** (i + 1) for i in range(k)], dtype=np.int64)
-    """The blank is the lowest digit; pattern tile i is digit i + 1."""
+    cells, k = pattern.height * pattern.width, len(pattern.cells)
+    powers = np.array([cells ** (i + 1) for i in range(k)], dtype=np.int64)  # the blank is digit 0
     neighbours = neighbour_table(pattern.height, pattern.width)
-    dist = np.full(height_width ** (k + 1), UNSEEN, dtype=np.uint8)
+    dist = np.full(cells ** (k + 1), UNSEEN, dtype=np.uint8)
     start = int(sum(cell * power for cell, power in zip(pattern.cells, powers)))  # the blank in cell 0
     frontier = np.array([start], dtype=np.int64)
     dist[start] = 0
@@ -240,12 +237,6 @@ def tables(
 ) -> list[bytes]:
     """The tables of a partition, built where missing."""
     return [table(pattern, progress, stop) for pattern in patterns]
-
-
-def deadline_stop(seconds: float) -> Callable[[], bool]:
-    """A stop() for build(): true once `seconds` have passed."""
-    end = time.perf_counter() + seconds
-    return lambda: time.perf_counter() > end
 
 
 # -- looking boards up ----------------------------------------------------------------------------------
