@@ -190,7 +190,18 @@ def _expand(states, dist, depth: int, neighbours, powers, cells: int, free: bool
             moved = moved[dist[moved] == UNSEEN]
             dist[moved] = depth
             found.append(moved)
-    return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+    return _distinct(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+
+
+def _distinct(values):
+    """The values sorted, each once (a stable sort is a radix sort on integers: many times faster here than
+    numpy.unique)."""
+    import numpy as np
+
+    values = np.sort(values, kind="stable")
+    keep = np.ones(values.size, dtype=bool)
+    np.not_equal(values[1:], values[:-1], out=keep[1:])
+    return values[keep]
 
 
 # -- the cache ------------------------------------------------------------------------------------------
