@@ -123,15 +123,15 @@ def progress_bar():
         from rich.progress import Progress
 
         with Progress(console=Console(stderr=True), transient=True) as shown:
-            task = shown.add_task("building pattern databases", total=None)
+            task = shown.add_task("building a pattern database", total=None)
             yield lambda done, total: shown.update(task, completed=done, total=total)
 
     return bar()
 
 
 def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> PlanResult:
-    """Iterative-deepening A* from the instance's initial board; the figures count expansions and
-    generated boards over all iterations."""
+    """Iterative-deepening A* from the instance's initial board; `expanded` counts the boards expanded over
+    all iterations, `iterations` the cost bounds tried."""
     width, cells = instance.width, len(instance.init)
     board = list(instance.init)
     neighbours = []

@@ -5,8 +5,9 @@ every placement of those tiles, the fewest moves *of those tiles* that bring the
 tiles do: a backward 0-1 breadth-first search over (pattern tiles' cells, blank cell) from the goal, where
 the blank moving through a cell no pattern tile holds costs 0 and a pattern tile moving costs 1, and then
 the minimum over the blank's cells. Since no move moves tiles of two patterns, the tables of a partition
-of the tiles add up to an admissible and consistent estimate. Looking the same tables up on the board
-reflected about the main diagonal gives a second one; the heuristic is the larger.
+of the tiles add up to an admissible estimate (not a consistent one: the minimum over the blank's cells
+forgets a blank trapped behind pattern tiles). Looking the same tables up on the board reflected about the
+main diagonal gives a second one; the heuristic is the larger.
 
 A placement is a number: the cells p_0.. p_{k-1} of the pattern's tiles (in the order of their goal cells)
 as the digits of a base-N number, N the board's cell count (a sparse index: 16^6 entries for six tiles on
