@@ -68,8 +68,8 @@ class TilesIdaStar:
         except tiles_pdb.BuildStopped:
             message = (
                 f"stopped at the time limit ({limits.timeout:g} s) while building the pattern databases; they "
-                "are built once (5 to 20 minutes for 6-6-3 on a busy 2-core machine) and then cached: run once "
-                "with --timeout 3600"
+                "are built once (about a minute of CPU time for 6-6-3, several minutes of wall time on a busy "
+                "machine) and then cached: run once with --timeout 3600"
             )
             return PlanResult(Status.TIMEOUT, message=message, search_time=deadline.elapsed())
         result = ida_star(instance, lookup, deadline)
