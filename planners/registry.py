@@ -2,8 +2,9 @@
 
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
 (`fd:astar(blind())`), `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`) and
-`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics and `native-idastar:PARTITION`
-IDA* with one of the sliding-tile puzzle's pattern database partitions.
+`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics, `native-idastar:PARTITION`
+IDA* with one of the sliding-tile puzzle's pattern database partitions and `up:NAME` any
+unified-planning OneshotPlanner engine by its UP name (`up:symk-opt`, `up:lpg`).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def _build(target: str, arguments: dict[str, Any], name: str):
 
 
 def get_planner(name: str):
-    """The planner called `name` (a table name, fd:SEARCH or pyperplan:SEARCH:HEURISTIC)."""
+    """The planner called `name` (a table name, fd:SEARCH, pyperplan:SEARCH:HEURISTIC or up:NAME)."""
     if name in PLANNERS:
         target, arguments = PLANNERS[name]
         return _build(target, arguments, name)
@@ -66,6 +67,8 @@ def get_planner(name: str):
         return _build("puzzleplan.planners.fast_downward:FastDownward", {"search": rest}, name)
     if kind == "native-astar" and rest:
         return _build("puzzleplan.planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
+    if kind == "up" and rest:
+        return _build("puzzleplan.planners.up_engine:UpEngine", {"engine": rest}, name)
     if kind == "native-idastar" and rest:
         return _build("puzzleplan.planners.tiles_idastar:TilesIdaStar", {"heuristic": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
@@ -75,6 +78,7 @@ def get_planner(name: str):
         )
     raise InputError(
         f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
-        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC or native-idastar:PARTITION",
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION or up:NAME "
+        "(a unified-planning engine)",
         "command line",
     )

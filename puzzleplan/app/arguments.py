@@ -85,8 +85,9 @@ def generator_help() -> str:
                 if option.kind is bool
                 else " " + (option.name.upper() if not option.choices else "|".join(option.choices))
             )
-            default = "" if option.kind is bool or option.default is None else f" (default {option.default})"
-            lines.append(f"    --{option.name}{value}  {option.help}{default}")
+            notes = [] if option.kind is bool or option.default is None else [f"default {option.default}"]
+            notes += [] if option.maximum is None else [f"at most {option.maximum:,}"]
+            lines.append(f"    --{option.name}{value}  {option.help}" + (f" ({', '.join(notes)})" if notes else ""))
     return "\n".join(lines)
 
 
@@ -98,6 +99,11 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
 
     if getattr(args, "file", None) is None or not hasattr(args, "puzzle"):
         return
+    if getattr(args, "command", None) == "validate":
+        from puzzleplan.app.pddl_validate import pddl_triple
+
+        if pddl_triple(args):
+            return
     if args.puzzle is None:
         if args.file in PUZZLES:
             raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")

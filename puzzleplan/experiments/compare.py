@@ -46,6 +46,9 @@ class Instance:
     text: str
     level: str = ""
     measure: str = "moves"
+    domain_file: str = ""
+    domain: str = ""
+    """A PDDL task's domain file and text (empty for a puzzle instance)."""
 
 
 def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -109,6 +112,26 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     return instances
 
 
+def pddl_instances(paths: list[str]) -> list[Instance]:
+    """The instances of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
+    from puzzleplan.experiments.pddl_tasks import pddl_tasks
+    from puzzleplan.translator.text import read_file as read_text
+
+    return [
+        Instance(
+            group,
+            f"{group}/{problem.name}",
+            str(problem),
+            read_text(problem),
+            "",
+            "cost",
+            str(domain),
+            read_text(domain),
+        )
+        for group, domain, problem in pddl_tasks(paths)
+    ]
+
+
 def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
     """`tiles:size=3x3,moves=30,count=5,seed=1` as (puzzle, generator options, count, seed)."""
     puzzle, _, rest = spec.partition(":")
@@ -169,6 +192,8 @@ def make_tasks(
                     "memory_mb": memory_mb,
                 }
             )
+            if instance.domain_file:
+                tasks[-1].update(domain_file=instance.domain_file, domain_text=instance.domain)
     return tasks
 
 
@@ -415,7 +440,10 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
     for name in planners:
         get_planner(name)  # unknown names fail here, before anything runs
     instances: list[Instance] = []
-    for puzzle, paths in split_groups(args.items, PUZZLES):
+    for puzzle, paths in split_groups(args.items, [*PUZZLES, "pddl"]):
+        if puzzle == "pddl":
+            instances += pddl_instances(paths)
+            continue
         for path in paths:
             instances += file_instances(puzzle, path)
     for spec in args.generate or []:
@@ -430,9 +458,15 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
-    from puzzleplan.outputs import prepare_output_folder
+    from puzzleplan.outputs import folder_lock, prepare_output_folder
 
     out = prepare_output_folder(args.out, "--out folder")
+    with folder_lock(out, "compare"):
+        return _compare(args, out)
+
+
+def _compare(args: argparse.Namespace, out: Path) -> int:
+    """cmd_compare's work, with the --out folder to itself."""
     results = out / RESULTS
     if results.exists() and results.stat().st_size and not args.resume:
         raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
@@ -479,7 +513,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters (and
     with --animate a player page per solved run, linked from report.html)."""
-    from puzzleplan.experiments.report import build_tables, print_tables, write_report
+    from puzzleplan.experiments.report import REPORT_FILES, build_tables, print_tables, write_report
+    from puzzleplan.outputs import check_writable_files
 
     folder = Path(args.folder)
     results = folder / RESULTS if folder.is_dir() else folder
@@ -492,7 +527,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
         pairs.append((names[0], names[1]))
     rows = read_rows(results)
-    tables = build_tables(rows) if rows else []
+    check_writable_files(results.parent, REPORT_FILES)  # before the tables are printed: nothing half done
+    optimal_costs = None
+    if args.optimal_costs:
+        from puzzleplan.experiments.ipc_scores import read_optimal_costs
+
+        optimal_costs = read_optimal_costs(args.optimal_costs)
+    tables = build_tables(rows, optimal_costs) if rows else []
     print_tables(tables)
     animations = animate_runs(rows, results.parent) if args.animate else []
     if args.animate:
@@ -510,7 +551,8 @@ def add_commands(subparsers) -> None:
         description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
         "--planners a,b,c: a registered puzzle name starts a group of "
         "files (or folders); multi-level files give one instance per "
-        "level (FILE#LEVEL: that level alone).",
+        "level (FILE#LEVEL: that level alone). Plain PDDL: compare pddl DIR... (IPC folders) or compare pddl "
+        "DOMAIN PROBLEM...",
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument(
@@ -543,5 +585,10 @@ def add_commands(subparsers) -> None:
         "--animate",
         action="store_true",
         help="an HTML player for each solved run whose plan compare kept, linked from report.html",
+    )
+    p.add_argument(
+        "--optimal-costs",
+        metavar="FILE",
+        help="known optimal costs of PDDL tasks, lines 'DOMAIN/PROBLEM COST', for the IPC quality score",
     )
     p.set_defaults(run=cmd_report)

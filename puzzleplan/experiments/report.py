@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.experiments.ipc_scores import score_tables
 from puzzleplan.experiments.plots import cactus_plot, scatter_name, scatter_plot
 from puzzleplan.experiments.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
 from puzzleplan.translator.errors import InputError
@@ -183,11 +184,13 @@ def bugs_table(grid: Grid) -> Table:
     )
 
 
-def build_tables(rows: list[dict[str, Any]]) -> list[Table]:
-    """Every table of the report."""
+def build_tables(rows: list[dict[str, Any]], optimal_costs: dict[str, float] | None = None) -> list[Table]:
+    """Every table of the report (with the IPC scores and costs of PDDL tasks, given their known optimal
+    costs by task)."""
     grid = Grid.of(rows)
     return [
         coverage_table(grid),
+        *(Table(**fields) for fields in score_tables(rows, optimal_costs)),
         outcomes_table(grid),
         common_table(grid, "time_sum", "Time sum over commonly solved instances (s)"),
         common_table(grid, "time_geomean", "Time geometric mean over commonly solved instances (s)"),
@@ -330,6 +333,10 @@ def to_csv(records: list[dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
+REPORT_FILES = ("report.md", "report.csv", "report.html", "cactus.png")
+"""The files `report` writes in every case (scatter plots and animations besides)."""
+
+
 def write_report(
     rows: list[dict[str, Any]],
     folder: Path,
@@ -344,10 +351,10 @@ def write_report(
     tables = tables if tables is not None else build_tables(rows)
     planners = Grid.of(rows).planners
     pairs = pairs or ([(planners[0], planners[1])] if len(planners) > 1 else [])
-    images = [cactus_plot(rows, folder / "cactus.png")]
+    images = [cactus_plot(rows, folder / REPORT_FILES[3])]
     images += [scatter_plot(rows, a, b, folder / scatter_name(a, b)) for a, b in pairs]
     names = [image.name for image in images]
-    written = [folder / "report.md", folder / "report.csv", folder / "report.html"]
+    written = [folder / name for name in REPORT_FILES[:3]]
     written[0].write_text(to_markdown(tables, names))
     written[1].write_text(to_csv(summary_records(rows)))
     written[2].write_text(to_html(tables, names, animations))

@@ -32,15 +32,15 @@ GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
 
-def solve_command(task: dict[str, Any], path: str) -> list[str]:
-    """The `puzzleplan solve --json` command line of a task whose instance text is in `path`."""
+def solve_command(task: dict[str, Any], path: str, domain: str | None = None) -> list[str]:
+    """The `puzzleplan solve --json` command line of a task whose instance text is in `path` (for a PDDL
+    task, `puzzleplan plan --json DOMAIN PROBLEM`)."""
+    what = ["plan", domain, path] if domain else ["solve", task["puzzle"], path]
     command = [
         sys.executable,
         "-m",
         "puzzleplan.app.cli",
-        "solve",
-        task["puzzle"],
-        path,
+        *what,
         f"--planner={task['planner']}",
         f"--timeout={task['timeout']}",
         "--json",
@@ -109,8 +109,12 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="puzzleplan-run-") as work:
         path = Path(work) / (Path(task.get("file") or "instance").name or "instance")
         path.write_text(task["text"])
-        outcome, peak = supervise(solve_command(task, str(path)), task["timeout"] + grace, task.get("memory_mb"))
+        domain = _write_domain(task, Path(work))
+        command = solve_command(task, str(path), domain and str(domain))
+        outcome, peak = supervise(command, task["timeout"] + grace, task.get("memory_mb"))
         fields = classify(outcome, task.get("memory_mb"))
+    if domain:  # a PDDL task's row names its own files, not the run's copies
+        fields.update(domain=task["domain_file"], problem=task["file"])
     identity = base_row(task)
     row = dict(identity, **fields)
     row.update(
@@ -121,7 +125,19 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
     if row.get("message"):
         row["message"] = row["message"].replace(str(path), task.get("file") or task["instance"])
+        if domain:
+            row["message"] = row["message"].replace(str(domain), task["domain_file"])
     return row
+
+
+def _write_domain(task: dict[str, Any], work: Path) -> Path | None:
+    """A PDDL task's domain text written into work/domain/ (None for a puzzle instance)."""
+    if not task.get("domain_file"):
+        return None
+    path = work / "domain" / Path(task["domain_file"]).name
+    path.parent.mkdir()
+    path.write_text(task["domain_text"])
+    return path
 
 
 def main() -> int:
