@@ -2,7 +2,8 @@
 
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
 (`fd:astar(blind())`), `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`) and
-`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics and `up:NAME` any
+`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics, `native-idastar:PARTITION`
+IDA* with one of the sliding-tile puzzle's pattern database partitions and `up:NAME` any
 unified-planning OneshotPlanner engine by its UP name (`up:symk-opt`, `up:lpg`).
 """
 
@@ -23,6 +24,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-dfs": ("puzzleplan.planners.native:NativeSearch", {"search": "dfs"}),
     "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
+    "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
     "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"clusters": True}),
     "native-push-wastar": (
@@ -50,6 +52,7 @@ DESCRIPTIONS = {
     "native-push-best": "Sokoban only: native-push-wastar with cluster deadlocks and tunnel macros",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
+    "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",
 }
 
 
@@ -71,6 +74,8 @@ def get_planner(name: str):
         return _build("puzzleplan.planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
     if kind == "up" and rest:
         return _build("puzzleplan.planners.up_engine:UpEngine", {"engine": rest}, name)
+    if kind == "native-idastar" and rest:
+        return _build("puzzleplan.planners.tiles_idastar:TilesIdaStar", {"heuristic": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
         search, heuristic = rest.split(":")
         return _build(
@@ -78,6 +83,7 @@ def get_planner(name: str):
         )
     raise InputError(
         f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
-        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC or up:NAME (a unified-planning engine)",
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION or up:NAME "
+        "(a unified-planning engine)",
         "command line",
     )
