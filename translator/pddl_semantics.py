@@ -279,22 +279,43 @@ class Evaluator:
             if all(self.holds(literal, binding, state) for literal in literals):
                 yield binding
             return
-        for literal in (literal for literal in literals if literal[0] == "="):  # (= ?x c) binds ?x to c
-            sides = [binding.get(term, None if term.startswith("?") else term) for term in literal[1:]]
-            if sides.count(None) == 1:
-                name, value = (literal[1], sides[1]) if sides[0] is None else (literal[2], sides[0])
-                if self.task.is_a(value, types[name]):
-                    yield from self._join(types, literals, {**binding, name: value}, state, index)
-                return
+        for inner in self._extensions(types, literals, binding, unbound, index):
+            yield from self._join(types, literals, inner, state, index)
+
+    def _extensions(
+        self,
+        types: dict[str, str],
+        literals: tuple,
+        binding: dict[str, str],
+        unbound: list[str],
+        index: dict[str, list[Atom]],
+    ) -> Iterable[dict[str, str]]:
+        """The binding with one more variable bound: by an equality (= ?x c), else from the state's atoms of a
+        positive literal with an unbound variable, else to each object of the first unbound variable's type."""
+        equal = self._by_equality(types, literals, binding)
+        if equal is not None:
+            return equal
         for literal in literals:
             if literal[0] == "atom" and any(term in unbound for term in literal[2]):
-                for fact in index.get(literal[1], ()):
-                    inner = self._unify(literal[2], fact[1:], binding, types)
-                    if inner is not None:
-                        yield from self._join(types, literals, inner, state, index)
-                return
-        for obj in self.task.of_type(types[unbound[0]]):
-            yield from self._join(types, literals, {**binding, unbound[0]: obj}, state, index)
+                unified = (self._unify(literal[2], fact[1:], binding, types) for fact in index.get(literal[1], ()))
+                return (inner for inner in unified if inner is not None)
+        return ({**binding, unbound[0]: obj} for obj in self.task.of_type(types[unbound[0]]))
+
+    def _by_equality(
+        self, types: dict[str, str], literals: tuple, binding: dict[str, str]
+    ) -> list[dict[str, str]] | None:
+        """The binding extended by the first (= ?x c) with one side unbound (none when c is not of ?x's
+        type), or None when no equality binds a variable."""
+        for literal in (literal for literal in literals if literal[0] == "="):
+            left, right = (binding.get(term, None if term.startswith("?") else term) for term in literal[1:])
+            if left is None and right is not None:
+                name, value = literal[1], right
+            elif right is None and left is not None:
+                name, value = literal[2], left
+            else:
+                continue
+            return [{**binding, name: value}] if self.task.is_a(value, types[name]) else []
+        return None
 
     def _unify(
         self, terms: tuple[str, ...], args: tuple[str, ...], binding: dict[str, str], types: dict[str, str]
