@@ -132,22 +132,16 @@ def _triple(values: list[float]) -> str:
 def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[str, Any]:
     """Per task: the known optimum and each planner's cost, `*` where it is cost-optimal; a cost below a
     claimed optimum is a bug (red)."""
-    table_rows, bugs = [], set()
+    table_rows: list[list[str]] = []
+    bugs: set[int] = set()
     for domain in domains:
         for _, instance, runs in grid.runs(domain):
             best = optimum(runs, known.get(instance))
-            cells = []
-            for planner in grid.planners:
-                row = runs.get(planner)
-                cost = row.get(COST) if row is not None and is_solved(row) else None
-                if cost is None:
-                    cells.append("-" if row is None or is_solved(row) else row.get("status", "-"))
-                    continue
-                if best is not None and cost < best:
-                    bugs.add(len(table_rows))
-                cells.append(f"{_number(cost)}{'*' if best is not None and cost == best else ''}")
+            cells = [_cost_cell(runs.get(planner), best) for planner in grid.planners]
+            if any(cheaper for _, cheaper in cells):
+                bugs.add(len(table_rows))
             shown = "?" if best is None else _number(best) + (" (file)" if instance in known else "")
-            table_rows.append([instance, shown] + cells)
+            table_rows.append([instance, shown] + [cell for cell, _ in cells])
     return dict(
         title="Plan cost per task (* cost-optimal: equal to the known optimum)",
         headers=["task", "optimum"] + grid.planners,
@@ -157,6 +151,15 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[
         if bugs
         else "",
     )
+
+
+def _cost_cell(row: dict[str, Any] | None, best: float | None) -> tuple[str, bool]:
+    """A planner's cell of the cost table (`-` when it did not run, its status when it found no plan, `*`
+    after a cost-optimal cost) and whether its cost is below the optimum."""
+    cost = row.get(COST) if row is not None and is_solved(row) else None
+    if cost is None:
+        return ("-" if row is None or is_solved(row) else row.get("status", "-")), False
+    return f"{_number(cost)}{'*' if best is not None and cost == best else ''}", best is not None and cost < best
 
 
 def _number(value: float) -> str:
