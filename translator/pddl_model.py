@@ -302,7 +302,7 @@ class _Parts:
     goal: tuple | None = None
     metric: tuple[str, tuple] | None = None
 
-    def read(self, tree: Expr, sections: dict[str, Callable[[_Parts, Expr, list], None]]) -> None:
+    def read(self, tree: Expr, sections: dict[str, SectionReader]) -> None:
         """Read the sections of a file that `sections` names (keyword: reading), ignoring the rest."""
         for section in _sections(tree):
             reading = sections.get(section.head())
@@ -361,7 +361,9 @@ class _Parts:
             self.metric = (body[0].text.lower(), self.reader.expression(body[1]))
 
 
-DOMAIN_SECTIONS = {
+SectionReader = Callable[[_Parts, Expr, list], None]
+"""Reads one kind of section into the parts: (parts, section, its items after the keyword)."""
+DOMAIN_SECTIONS: dict[str, SectionReader] = {
     ":requirements": _Parts.requirements,
     ":types": _Parts.types,
     ":constants": _Parts.typed_objects,
@@ -371,7 +373,7 @@ DOMAIN_SECTIONS = {
     ":derived": _Parts.derived,
     ":durative-action": _Parts.durative_action,
 }
-PROBLEM_SECTIONS = {
+PROBLEM_SECTIONS: dict[str, SectionReader] = {
     ":requirements": _Parts.requirements,
     ":objects": _Parts.typed_objects,
     ":init": _Parts.initial,
