@@ -136,15 +136,21 @@ def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
             return PlanCheck(False, len(plan), None, task.action_costs, failed, state=state)
     metric = _metric(evaluator, state)
     cost = tidy(state.values.get(("total-cost",), 0.0)) if task.action_costs else len(plan)
+    reasons = _unmet_goal(evaluator, task.goal, state)
+    return PlanCheck(not reasons, len(plan), cost, task.action_costs, None, reasons, metric, state)
+
+
+def _unmet_goal(evaluator: Evaluator, goal: tuple | None, state: State) -> list[Reason]:
+    """Why the goal is false in the state (a conjunction's unmet parts), or [] when it holds."""
+    if goal is None:
+        return []
     try:
-        reached = task.goal is None or evaluator.holds(task.goal, {}, state)
-        reason = None if reached else evaluator.why_not(task.goal, {}, state)
+        if evaluator.holds(goal, {}, state):
+            return []
+        reason = evaluator.why_not(goal, {}, state)
     except Undefined as error:
-        reason = Reason(f"the goal cannot be evaluated: {error}")
-    if reason is None:
-        return PlanCheck(True, len(plan), cost, task.action_costs, None, [], metric, state)
-    reasons = reason.parts if task.goal[0] == "and" and reason.conjunction else [reason]
-    return PlanCheck(False, len(plan), cost, task.action_costs, None, reasons, metric, state)
+        return [Reason(f"the goal cannot be evaluated: {error}")]
+    return reason.parts if goal[0] == "and" and reason.conjunction else [reason]
 
 
 def _step_failure(
@@ -163,13 +169,14 @@ def _step_failure(
         if not task.is_a(arg, kind):
             return f"gives {arg} (of type {' '.join(task.objects[arg])}) for {param}, which is of type {kind}", []
     binding = dict(zip((param for param, _ in action.parameters), args))
+    precondition = action.precondition
     try:
-        if evaluator.holds(action.precondition, binding, state):
+        if precondition is None or evaluator.holds(precondition, binding, state):
             return None
-        reason = evaluator.why_not(action.precondition, binding, state)
+        reason = evaluator.why_not(precondition, binding, state)
     except Undefined as error:
         return f"has a precondition that cannot be evaluated: {error}", []
-    reasons = reason.parts if action.precondition[0] == "and" else [reason]
+    reasons = reason.parts if precondition[0] == "and" else [reason]
     return "is not applicable: its precondition is false", reasons
 
 
