@@ -58,7 +58,11 @@ def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limit
     if not (run.result.solved and run.result.optimal):
         status = run.result.status.value
         return {"planner": OPTIMAL_PLANNER, "status": status, "measure": "cost", "message": run.result.message}
-    return comparison(OPTIMAL_PLANNER, "cost", cost, check_plan(model, run.plan).cost)
+    replay = check_plan(model, run.plan)
+    if replay.cost is None:  # a step of the optimal planner's plan fails: no optimum to compare with
+        message = f"its plan does not validate: {replay.message()}"
+        return {"planner": OPTIMAL_PLANNER, "status": "invalid", "measure": "cost", "message": message}
+    return comparison(OPTIMAL_PLANNER, "cost", cost, replay.cost)
 
 
 def run_pddl_validate(args: argparse.Namespace) -> bool:
@@ -75,7 +79,7 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
     text = read_file(plan_file)
     verdict, claimed = check_plan(model, read_plan(text, plan_file)), claimed_cost(text)
     optimal = None
-    if args.optimal and verdict.valid:
+    if args.optimal and verdict.cost is not None and verdict.valid:
         optimal = compare_with_optimal(task, model, verdict.cost, Limits.read(args.timeout, args.memory))
     note = ""
     if claimed is not None and verdict.cost is not None and abs(claimed - verdict.cost) > 1e-9:
