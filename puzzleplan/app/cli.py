@@ -15,7 +15,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzleplan.app import seed_output
 from puzzleplan.app.arguments import (
@@ -34,6 +34,10 @@ from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
 from puzzleplan.translator.text import write_file
+
+if TYPE_CHECKING:
+    from puzzleplan.pipeline import PddlRun
+    from puzzleplan.translator.pddl_plans import PlanCheck
 
 EXIT = {
     "ok": 0,
@@ -233,23 +237,36 @@ def cmd_plan(args: argparse.Namespace) -> int:
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
     run = plan_pddl(task, planner, Limits.read(args.timeout, args.memory))
+    check = check_plan(model, run.plan) if run.result.solved else None
+    data = _plan_json(args, run, model.action_costs, check, started)
+    plan_text = write_plan(run.plan, data["cost"] if model.action_costs else None)
+    if plan_out and run.result.solved:
+        write_file(plan_out, plan_text)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        _print_plan(args, run, data, plan_text)
+    return exit_status(run.result.status, data["valid"])
+
+
+def _plan_json(
+    args: argparse.Namespace, run: PddlRun, action_costs: bool, check: PlanCheck | None, started: float
+) -> dict[str, Any]:
+    """What `plan --json` prints: the run, the replay's verdict and cost (a valid plan's), and the times."""
     result, plan = run.result, run.plan
-    check = check_plan(model, plan) if result.solved else None
-    valid = check.valid if check else None
     message = (check.message() if check and not check.valid else "") if result.solved else result.message
-    cost = check.cost if check and check.valid else None
-    data = {
+    data: dict[str, Any] = {
         "domain": args.domain,
         "problem": args.problem,
         "planner": args.planner,
         "status": result.status.value,
         "optimal": result.optimal,
         "length": len(plan) if result.solved else None,
-        "cost": cost,
-        "action_costs": model.action_costs,
+        "cost": check.cost if check and check.valid else None,
+        "action_costs": action_costs,
         "steps": result.steps,
         "expanded": result.expanded,
-        "valid": valid,
+        "valid": check.valid if check else None,
         "plan": [[n, *a] for n, a in plan],
         "time": {
             "translate": round(run.translate_time, 4),
@@ -261,21 +278,20 @@ def cmd_plan(args: argparse.Namespace) -> int:
         data["message"] = message
     if run.compilations:
         data["compilations"] = list(run.compilations)
-    plan_text = write_plan(plan, cost if model.action_costs else None)
-    if plan_out and result.solved:
-        write_file(plan_out, plan_text)
-    if args.json:
-        print(json.dumps(data))
-    else:
-        print(
-            f"; {args.problem} with {args.planner}: {result.status.value}"
-            + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else "")
-        )  # `;` comments: the output is an IPC plan file
-        if message:
-            print("\n".join("; " + line for line in message.splitlines()))
-        if result.solved:
-            print(plan_text, end="")
-    return exit_status(result.status, valid)
+    return data
+
+
+def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], plan_text: str) -> None:
+    """What `plan` prints: an IPC plan file, its verdict and any message as `;` comments."""
+    solved = run.result.solved
+    print(
+        f"; {args.problem} with {args.planner}: {data['status']}"
+        + (f", {data['length']} actions, {'VALID' if data['valid'] else 'INVALID'}" if solved else "")
+    )
+    if data.get("message"):
+        print("\n".join("; " + line for line in data["message"].splitlines()))
+    if solved:
+        print(plan_text, end="")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
