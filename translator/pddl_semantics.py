@@ -12,7 +12,8 @@ condition why it is false.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+import operator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,58 +153,82 @@ class Evaluator:
         """True when the formula holds in the state under the binding."""
         if formula is None:
             return True
-        kind = formula[0]
-        if kind == "atom":
-            return _atom(formula[1], formula[2], binding) in state.atoms
-        if kind == "=":
-            return _ground(formula[1], binding) == _ground(formula[2], binding)
-        if kind == "not":
-            return not self.holds(formula[1], binding, state)
-        if kind == "and":
-            return all(self.holds(part, binding, state) for part in formula[1])
-        if kind == "or":
-            return any(self.holds(part, binding, state) for part in formula[1])
-        if kind == "imply":
-            return not self.holds(formula[1], binding, state) or self.holds(formula[2], binding, state)
-        if kind in ("exists", "forall"):
-            test = any if kind == "exists" else all
-            return test(self.holds(formula[2], inner, state) for inner in self.bindings(formula[1], binding))
+        return _HOLDS.get(formula[0], Evaluator._holds_comparison)(self, formula, binding, state)
+
+    def _holds_atom(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(pred terms...) is one of the state's atoms."""
+        return _atom(formula[1], formula[2], binding) in state.atoms
+
+    def _holds_equal(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(= a b): both sides name the same object."""
+        return _ground(formula[1], binding) == _ground(formula[2], binding)
+
+    def _holds_not(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(not f)."""
+        return not self.holds(formula[1], binding, state)
+
+    def _holds_and(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(and f...)."""
+        return all(self.holds(part, binding, state) for part in formula[1])
+
+    def _holds_or(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(or f...)."""
+        return any(self.holds(part, binding, state) for part in formula[1])
+
+    def _holds_imply(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(imply a b)."""
+        return not self.holds(formula[1], binding, state) or self.holds(formula[2], binding, state)
+
+    def _holds_quantified(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(exists params f) or (forall params f) over the objects of the parameters' types."""
+        test = any if formula[0] == "exists" else all
+        return test(self.holds(formula[2], inner, state) for inner in self.bindings(formula[1], binding))
+
+    def _holds_comparison(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """("compare", op, e1, e2): the numeric comparison."""
         left, right = (self.value(side, binding, state) for side in formula[2:])
-        return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right, "=": left == right}[
-            formula[1]
-        ]
+        return COMPARE[formula[1]](left, right)
 
     def why_not(self, formula: tuple, binding: dict[str, str], state: State) -> Reason:
         """Why a formula that does not hold is false."""
-        kind, text = formula[0], show(formula, binding)
-        if kind == "atom":
-            return Reason(f"{text} is false", text)
-        if kind == "=":
-            return Reason(f"{text} is false: {_ground(formula[1], binding)} and {_ground(formula[2], binding)} differ")
-        if kind == "not":
-            return self._why_not_negation(formula[1], binding, state, text)
-        if kind == "and":
-            failing = [part for part in formula[1] if not self.holds(part, binding, state)]
-            parts = [self.why_not(part, binding, state) for part in failing]
-            return Reason(f"{_short(text)} is false", None, parts, conjunction=True)
-        if kind == "or":
-            parts = [self.why_not(part, binding, state) for part in formula[1]]
-            return Reason(f"{_short(text)} is false: none of its {len(parts)} alternatives holds", None, parts)
-        if kind == "imply":
-            why = self.why_not(formula[2], binding, state)
-            return Reason(
-                f"{_short(text)} is false: {show(formula[1], binding)} holds but not the consequence", None, [why]
-            )
-        if kind in ("exists", "forall"):
-            return self._why_not_quantified(formula, binding, state, text)
+        why = _WHY_NOT.get(formula[0], Evaluator._why_not_comparison)
+        return why(self, formula, binding, state, show(formula, binding))
+
+    def _why_not_atom(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why an atom is false: it is not in the state."""
+        return Reason(f"{text} is false", text)
+
+    def _why_not_equal(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why (= a b) is false: the objects differ."""
+        return Reason(f"{text} is false: {_ground(formula[1], binding)} and {_ground(formula[2], binding)} differ")
+
+    def _why_not_and(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a conjunction is false: its false parts."""
+        failing = [part for part in formula[1] if not self.holds(part, binding, state)]
+        parts = [self.why_not(part, binding, state) for part in failing]
+        return Reason(f"{_short(text)} is false", None, parts, conjunction=True)
+
+    def _why_not_or(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a disjunction is false: every alternative is."""
+        parts = [self.why_not(part, binding, state) for part in formula[1]]
+        return Reason(f"{_short(text)} is false: none of its {len(parts)} alternatives holds", None, parts)
+
+    def _why_not_imply(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why (imply a b) is false: a holds, b does not."""
+        premise, consequence = show(formula[1], binding), self.why_not(formula[2], binding, state)
+        return Reason(f"{_short(text)} is false: {premise} holds but not the consequence", None, [consequence])
+
+    def _why_not_comparison(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a numeric comparison is false: the values of its sides."""
         left, right = (show_expression(side, binding) for side in formula[2:])
         values = ", ".join(
             f"{side} = {self.value(part, binding, state):g}" for side, part in zip((left, right), formula[2:])
         )
         return Reason(f"{text} is false: {values}")
 
-    def _why_not_negation(self, inner: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+    def _why_not_negation(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
         """Why (not X) is false: X holds."""
+        inner = formula[1]
         if inner[0] == "atom":
             return Reason(f"{show(inner, binding)} is true", text)
         if inner[0] == "=":
@@ -380,6 +405,39 @@ class Evaluator:
                 "scale-down": old / amount if amount else old,
             }[operation]
         return self.derive((state.atoms - deletes) | adds, values)
+
+
+Holds = Callable[[Evaluator, tuple, dict[str, str], State], bool]
+WhyNot = Callable[[Evaluator, tuple, dict[str, str], State, str], Reason]
+_HOLDS: dict[str, Holds] = {
+    "atom": Evaluator._holds_atom,
+    "=": Evaluator._holds_equal,
+    "not": Evaluator._holds_not,
+    "and": Evaluator._holds_and,
+    "or": Evaluator._holds_or,
+    "imply": Evaluator._holds_imply,
+    "exists": Evaluator._holds_quantified,
+    "forall": Evaluator._holds_quantified,
+}
+"""How each kind of formula is evaluated (the rest are numeric comparisons)."""
+_WHY_NOT: dict[str, WhyNot] = {
+    "atom": Evaluator._why_not_atom,
+    "=": Evaluator._why_not_equal,
+    "not": Evaluator._why_not_negation,
+    "and": Evaluator._why_not_and,
+    "or": Evaluator._why_not_or,
+    "imply": Evaluator._why_not_imply,
+    "exists": Evaluator._why_not_quantified,
+    "forall": Evaluator._why_not_quantified,
+}
+"""How each kind of false formula is explained (the rest are numeric comparisons)."""
+COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "=": operator.eq,
+}
 
 
 def _short(text: str, width: int = 100) -> str:
