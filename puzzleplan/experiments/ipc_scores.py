@@ -103,17 +103,11 @@ def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = No
         return []
     totals = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
     score_rows = []
-    for domain in domains + [None]:
-        sums = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
-        for _, instance, runs in [] if domain is None else grid.runs(domain):
-            best = best_cost(runs, known.get(instance))
-            for planner in grid.planners:
-                for index, value in enumerate(run_scores(runs.get(planner), best)):
-                    sums[planner][index] += value
-                    totals[planner][index] += value
-        shown = totals if domain is None else sums
-        count = sum(len(grid.instances[name]) for name in domains) if domain is None else len(grid.instances[domain])
-        score_rows.append([domain or "all", str(count)] + [_triple(shown[planner]) for planner in grid.planners])
+    for domain in domains:
+        sums = _domain_scores(grid, domain, known, totals)
+        score_rows.append([domain, str(len(grid.instances[domain]))] + [_triple(sums[name]) for name in grid.planners])
+    count = sum(len(grid.instances[name]) for name in domains)
+    score_rows.append(["all", str(count)] + [_triple(totals[name]) for name in grid.planners])
     scores = dict(
         title="IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
         headers=["domain", "tasks"] + grid.planners,
@@ -122,6 +116,20 @@ def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = No
         "the task unsolvable)",
     )
     return [scores, cost_table(grid, domains, known)]
+
+
+def _domain_scores(
+    grid: Grid, domain: str, known: dict[str, float], totals: dict[str, list[float]]
+) -> dict[str, list[float]]:
+    """Each planner's scores summed over the domain's tasks (added to `totals` as well)."""
+    sums = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
+    for _, instance, runs in grid.runs(domain):
+        best = best_cost(runs, known.get(instance))
+        for planner in grid.planners:
+            for index, value in enumerate(run_scores(runs.get(planner), best)):
+                sums[planner][index] += value
+                totals[planner][index] += value
+    return sums
 
 
 def _triple(values: list[float]) -> str:
