@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzleplan.translator.pddl import atom
-from puzzleplan.translator.pddl_model import Atom, Task
+from puzzleplan.translator.pddl_model import Atom, Rule, Task
 
 SHOWN = 3
 """How many failing bindings of a quantifier an explanation lists."""
@@ -97,10 +97,16 @@ def show(formula: tuple | None, binding: dict[str, str]) -> str:
     if kind == "imply":
         return f"(imply {show(formula[1], binding)} {show(formula[2], binding)})"
     if kind in ("exists", "forall"):
-        params = " ".join(f"{name} - {kind_}" for name, kind_ in formula[1])
-        inner = {k: v for k, v in binding.items() if k not in dict(formula[1])}
-        return f"({kind} ({params}) {show(formula[2], inner)})"
+        return _show_quantified(formula, binding)
     return f"({formula[1]} {show_expression(formula[2], binding)} {show_expression(formula[3], binding)})"
+
+
+def _show_quantified(formula: tuple, binding: dict[str, str]) -> str:
+    """(exists|forall (params) f), the quantified variables left unreplaced."""
+    kind, parameters, body = formula
+    params = " ".join(f"{name} - {kind_}" for name, kind_ in parameters)
+    inner = {k: v for k, v in binding.items() if k not in dict(parameters)}
+    return f"({kind} ({params}) {show(body, inner)})"
 
 
 def show_expression(expression: tuple, binding: dict[str, str]) -> str:
@@ -276,18 +282,24 @@ class Evaluator:
         for stratum in self._strata:
             changed = True
             while changed:
-                state = State(frozenset(current), values)
-                index: dict[str, list[Atom]] = {}
-                for fact in current:
-                    index.setdefault(fact[0], []).append(fact)
                 before = len(current)
-                for rule in stratum:
-                    head = tuple(name for name, _ in rule.parameters)
-                    for parameters, literals in self._bodies[rule]:
-                        for inner in self._join(dict(parameters), literals, {}, state, index):
-                            current.add(_atom(rule.name, head, inner))
+                current |= self._consequences(stratum, State(frozenset(current), values))
                 changed = len(current) > before
         return State(frozenset(current), values)
+
+    def _consequences(self, stratum: list[Rule], state: State) -> set[Atom]:
+        """The atoms the stratum's rules derive from the state in one round."""
+        index: dict[str, list[Atom]] = {}
+        for fact in state.atoms:
+            index.setdefault(fact[0], []).append(fact)
+        derived: set[Atom] = set()
+        for rule in stratum:
+            head = tuple(name for name, _ in rule.parameters)
+            for parameters, literals in self._bodies[rule]:
+                derived |= {
+                    _atom(rule.name, head, inner) for inner in self._join(dict(parameters), literals, {}, state, index)
+                }
+        return derived
 
     def _join(
         self,
@@ -370,14 +382,8 @@ class Evaluator:
                 adds.add(_atom(effect[1], effect[2], binding))
             elif kind == "del":
                 deletes.add(_atom(effect[1], effect[2], binding))
-            elif kind == "when":
-                if self.holds(effect[1], binding, state):
-                    more = self.effects(effect[2], binding, state)
-                    adds |= more[0]
-                    deletes |= more[1]
-                    updates += more[2]
-            elif kind == "forall":
-                for inner in self.bindings(effect[1], binding):
+            elif kind in ("when", "forall"):
+                for inner in self._inner_bindings(effect, binding, state):
                     more = self.effects(effect[2], inner, state)
                     adds |= more[0]
                     deletes |= more[1]
@@ -388,6 +394,12 @@ class Evaluator:
                     (operation, _atom(fluent[1], fluent[2], binding), self.value(expression, binding, state))
                 )
         return adds, deletes, updates
+
+    def _inner_bindings(self, effect: tuple, binding: dict[str, str], state: State) -> Iterable[dict[str, str]]:
+        """The bindings under which the effects of a (when C E) (C holds) or a (forall params E) apply."""
+        if effect[0] == "when":
+            return [binding] if self.holds(effect[1], binding, state) else []
+        return self.bindings(effect[1], binding)
 
     def apply(self, action_effects: tuple, binding: dict[str, str], state: State) -> State:
         """The state after the effects: deletes, then adds, then numeric updates (all read the old state)."""
