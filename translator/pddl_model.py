@@ -222,11 +222,16 @@ class _Reader:
             self.uses(":conditional-effects", item)
             return (("forall", tuple(self.typed(parts[0].items)), self.effects(parts[1], True)),)
         if head in NUMERIC_EFFECTS:
-            fluent = self.expression(parts[0])
-            costs = head == "increase" and fluent == ("fluent", "total-cost", ())
-            self.uses(":action-costs" if costs else ":numeric-fluents", item)
-            return (("numeric", head, fluent, self.expression(parts[1])),)
+            return (self._numeric_effect(item, head, parts),)
         return (("add", head, tuple(part.text.lower() for part in parts)),)
+
+    def _numeric_effect(self, item: Expr, head: str, parts: list) -> tuple:
+        """(increase|decrease|assign|scale-up|scale-down FLUENT EXPRESSION); increasing total-cost is an
+        action cost, the rest numeric fluents."""
+        fluent = self.expression(parts[0])
+        costs = head == "increase" and fluent == ("fluent", "total-cost", ())
+        self.uses(":action-costs" if costs else ":numeric-fluents", item)
+        return ("numeric", head, fluent, self.expression(parts[1]))
 
 
 def _type_name(item) -> str:
