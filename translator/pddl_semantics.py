@@ -148,11 +148,7 @@ class Evaluator:
             return -values[0]
         result = values[0]
         for value in values[1:]:
-            result = {"+": result + value, "-": result - value, "*": result * value}.get(expression[1], 0.0)
-            if expression[1] == "/":
-                if value == 0:
-                    raise Undefined(f"{show_expression(expression, binding)} divides by zero")
-                result = result / value
+            result = _operation(expression, binding, result, value)
         return result
 
     def holds(self, formula: tuple | None, binding: dict[str, str], state: State) -> bool:
@@ -450,6 +446,16 @@ COMPARE: dict[str, Callable[[float, float], bool]] = {
     ">=": operator.ge,
     "=": operator.eq,
 }
+
+
+def _operation(expression: tuple, binding: dict[str, str], left: float, right: float) -> float:
+    """One step of an ("op", op, expressions) expression: left op right; Undefined for a division by zero."""
+    operation = expression[1]
+    if operation == "/":
+        if right == 0:
+            raise Undefined(f"{show_expression(expression, binding)} divides by zero")
+        return left / right
+    return {"+": left + right, "-": left - right, "*": left * right}.get(operation, 0.0)
 
 
 def _short(text: str, width: int = 100) -> str:
