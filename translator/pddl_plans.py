@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
-from puzzleplan.translator.pddl_model import Task
+from puzzleplan.translator.pddl_model import Action, Task
 from puzzleplan.translator.pddl_semantics import Evaluator, Reason, State, Undefined, show_expression, shown_atom
 from puzzleplan.translator.text import natural_key
 
@@ -161,13 +161,9 @@ def _step_failure(
     action = task.actions.get(name)
     if action is None:
         return f"names no action of the domain (its actions: {', '.join(sorted(task.actions))})", []
-    if len(args) != len(action.parameters):
-        return f"gives {len(args)} arguments but {name} takes {len(action.parameters)}", []
-    for arg, (param, kind) in zip(args, action.parameters):
-        if arg not in task.objects:
-            return f"names {arg!r}, which is no object of the problem", []
-        if not task.is_a(arg, kind):
-            return f"gives {arg} (of type {' '.join(task.objects[arg])}) for {param}, which is of type {kind}", []
+    wrong = _wrong_arguments(task, action, args)
+    if wrong:
+        return wrong, []
     binding = dict(zip((param for param, _ in action.parameters), args))
     precondition = action.precondition
     try:
@@ -178,6 +174,18 @@ def _step_failure(
         return f"has a precondition that cannot be evaluated: {error}", []
     reasons = reason.parts if precondition[0] == "and" else [reason]
     return "is not applicable: its precondition is false", reasons
+
+
+def _wrong_arguments(task: Task, action: Action, args: tuple[str, ...]) -> str:
+    """What is wrong with a step's arguments (their number, an unknown object, a wrong type), or ""."""
+    if len(args) != len(action.parameters):
+        return f"gives {len(args)} arguments but {action.name} takes {len(action.parameters)}"
+    for arg, (param, kind) in zip(args, action.parameters):
+        if arg not in task.objects:
+            return f"names {arg!r}, which is no object of the problem"
+        if not task.is_a(arg, kind):
+            return f"gives {arg} (of type {' '.join(task.objects[arg])}) for {param}, which is of type {kind}"
+    return ""
 
 
 def _metric(evaluator: Evaluator, state: State) -> dict[str, Any] | None:
