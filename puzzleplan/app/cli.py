@@ -254,7 +254,6 @@ def _plan_json(
 ) -> dict[str, Any]:
     """What `plan --json` prints: the run, the replay's verdict and cost (a valid plan's), and the times."""
     result, plan = run.result, run.plan
-    message = (check.message() if check and not check.valid else "") if result.solved else result.message
     data: dict[str, Any] = {
         "domain": args.domain,
         "problem": args.problem,
@@ -274,11 +273,19 @@ def _plan_json(
             "total": round(time.perf_counter() - started, 4),
         },
     }
+    message = _plan_message(run, check)
     if message:
         data["message"] = message
     if run.compilations:
         data["compilations"] = list(run.compilations)
     return data
+
+
+def _plan_message(run: PddlRun, check: PlanCheck | None) -> str:
+    """Why a plan does not replay, or the planner's message when it found none; "" for a valid plan."""
+    if not run.result.solved:
+        return run.result.message
+    return check.message() if check and not check.valid else ""
 
 
 def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], plan_text: str) -> None:
