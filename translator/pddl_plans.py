@@ -120,24 +120,35 @@ def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
     evaluator = Evaluator(task)
     state = initial_state(task, evaluator)
     for number, (name, args) in enumerate(plan, start=1):
-        text = atom(name, *args)
         failure = _step_failure(evaluator, name, args, state)
         if failure is None:
-            action = task.actions[name]
-            binding = dict(zip((param for param, _ in action.parameters), args))
-            try:
-                state = evaluator.apply(action.effects, binding, state)
-            except Undefined as error:
-                failure = (f"has an effect that cannot be applied: {error}", [])
+            state, failure = _apply(evaluator, name, args, state)
         if failure is not None:
-            problem, reasons = failure
-            unsatisfied = [literal for reason in reasons for literal in reason.literals()]
-            failed = StepFailure(number, text, problem, unsatisfied, reasons)
+            failed = _failed_step(number, atom(name, *args), failure)
             return PlanCheck(False, len(plan), None, task.action_costs, failed, state=state)
     metric = _metric(evaluator, state)
     cost = tidy(state.values.get(("total-cost",), 0.0)) if task.action_costs else len(plan)
     reasons = _unmet_goal(evaluator, task.goal, state)
     return PlanCheck(not reasons, len(plan), cost, task.action_costs, None, reasons, metric, state)
+
+
+def _apply(
+    evaluator: Evaluator, name: str, args: tuple[str, ...], state: State
+) -> tuple[State, tuple[str, list[Reason]] | None]:
+    """(the state after an applicable step, None), or (the state before it, why its effects cannot be applied)."""
+    action = evaluator.task.actions[name]
+    binding = dict(zip((param for param, _ in action.parameters), args))
+    try:
+        return evaluator.apply(action.effects, binding, state), None
+    except Undefined as error:
+        return state, (f"has an effect that cannot be applied: {error}", [])
+
+
+def _failed_step(number: int, text: str, failure: tuple[str, list[Reason]]) -> StepFailure:
+    """The failing step: its number and text, the problem, the unsatisfied literals and the reasons."""
+    problem, reasons = failure
+    unsatisfied = [literal for reason in reasons for literal in reason.literals()]
+    return StepFailure(number, text, problem, unsatisfied, reasons)
 
 
 def _unmet_goal(evaluator: Evaluator, goal: tuple | None, state: State) -> list[Reason]:
