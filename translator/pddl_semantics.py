@@ -340,14 +340,10 @@ class Evaluator:
         """The binding extended by the first (= ?x c) with one side unbound (none when c is not of ?x's
         type), or None when no equality binds a variable."""
         for literal in (literal for literal in literals if literal[0] == "="):
-            left, right = (binding.get(term, None if term.startswith("?") else term) for term in literal[1:])
-            if left is None and right is not None:
-                name, value = literal[1], right
-            elif right is None and left is not None:
-                name, value = literal[2], left
-            else:
-                continue
-            return [{**binding, name: value}] if self.task.is_a(value, types[name]) else []
+            bound = _one_side_unbound(literal, binding)
+            if bound is not None:
+                name, value = bound
+                return [{**binding, name: value}] if self.task.is_a(value, types[name]) else []
         return None
 
     def _unify(
@@ -446,6 +442,16 @@ COMPARE: dict[str, Callable[[float, float], bool]] = {
     ">=": operator.ge,
     "=": operator.eq,
 }
+
+
+def _one_side_unbound(literal: tuple, binding: dict[str, str]) -> tuple[str, str] | None:
+    """(the unbound variable, the other side's object) of an (= a b) with exactly one side unbound, else None."""
+    left, right = (binding.get(term, None if term.startswith("?") else term) for term in literal[1:])
+    if left is None and right is not None:
+        return literal[1], right
+    if right is None and left is not None:
+        return literal[2], left
+    return None
 
 
 def _operation(expression: tuple, binding: dict[str, str], left: float, right: float) -> float:
