@@ -241,18 +241,9 @@ class Evaluator:
         """Why an exists (no object satisfies it) or a forall (these objects do not) is false."""
         kind, parameters, body = formula
         candidates = list(self.bindings(parameters, binding))
-        names = [name for name, _ in parameters]
         types = ", ".join(f"{name} - {kind_}" for name, kind_ in parameters)
         failing = [inner for inner in candidates if not self.holds(body, inner, state)]
-        shown = [
-            Reason(
-                "for " + ", ".join(f"{name} = {inner[name]}" for name in names) + ":",
-                None,
-                [self.why_not(body, inner, state)],
-                conjunction=kind == "forall",
-            )
-            for inner in failing[:SHOWN]
-        ]
+        shown = [self._why_not_choice(formula, inner, state) for inner in failing[:SHOWN]]
         more = f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
         if kind == "exists":
             if not candidates:
@@ -268,6 +259,12 @@ class Evaluator:
             shown,
             conjunction=True,
         )
+
+    def _why_not_choice(self, formula: tuple, inner: dict[str, str], state: State) -> Reason:
+        """Why a quantified formula's body is false for one choice of its variables."""
+        kind, parameters, body = formula
+        choice = ", ".join(f"{name} = {inner[name]}" for name, _ in parameters)
+        return Reason(f"for {choice}:", None, [self.why_not(body, inner, state)], conjunction=kind == "forall")
 
     def derive(self, atoms: frozenset[Atom], values: dict[Atom, float]) -> State:
         """The state with the derived predicates' atoms computed (stratum by stratum, to a fixpoint); each
