@@ -148,8 +148,7 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[
             cells = [_cost_cell(runs.get(planner), best) for planner in grid.planners]
             if any(cheaper for _, cheaper in cells):
                 bugs.add(len(table_rows))
-            shown = "?" if best is None else _number(best) + (" (file)" if instance in known else "")
-            table_rows.append([instance, shown] + [cell for cell, _ in cells])
+            table_rows.append([instance, _optimum_cell(best, instance in known)] + [cell for cell, _ in cells])
     return dict(
         title="Plan cost per task (* cost-optimal: equal to the known optimum)",
         headers=["task", "optimum"] + grid.planners,
@@ -159,6 +158,11 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[
         if bugs
         else "",
     )
+
+
+def _optimum_cell(best: float | None, from_file: bool) -> str:
+    """The optimum column: the best known cost, `(file)` when the optimal-costs file gave it, `?` if unknown."""
+    return "?" if best is None else _number(best) + (" (file)" if from_file else "")
 
 
 def _cost_cell(row: dict[str, Any] | None, best: float | None) -> tuple[str, bool]:
