@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.planners.process import memory_exhausted, reproducible_environment, run
+from puzzleplan.planners.process import memory_exhausted, output_summary, reproducible_environment, run
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import STRIPS, PddlTask, read_plan, task_files
 
@@ -68,8 +68,8 @@ class Pyperplan:
                 )
             if "No solution could be found" in log or "Goal is not reachable" in log.lower():
                 return PlanResult(Status.UNSOLVABLE, optimal=self.optimal, **figures)
-            tail = " | ".join(log.strip().splitlines()[-5:])
-            return PlanResult(Status.ERROR, message=f"pyperplan exited {outcome.returncode}: {tail}", **figures)
+            message = f"pyperplan exited {outcome.returncode}: {output_summary(log)}"
+            return PlanResult(Status.ERROR, message=message, **figures)
 
 
 def _check_names(search: str, heuristic: str) -> None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from puzzleplan.planners.base import Limits, Planner, PlanResult, Status
 from puzzleplan.planners.compile import CompilationFailed, compile_for
 from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_limit
+from puzzleplan.planners.progress import CURRENT, phase
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
@@ -79,14 +82,10 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
         report.message = f"{planner_name} solves {', '.join(planner.puzzles)} only"
         return _finish(report, started)
     try:
-        with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+        with limited(limits), phase(f"planning with {planner_name}"):
             result, moves = _plan(puzzle, instance, planner, limits, report)
-    except TimeLimitExceeded:
-        message = f"stopped at the time limit ({limits.timeout:g} s)"
-        result, moves = PlanResult(Status.TIMEOUT, message=message, search_time=time.perf_counter() - started), []
-    except MemoryError:
-        message = f"out of memory under {limits.memory_mb} MiB"
-        result, moves = PlanResult(Status.MEMOUT, message=message, search_time=time.perf_counter() - started), []
+    except (TimeLimitExceeded, MemoryError) as error:
+        result, moves = stopped(error, limits, started), []
     report.status, report.optimal = result.status, result.optimal
     report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
     report.time["search"] = result.search_time
@@ -96,13 +95,42 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     if result.solved:
         report.extra.setdefault("cost", len(moves))  # native moves cost one each
         check = time.perf_counter()
-        replay = puzzle.replay(instance, moves)
+        with phase("replaying the plan on the native simulator"):
+            replay = puzzle.replay(instance, moves)
         report.moves, report.valid, report.states = moves, replay.valid, replay.states
         report.extra.update(puzzle.annotate(instance, moves))
         if not replay.valid:
             report.message = f"the plan does not replay: {replay.reason}"
         report.time["validate"] = time.perf_counter() - check
     return _finish(report, started)
+
+
+@contextmanager
+def limited(limits: Limits) -> Iterator[None]:
+    """Run the block in this process under the limits: interrupted HARD_GRACE seconds past the time limit
+    (TimeLimitExceeded), its address space capped at the memory limit (MemoryError)."""
+    CURRENT.interrupted = ""  # a phase ended by an earlier run's limit is no news of this run
+    with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+        yield
+
+
+def stopped(error: BaseException, limits: Limits, started: float) -> PlanResult:
+    """The result of a run that `limited` stopped: a timeout naming the limit, or a memout; with the
+    states that its search expanded, when one ran."""
+    elapsed, expanded = time.perf_counter() - started, CURRENT.expanded_since(started)
+    if isinstance(error, MemoryError):
+        message = f"out of memory under {limits.memory_mb} MiB"
+        return PlanResult(Status.MEMOUT, message=message, search_time=elapsed, expanded=expanded)
+    phase_name = CURRENT.take_interrupted()
+    message = timeout_message(limits.timeout, f"while {phase_name}" if phase_name else "")
+    return PlanResult(Status.TIMEOUT, message=message, search_time=elapsed, expanded=expanded)
+
+
+def timeout_message(seconds: float, said: str = "") -> str:
+    """What a run stopped at its time limit says: the limit the user gave (not the time left to a phase),
+    and the phase under way when `said` names one ("... while grounding the task")."""
+    _, found, phase_name = said.partition("while ")
+    return f"stopped at the time limit ({seconds:g} s)" + (f" while {phase_name}" if found else "")
 
 
 def _plan(puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report) -> tuple[PlanResult, list]:
@@ -132,8 +160,18 @@ class PddlRun:
 
 
 def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
-    """Compile the task to the planner's fragment, plan in the time left, and map the plan back."""
+    """Compile the task to the planner's fragment, plan in the time left, and map the plan back; the
+    whole run (an in-process planner's grounding included) holds the limits."""
     begin = time.perf_counter()
+    try:
+        with limited(limits):
+            return _plan_compiled(task, planner, limits, begin)
+    except (TimeLimitExceeded, MemoryError) as error:
+        return PddlRun(stopped(error, limits, begin), [], (), time.perf_counter() - begin)
+
+
+def _plan_compiled(task: PddlTask, planner: Planner, limits: Limits, begin: float) -> PddlRun:
+    """plan_pddl's work, inside its limits."""
     try:
         compiled = compile_for(task, planner.fragment, limits.timeout)
     except CompilationFailed as error:
@@ -150,7 +188,8 @@ def _solve_pddl(
     puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report
 ) -> tuple[PlanResult, list[Any]]:
     """Encode for the planner, plan (pddl_plan), and decode the plan to native moves."""
-    task = puzzle.encode_for(instance, planner.fragment)
+    with phase("encoding the instance as PDDL"):
+        task = puzzle.encode_for(instance, planner.fragment)
     run = plan_pddl(task, planner, limits)
     report.time["translate"] = run.translate_time
     if run.compilations:

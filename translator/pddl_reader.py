@@ -33,6 +33,9 @@ DOMAIN_SECTIONS = (
     ":process",
     ":event",
 )
+MAX_DEPTH = 100
+"""The deepest nesting of lists a PDDL file may have (real domains stay under 20): Fast Downward's translator
+fails at 500 with a long traceback, and the checks here recurse too."""
 PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric", ":constraints")
 
 
@@ -94,6 +97,13 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
     top: list = []
     for token in tokens:
         if token.text == "(":
+            if len(stack) == MAX_DEPTH:
+                raise InputError(
+                    f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
+                    source,
+                    token.line,
+                    token.column,
+                )
             stack.append(Expr(token))
         elif token.text == ")":
             if not stack:
