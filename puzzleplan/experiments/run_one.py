@@ -110,7 +110,7 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
         path = Path(work) / (Path(task.get("file") or "instance").name or "instance")
         path.write_text(task["text"])
         domain = _write_domain(task, Path(work))
-        command = solve_command(task, str(path), str(domain) if domain else None)
+        command = solve_command(task, str(path), domain and str(domain))
         outcome, peak = supervise(command, task["timeout"] + grace, task.get("memory_mb"))
         fields = classify(outcome, task.get("memory_mb"))
     if domain:  # a PDDL task's row names its own files, not the run's copies
