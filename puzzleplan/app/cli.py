@@ -38,6 +38,7 @@ from puzzleplan.translator.text import write_file
 
 if TYPE_CHECKING:
     from puzzleplan.pipeline import PddlRun
+    from puzzleplan.translator.pddl_model import Task
     from puzzleplan.translator.pddl_plans import PlanCheck
 
 EXIT = {
@@ -224,7 +225,6 @@ def cmd_plan(args: argparse.Namespace) -> int:
     printing."""
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import write_plan
-    from puzzleplan.translator.pddl_plans import check_plan
 
     started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
@@ -236,10 +236,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         )
     with status_line():
         model, run = guarded.plan_files(args, planner, limits)
-    result = run.result
-    if result.status is Status.TIMEOUT:
-        result.message = timeout_message(limits.timeout, result.message)
-    check = check_plan(model, run.plan) if model and result.solved else None
+    result, check = run.result, _replayed(model, run, limits.timeout)
     action_costs = model.action_costs if model else None
     data = _plan_json(args, run, action_costs, check, started)
     plan_text = write_plan(run.plan, data["cost"] if action_costs else None)
@@ -253,6 +250,15 @@ def cmd_plan(args: argparse.Namespace) -> int:
     for failure in failures:
         print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
     return EXIT["error"] if failures else exit_status(result.status, data["valid"])
+
+
+def _replayed(model: Task | None, run: PddlRun, timeout: float) -> PlanCheck | None:
+    """The verdict on the plan found, replayed on the task (None without one); a timeout's message says the limit."""
+    from puzzleplan.translator.pddl_plans import check_plan
+
+    if run.result.status is Status.TIMEOUT:
+        run.result.message = timeout_message(timeout, run.result.message)
+    return check_plan(model, run.plan) if model and run.result.solved else None
 
 
 def _plan_json(
