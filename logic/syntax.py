@@ -132,8 +132,8 @@ def check_line(line: str, source: str, number: int) -> None:
 
 def _checked(expr: Expr, line: str, source: str, number: int, allowed: re.Pattern | None) -> Expr:
     """The statement, after checking that its symbols match `allowed` (the wumpus world's 64), if given."""
-    for name in sorted(symbols(expr)) if allowed else ():
-        if not allowed.fullmatch(name):
+    for name in sorted(symbols(expr)) if allowed is not None else ():
+        if allowed is not None and not allowed.fullmatch(name):
             found = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", line)
             raise InputError(
                 f"unknown symbol {name!r}: the only symbols allowed are M_i_j, S_i_j, P_i_j and B_i_j with i and j "

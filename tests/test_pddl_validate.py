@@ -266,6 +266,23 @@ def test_numeric_conditions_and_effects():
     assert "(range) has no value" in verdict(undefined, "(drive)").message()
 
 
+def test_arithmetic_of_numeric_expressions():
+    from puzzleplan.translator.pddl_plans import initial_state
+    from puzzleplan.translator.pddl_semantics import Evaluator, Undefined
+
+    task = read_task(TANK, TANK_PROBLEM, "tank.pddl", "p.pddl")
+    evaluator, state, fuel = Evaluator(task), initial_state(task), ("fluent", "fuel", ())  # fuel 3
+
+    def value(operation: str, *parts: tuple) -> float:
+        return evaluator.value(("op", operation, parts), {}, state)
+
+    assert value("/", fuel, ("number", 2.0)) == 1.5
+    assert value("-", fuel) == -3 and value("-", fuel, ("number", 1.0), ("number", 1.0)) == 1
+    assert value("+", fuel, fuel) == 6 and value("*", fuel, fuel) == 9
+    with pytest.raises(Undefined, match=r"\(/ \(fuel\) 0\) divides by zero"):
+        value("/", fuel, ("number", 0.0))
+
+
 GRAPH = """(define (domain graph)
   (:requirements :typing :derived-predicates :disjunctive-preconditions :existential-preconditions
                  :negative-preconditions :equality)

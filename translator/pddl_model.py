@@ -9,6 +9,7 @@ InputError naming the flag, the file and the line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzleplan.translator.errors import InputError
@@ -157,17 +158,33 @@ class _Reader:
         if head == "and":
             return ("and", tuple(f for f in (self.formula(part) for part in parts) if f is not None))
         if head in ("or", "imply"):
-            self.uses(":disjunctive-preconditions", item)
-            inner = tuple(self.formula(part) or ("and", ()) for part in parts)
-            return ("or", inner) if head == "or" else ("imply", inner[0], inner[1])
+            return self._disjunction(item, head, parts)
         if head == "not":
-            inner = self.formula(parts[0]) or ("and", ())
-            if inner[0] != "=":  # (not (= ?x ?y)) needs :equality only, as planners and VAL read it
-                self.uses(":negative-preconditions", item)
-            return ("not", inner)
+            return self._negation(item, parts)
         if head in ("exists", "forall"):
             self.uses(":existential-preconditions" if head == "exists" else ":universal-preconditions", item)
-            return (head, tuple(self.typed(parts[0].items)), self.formula(parts[1]) or ("and", ()))
+            return (head, tuple(self.typed(parts[0].items)), self.condition(parts[1]))
+        return self._atomic(item, head, parts)
+
+    def condition(self, item) -> tuple:
+        """A formula where () means true: the empty conjunction."""
+        return self.formula(item) or ("and", ())
+
+    def _disjunction(self, item: Expr, head: str, parts: list) -> tuple:
+        """(or f...) or (imply a b)."""
+        self.uses(":disjunctive-preconditions", item)
+        inner = tuple(self.condition(part) for part in parts)
+        return ("or", inner) if head == "or" else ("imply", inner[0], inner[1])
+
+    def _negation(self, item: Expr, parts: list) -> tuple:
+        """(not f); (not (= ?x ?y)) needs :equality only, as planners and VAL read it."""
+        inner = self.condition(parts[0])
+        if inner[0] != "=":
+            self.uses(":negative-preconditions", item)
+        return ("not", inner)
+
+    def _atomic(self, item: Expr, head: str, parts: list) -> tuple:
+        """A numeric comparison, an equality of objects or an atom."""
         if head in COMPARISONS and (head != "=" or any(isinstance(part, Expr) for part in parts)):
             self.uses(":numeric-fluents", item)
             return ("compare", head, self.expression(parts[0]), self.expression(parts[1]))
@@ -200,16 +217,21 @@ class _Reader:
             return (("del", parts[0].head(), tuple(term.text.lower() for term in parts[0].items[1:])),)
         if head == "when":
             self.uses(":conditional-effects", item)
-            return (("when", self.formula(parts[0]) or ("and", ()), self.effects(parts[1], True)),)
+            return (("when", self.condition(parts[0]), self.effects(parts[1], True)),)
         if head == "forall":
             self.uses(":conditional-effects", item)
             return (("forall", tuple(self.typed(parts[0].items)), self.effects(parts[1], True)),)
         if head in NUMERIC_EFFECTS:
-            fluent = self.expression(parts[0])
-            costs = head == "increase" and fluent == ("fluent", "total-cost", ())
-            self.uses(":action-costs" if costs else ":numeric-fluents", item)
-            return (("numeric", head, fluent, self.expression(parts[1])),)
+            return (self._numeric_effect(item, head, parts),)
         return (("add", head, tuple(part.text.lower() for part in parts)),)
+
+    def _numeric_effect(self, item: Expr, head: str, parts: list) -> tuple:
+        """(increase|decrease|assign|scale-up|scale-down FLUENT EXPRESSION); increasing total-cost is an
+        action cost, the rest numeric fluents."""
+        fluent = self.expression(parts[0])
+        costs = head == "increase" and fluent == ("fluent", "total-cost", ())
+        self.uses(":action-costs" if costs else ":numeric-fluents", item)
+        return ("numeric", head, fluent, self.expression(parts[1]))
 
 
 def _type_name(item) -> str:
@@ -269,75 +291,129 @@ def _init(reader: _Reader, items: list) -> tuple[set[Atom], dict[Atom, float]]:
     return atoms, values
 
 
+@dataclass
+class _Parts:
+    """What read_task gathers from the sections of the domain and problem files."""
+
+    reader: _Reader
+    declared: set[str] = field(default_factory=set)
+    parents: dict[str, str] = field(default_factory=lambda: {"object": ""})
+    objects: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    actions: dict[str, Action] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)
+    functions: set[str] = field(default_factory=set)
+    init: set[Atom] = field(default_factory=set)
+    values: dict[Atom, float] = field(default_factory=dict)
+    goal: tuple | None = None
+    metric: tuple[str, tuple] | None = None
+
+    def read(self, tree: Expr, sections: dict[str, SectionReader]) -> None:
+        """Read the sections of a file that `sections` names (keyword: reading), ignoring the rest."""
+        for section in _sections(tree):
+            reading = sections.get(section.head())
+            if reading is not None:
+                reading(self, section, section.items[1:])
+
+    def requirements(self, section: Expr, body: list) -> None:
+        """(:requirements ...) of either file."""
+        self.declared |= _declared(section)
+
+    def types(self, section: Expr, body: list) -> None:
+        """(:types ...)."""
+        self.reader.uses(":typing", section)
+        self.parents.update((name, kind) for name, kind in self.reader.typed(body))
+
+    def typed_objects(self, section: Expr, body: list) -> None:
+        """(:constants ...) of the domain or (:objects ...) of the problem."""
+        self.objects.update((name, tuple(kind.split())) for name, kind in self.reader.typed(body))
+
+    def predicates(self, section: Expr, body: list) -> None:
+        """(:predicates ...): only their parameters' types matter here (:typing)."""
+        for item in body:
+            self.reader.typed(item.items[1:])
+
+    def function_names(self, section: Expr, body: list) -> None:
+        """(:functions ...): static costs such as (distance ?a ?b) are action costs."""
+        self.functions |= {item.head() for item in body if isinstance(item, Expr)}
+        self.reader.uses(":action-costs", section)
+
+    def action(self, section: Expr, body: list) -> None:
+        """(:action ...)."""
+        action = _action(self.reader, section)
+        self.actions[action.name] = action
+
+    def derived(self, section: Expr, body: list) -> None:
+        """(:derived (HEAD ?x...) FORMULA)."""
+        self.reader.uses(":derived-predicates", section)
+        head = body[0]
+        self.rules.append(Rule(head.head(), tuple(self.reader.typed(head.items[1:])), self.reader.condition(body[1])))
+
+    def durative_action(self, section: Expr, body: list) -> None:
+        """(:durative-action ...): noted for the requirement check only."""
+        self.reader.uses(":durative-actions", section)
+
+    def initial(self, section: Expr, body: list) -> None:
+        """(:init ...)."""
+        self.init, self.values = _init(self.reader, body)
+
+    def goal_section(self, section: Expr, body: list) -> None:
+        """(:goal GD)."""
+        self.goal = self.reader.formula(body[0])
+
+    def metric_section(self, section: Expr, body: list) -> None:
+        """(:metric minimize|maximize EXPRESSION)."""
+        if len(body) == 2:
+            self.metric = (body[0].text.lower(), self.reader.expression(body[1]))
+
+
+SectionReader = Callable[[_Parts, Expr, list], None]
+"""Reads one kind of section into the parts: (parts, section, its items after the keyword)."""
+DOMAIN_SECTIONS: dict[str, SectionReader] = {
+    ":requirements": _Parts.requirements,
+    ":types": _Parts.types,
+    ":constants": _Parts.typed_objects,
+    ":predicates": _Parts.predicates,
+    ":functions": _Parts.function_names,
+    ":action": _Parts.action,
+    ":derived": _Parts.derived,
+    ":durative-action": _Parts.durative_action,
+}
+PROBLEM_SECTIONS: dict[str, SectionReader] = {
+    ":requirements": _Parts.requirements,
+    ":objects": _Parts.typed_objects,
+    ":init": _Parts.initial,
+    ":goal": _Parts.goal_section,
+    ":metric": _Parts.metric_section,
+}
+
+
 def read_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> Task:
     """Check the files (pddl_reader) and read them into a Task; InputError naming the file, line and what
     was expected, also for a feature whose requirement the files do not declare."""
     check_task(domain_text, problem_text, domain_source, problem_source)
     domain_tree, _ = read_expressions(domain_text, domain_source)
     problem_tree, _ = read_expressions(problem_text, problem_source)
-    reader, declared = _Reader(domain_source), set()
-    parents: dict[str, str] = {"object": ""}
-    objects: dict[str, tuple[str, ...]] = {}
-    actions: dict[str, Action] = {}
-    rules: list[Rule] = []
-    functions: set[str] = set()
-    predicates: set[str] = set()
-    for section in _sections(domain_tree):
-        keyword, body = section.head(), section.items[1:]
-        if keyword == ":requirements":
-            declared |= _declared(section)
-        elif keyword == ":types":
-            reader.uses(":typing", section)
-            parents.update((name, kind) for name, kind in reader.typed(body))
-        elif keyword == ":constants":
-            objects.update((name, tuple(kind.split())) for name, kind in reader.typed(body))
-        elif keyword == ":predicates":
-            predicates |= {item.head() for item in body if isinstance(item, Expr)}
-            for item in body:
-                reader.typed(item.items[1:])
-        elif keyword == ":functions":
-            functions |= {item.head() for item in body if isinstance(item, Expr)}
-            reader.uses(":action-costs", section)  # static costs such as (distance ?a ?b) are action costs
-        elif keyword == ":action":
-            action = _action(reader, section)
-            actions[action.name] = action
-        elif keyword == ":derived":
-            reader.uses(":derived-predicates", section)
-            head = body[0]
-            rules.append(Rule(head.head(), tuple(reader.typed(head.items[1:])), reader.formula(body[1]) or ("and", ())))
-        elif keyword == ":durative-action":
-            reader.uses(":durative-actions", section)
-    reader.source = problem_source
-    goal, metric, init, values = None, None, set(), {}
-    for section in _sections(problem_tree):
-        keyword, body = section.head(), section.items[1:]
-        if keyword == ":requirements":
-            declared |= _declared(section)
-        elif keyword == ":objects":
-            objects.update((name, tuple(kind.split())) for name, kind in reader.typed(body))
-        elif keyword == ":init":
-            init, values = _init(reader, body)
-        elif keyword == ":goal":
-            goal = reader.formula(body[0])
-        elif keyword == ":metric" and len(body) == 2:
-            metric = (body[0].text.lower(), reader.expression(body[1]))
-    _check_requirements(reader.used, expand(declared), domain_source)
-    if "total-cost" in functions:
-        values.setdefault(("total-cost",), 0.0)
+    parts = _Parts(_Reader(domain_source))
+    parts.read(domain_tree, DOMAIN_SECTIONS)
+    parts.reader.source = problem_source
+    parts.read(problem_tree, PROBLEM_SECTIONS)
+    _check_requirements(parts.reader.used, expand(parts.declared), domain_source)
+    if "total-cost" in parts.functions:
+        parts.values.setdefault(("total-cost",), 0.0)
     return Task(
         domain_tree.items[1].items[1].text.lower(),
         problem_tree.items[1].items[1].text.lower(),
-        expand(declared),
-        _ancestors(parents),
-        objects,
-        actions,
-        frozenset(init),
-        values,
-        goal,
-        metric,
-        tuple(rules),
-        frozenset(functions),
-        frozenset(rule.name for rule in rules),
+        expand(parts.declared),
+        _ancestors(parts.parents),
+        parts.objects,
+        parts.actions,
+        frozenset(parts.init),
+        parts.values,
+        parts.goal,
+        parts.metric,
+        tuple(parts.rules),
+        frozenset(parts.functions),
+        frozenset(rule.name for rule in parts.rules),
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
-from puzzleplan.translator.pddl_model import Task
+from puzzleplan.translator.pddl_model import Action, Task
 from puzzleplan.translator.pddl_semantics import Evaluator, Reason, State, Undefined, show_expression, shown_atom
 from puzzleplan.translator.text import natural_key
 
@@ -120,31 +120,48 @@ def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
     evaluator = Evaluator(task)
     state = initial_state(task, evaluator)
     for number, (name, args) in enumerate(plan, start=1):
-        text = atom(name, *args)
         failure = _step_failure(evaluator, name, args, state)
         if failure is None:
-            action = task.actions[name]
-            binding = dict(zip((param for param, _ in action.parameters), args))
-            try:
-                state = evaluator.apply(action.effects, binding, state)
-            except Undefined as error:
-                failure = (f"has an effect that cannot be applied: {error}", [])
+            state, failure = _apply(evaluator, name, args, state)
         if failure is not None:
-            problem, reasons = failure
-            unsatisfied = [literal for reason in reasons for literal in reason.literals()]
-            failed = StepFailure(number, text, problem, unsatisfied, reasons)
+            failed = _failed_step(number, atom(name, *args), failure)
             return PlanCheck(False, len(plan), None, task.action_costs, failed, state=state)
     metric = _metric(evaluator, state)
     cost = tidy(state.values.get(("total-cost",), 0.0)) if task.action_costs else len(plan)
+    reasons = _unmet_goal(evaluator, task.goal, state)
+    return PlanCheck(not reasons, len(plan), cost, task.action_costs, None, reasons, metric, state)
+
+
+def _apply(
+    evaluator: Evaluator, name: str, args: tuple[str, ...], state: State
+) -> tuple[State, tuple[str, list[Reason]] | None]:
+    """(the state after an applicable step, None), or (the state before it, why its effects cannot be applied)."""
+    action = evaluator.task.actions[name]
+    binding = dict(zip((param for param, _ in action.parameters), args))
     try:
-        reached = task.goal is None or evaluator.holds(task.goal, {}, state)
-        reason = None if reached else evaluator.why_not(task.goal, {}, state)
+        return evaluator.apply(action.effects, binding, state), None
     except Undefined as error:
-        reason = Reason(f"the goal cannot be evaluated: {error}")
-    if reason is None:
-        return PlanCheck(True, len(plan), cost, task.action_costs, None, [], metric, state)
-    reasons = reason.parts if task.goal[0] == "and" and reason.conjunction else [reason]
-    return PlanCheck(False, len(plan), cost, task.action_costs, None, reasons, metric, state)
+        return state, (f"has an effect that cannot be applied: {error}", [])
+
+
+def _failed_step(number: int, text: str, failure: tuple[str, list[Reason]]) -> StepFailure:
+    """The failing step: its number and text, the problem, the unsatisfied literals and the reasons."""
+    problem, reasons = failure
+    unsatisfied = [literal for reason in reasons for literal in reason.literals()]
+    return StepFailure(number, text, problem, unsatisfied, reasons)
+
+
+def _unmet_goal(evaluator: Evaluator, goal: tuple | None, state: State) -> list[Reason]:
+    """Why the goal is false in the state (a conjunction's unmet parts), or [] when it holds."""
+    if goal is None:
+        return []
+    try:
+        if evaluator.holds(goal, {}, state):
+            return []
+        reason = evaluator.why_not(goal, {}, state)
+    except Undefined as error:
+        return [Reason(f"the goal cannot be evaluated: {error}")]
+    return reason.parts if goal[0] == "and" and reason.conjunction else [reason]
 
 
 def _step_failure(
@@ -155,22 +172,31 @@ def _step_failure(
     action = task.actions.get(name)
     if action is None:
         return f"names no action of the domain (its actions: {', '.join(sorted(task.actions))})", []
-    if len(args) != len(action.parameters):
-        return f"gives {len(args)} arguments but {name} takes {len(action.parameters)}", []
-    for arg, (param, kind) in zip(args, action.parameters):
-        if arg not in task.objects:
-            return f"names {arg!r}, which is no object of the problem", []
-        if not task.is_a(arg, kind):
-            return f"gives {arg} (of type {' '.join(task.objects[arg])}) for {param}, which is of type {kind}", []
+    wrong = _wrong_arguments(task, action, args)
+    if wrong:
+        return wrong, []
     binding = dict(zip((param for param, _ in action.parameters), args))
+    precondition = action.precondition
     try:
-        if evaluator.holds(action.precondition, binding, state):
+        if precondition is None or evaluator.holds(precondition, binding, state):
             return None
-        reason = evaluator.why_not(action.precondition, binding, state)
+        reason = evaluator.why_not(precondition, binding, state)
     except Undefined as error:
         return f"has a precondition that cannot be evaluated: {error}", []
-    reasons = reason.parts if action.precondition[0] == "and" else [reason]
+    reasons = reason.parts if precondition[0] == "and" else [reason]
     return "is not applicable: its precondition is false", reasons
+
+
+def _wrong_arguments(task: Task, action: Action, args: tuple[str, ...]) -> str:
+    """What is wrong with a step's arguments (their number, an unknown object, a wrong type), or ""."""
+    if len(args) != len(action.parameters):
+        return f"gives {len(args)} arguments but {action.name} takes {len(action.parameters)}"
+    for arg, (param, kind) in zip(args, action.parameters):
+        if arg not in task.objects:
+            return f"names {arg!r}, which is no object of the problem"
+        if not task.is_a(arg, kind):
+            return f"gives {arg} (of type {' '.join(task.objects[arg])}) for {param}, which is of type {kind}"
+    return ""
 
 
 def _metric(evaluator: Evaluator, state: State) -> dict[str, Any] | None:

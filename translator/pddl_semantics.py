@@ -12,12 +12,13 @@ condition why it is false.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+import operator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from puzzleplan.translator.pddl import atom
-from puzzleplan.translator.pddl_model import Atom, Task
+from puzzleplan.translator.pddl_model import Atom, Rule, Task
 
 SHOWN = 3
 """How many failing bindings of a quantifier an explanation lists."""
@@ -96,10 +97,16 @@ def show(formula: tuple | None, binding: dict[str, str]) -> str:
     if kind == "imply":
         return f"(imply {show(formula[1], binding)} {show(formula[2], binding)})"
     if kind in ("exists", "forall"):
-        params = " ".join(f"{name} - {kind_}" for name, kind_ in formula[1])
-        inner = {k: v for k, v in binding.items() if k not in dict(formula[1])}
-        return f"({kind} ({params}) {show(formula[2], inner)})"
+        return _show_quantified(formula, binding)
     return f"({formula[1]} {show_expression(formula[2], binding)} {show_expression(formula[3], binding)})"
+
+
+def _show_quantified(formula: tuple, binding: dict[str, str]) -> str:
+    """(exists|forall (params) f), the quantified variables left unreplaced."""
+    kind, parameters, body = formula
+    params = " ".join(f"{name} - {kind_}" for name, kind_ in parameters)
+    inner = {k: v for k, v in binding.items() if k not in dict(parameters)}
+    return f"({kind} ({params}) {show(body, inner)})"
 
 
 def show_expression(expression: tuple, binding: dict[str, str]) -> str:
@@ -141,69 +148,89 @@ class Evaluator:
             return -values[0]
         result = values[0]
         for value in values[1:]:
-            result = {"+": result + value, "-": result - value, "*": result * value}.get(expression[1], 0.0)
-            if expression[1] == "/":
-                if value == 0:
-                    raise Undefined(f"{show_expression(expression, binding)} divides by zero")
-                result = result / value
+            result = _operation(expression, binding, result, value)
         return result
 
     def holds(self, formula: tuple | None, binding: dict[str, str], state: State) -> bool:
         """True when the formula holds in the state under the binding."""
         if formula is None:
             return True
-        kind = formula[0]
-        if kind == "atom":
-            return _atom(formula[1], formula[2], binding) in state.atoms
-        if kind == "=":
-            return _ground(formula[1], binding) == _ground(formula[2], binding)
-        if kind == "not":
-            return not self.holds(formula[1], binding, state)
-        if kind == "and":
-            return all(self.holds(part, binding, state) for part in formula[1])
-        if kind == "or":
-            return any(self.holds(part, binding, state) for part in formula[1])
-        if kind == "imply":
-            return not self.holds(formula[1], binding, state) or self.holds(formula[2], binding, state)
-        if kind in ("exists", "forall"):
-            test = any if kind == "exists" else all
-            return test(self.holds(formula[2], inner, state) for inner in self.bindings(formula[1], binding))
+        return _HOLDS.get(formula[0], Evaluator._holds_comparison)(self, formula, binding, state)
+
+    def _holds_atom(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(pred terms...) is one of the state's atoms."""
+        return _atom(formula[1], formula[2], binding) in state.atoms
+
+    def _holds_equal(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(= a b): both sides name the same object."""
+        return _ground(formula[1], binding) == _ground(formula[2], binding)
+
+    def _holds_not(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(not f)."""
+        return not self.holds(formula[1], binding, state)
+
+    def _holds_and(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(and f...)."""
+        return all(self.holds(part, binding, state) for part in formula[1])
+
+    def _holds_or(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(or f...)."""
+        return any(self.holds(part, binding, state) for part in formula[1])
+
+    def _holds_imply(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(imply a b)."""
+        return not self.holds(formula[1], binding, state) or self.holds(formula[2], binding, state)
+
+    def _holds_quantified(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """(exists params f) or (forall params f) over the objects of the parameters' types."""
+        test = any if formula[0] == "exists" else all
+        return test(self.holds(formula[2], inner, state) for inner in self.bindings(formula[1], binding))
+
+    def _holds_comparison(self, formula: tuple, binding: dict[str, str], state: State) -> bool:
+        """("compare", op, e1, e2): the numeric comparison."""
         left, right = (self.value(side, binding, state) for side in formula[2:])
-        return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right, "=": left == right}[
-            formula[1]
-        ]
+        return COMPARE[formula[1]](left, right)
 
     def why_not(self, formula: tuple, binding: dict[str, str], state: State) -> Reason:
         """Why a formula that does not hold is false."""
-        kind, text = formula[0], show(formula, binding)
-        if kind == "atom":
-            return Reason(f"{text} is false", text)
-        if kind == "=":
-            return Reason(f"{text} is false: {_ground(formula[1], binding)} and {_ground(formula[2], binding)} differ")
-        if kind == "not":
-            return self._why_not_negation(formula[1], binding, state, text)
-        if kind == "and":
-            failing = [part for part in formula[1] if not self.holds(part, binding, state)]
-            parts = [self.why_not(part, binding, state) for part in failing]
-            return Reason(f"{_short(text)} is false", None, parts, conjunction=True)
-        if kind == "or":
-            parts = [self.why_not(part, binding, state) for part in formula[1]]
-            return Reason(f"{_short(text)} is false: none of its {len(parts)} alternatives holds", None, parts)
-        if kind == "imply":
-            why = self.why_not(formula[2], binding, state)
-            return Reason(
-                f"{_short(text)} is false: {show(formula[1], binding)} holds but not the consequence", None, [why]
-            )
-        if kind in ("exists", "forall"):
-            return self._why_not_quantified(formula, binding, state, text)
+        why = _WHY_NOT.get(formula[0], Evaluator._why_not_comparison)
+        return why(self, formula, binding, state, show(formula, binding))
+
+    def _why_not_atom(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why an atom is false: it is not in the state."""
+        return Reason(f"{text} is false", text)
+
+    def _why_not_equal(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why (= a b) is false: the objects differ."""
+        return Reason(f"{text} is false: {_ground(formula[1], binding)} and {_ground(formula[2], binding)} differ")
+
+    def _why_not_and(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a conjunction is false: its false parts."""
+        failing = [part for part in formula[1] if not self.holds(part, binding, state)]
+        parts = [self.why_not(part, binding, state) for part in failing]
+        return Reason(f"{_short(text)} is false", None, parts, conjunction=True)
+
+    def _why_not_or(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a disjunction is false: every alternative is."""
+        parts = [self.why_not(part, binding, state) for part in formula[1]]
+        return Reason(f"{_short(text)} is false: none of its {len(parts)} alternatives holds", None, parts)
+
+    def _why_not_imply(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why (imply a b) is false: a holds, b does not."""
+        premise, consequence = show(formula[1], binding), self.why_not(formula[2], binding, state)
+        return Reason(f"{_short(text)} is false: {premise} holds but not the consequence", None, [consequence])
+
+    def _why_not_comparison(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a numeric comparison is false: the values of its sides."""
         left, right = (show_expression(side, binding) for side in formula[2:])
         values = ", ".join(
             f"{side} = {self.value(part, binding, state):g}" for side, part in zip((left, right), formula[2:])
         )
         return Reason(f"{text} is false: {values}")
 
-    def _why_not_negation(self, inner: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+    def _why_not_negation(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
         """Why (not X) is false: X holds."""
+        inner = formula[1]
         if inner[0] == "atom":
             return Reason(f"{show(inner, binding)} is true", text)
         if inner[0] == "=":
@@ -214,18 +241,9 @@ class Evaluator:
         """Why an exists (no object satisfies it) or a forall (these objects do not) is false."""
         kind, parameters, body = formula
         candidates = list(self.bindings(parameters, binding))
-        names = [name for name, _ in parameters]
         types = ", ".join(f"{name} - {kind_}" for name, kind_ in parameters)
         failing = [inner for inner in candidates if not self.holds(body, inner, state)]
-        shown = [
-            Reason(
-                "for " + ", ".join(f"{name} = {inner[name]}" for name in names) + ":",
-                None,
-                [self.why_not(body, inner, state)],
-                conjunction=kind == "forall",
-            )
-            for inner in failing[:SHOWN]
-        ]
+        shown = [self._why_not_choice(formula, inner, state) for inner in failing[:SHOWN]]
         more = f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
         if kind == "exists":
             if not candidates:
@@ -242,6 +260,12 @@ class Evaluator:
             conjunction=True,
         )
 
+    def _why_not_choice(self, formula: tuple, inner: dict[str, str], state: State) -> Reason:
+        """Why a quantified formula's body is false for one choice of its variables."""
+        kind, parameters, body = formula
+        choice = ", ".join(f"{name} = {inner[name]}" for name, _ in parameters)
+        return Reason(f"for {choice}:", None, [self.why_not(body, inner, state)], conjunction=kind == "forall")
+
     def derive(self, atoms: frozenset[Atom], values: dict[Atom, float]) -> State:
         """The state with the derived predicates' atoms computed (stratum by stratum, to a fixpoint); each
         rule's bindings are found by joining its positive atoms with the state's."""
@@ -251,18 +275,24 @@ class Evaluator:
         for stratum in self._strata:
             changed = True
             while changed:
-                state = State(frozenset(current), values)
-                index: dict[str, list[Atom]] = {}
-                for fact in current:
-                    index.setdefault(fact[0], []).append(fact)
                 before = len(current)
-                for rule in stratum:
-                    head = tuple(name for name, _ in rule.parameters)
-                    for parameters, literals in self._bodies[rule]:
-                        for inner in self._join(dict(parameters), literals, {}, state, index):
-                            current.add(_atom(rule.name, head, inner))
+                current |= self._consequences(stratum, State(frozenset(current), values))
                 changed = len(current) > before
         return State(frozenset(current), values)
+
+    def _consequences(self, stratum: list[Rule], state: State) -> set[Atom]:
+        """The atoms the stratum's rules derive from the state in one round."""
+        index: dict[str, list[Atom]] = {}
+        for fact in state.atoms:
+            index.setdefault(fact[0], []).append(fact)
+        derived: set[Atom] = set()
+        for rule in stratum:
+            head = tuple(name for name, _ in rule.parameters)
+            for parameters, literals in self._bodies[rule]:
+                derived |= {
+                    _atom(rule.name, head, inner) for inner in self._join(dict(parameters), literals, {}, state, index)
+                }
+        return derived
 
     def _join(
         self,
@@ -279,22 +309,39 @@ class Evaluator:
             if all(self.holds(literal, binding, state) for literal in literals):
                 yield binding
             return
-        for literal in (literal for literal in literals if literal[0] == "="):  # (= ?x c) binds ?x to c
-            sides = [binding.get(term, None if term.startswith("?") else term) for term in literal[1:]]
-            if sides.count(None) == 1:
-                name, value = (literal[1], sides[1]) if sides[0] is None else (literal[2], sides[0])
-                if self.task.is_a(value, types[name]):
-                    yield from self._join(types, literals, {**binding, name: value}, state, index)
-                return
+        for inner in self._extensions(types, literals, binding, unbound, index):
+            yield from self._join(types, literals, inner, state, index)
+
+    def _extensions(
+        self,
+        types: dict[str, str],
+        literals: tuple,
+        binding: dict[str, str],
+        unbound: list[str],
+        index: dict[str, list[Atom]],
+    ) -> Iterable[dict[str, str]]:
+        """The binding with one more variable bound: by an equality (= ?x c), else from the state's atoms of a
+        positive literal with an unbound variable, else to each object of the first unbound variable's type."""
+        equal = self._by_equality(types, literals, binding)
+        if equal is not None:
+            return equal
         for literal in literals:
             if literal[0] == "atom" and any(term in unbound for term in literal[2]):
-                for fact in index.get(literal[1], ()):
-                    inner = self._unify(literal[2], fact[1:], binding, types)
-                    if inner is not None:
-                        yield from self._join(types, literals, inner, state, index)
-                return
-        for obj in self.task.of_type(types[unbound[0]]):
-            yield from self._join(types, literals, {**binding, unbound[0]: obj}, state, index)
+                unified = (self._unify(literal[2], fact[1:], binding, types) for fact in index.get(literal[1], ()))
+                return (inner for inner in unified if inner is not None)
+        return ({**binding, unbound[0]: obj} for obj in self.task.of_type(types[unbound[0]]))
+
+    def _by_equality(
+        self, types: dict[str, str], literals: tuple, binding: dict[str, str]
+    ) -> list[dict[str, str]] | None:
+        """The binding extended by the first (= ?x c) with one side unbound (none when c is not of ?x's
+        type), or None when no equality binds a variable."""
+        for literal in (literal for literal in literals if literal[0] == "="):
+            bound = _one_side_unbound(literal, binding)
+            if bound is not None:
+                name, value = bound
+                return [{**binding, name: value}] if self.task.is_a(value, types[name]) else []
+        return None
 
     def _unify(
         self, terms: tuple[str, ...], args: tuple[str, ...], binding: dict[str, str], types: dict[str, str]
@@ -324,14 +371,8 @@ class Evaluator:
                 adds.add(_atom(effect[1], effect[2], binding))
             elif kind == "del":
                 deletes.add(_atom(effect[1], effect[2], binding))
-            elif kind == "when":
-                if self.holds(effect[1], binding, state):
-                    more = self.effects(effect[2], binding, state)
-                    adds |= more[0]
-                    deletes |= more[1]
-                    updates += more[2]
-            elif kind == "forall":
-                for inner in self.bindings(effect[1], binding):
+            elif kind in ("when", "forall"):
+                for inner in self._inner_bindings(effect, binding, state):
                     more = self.effects(effect[2], inner, state)
                     adds |= more[0]
                     deletes |= more[1]
@@ -342,6 +383,12 @@ class Evaluator:
                     (operation, _atom(fluent[1], fluent[2], binding), self.value(expression, binding, state))
                 )
         return adds, deletes, updates
+
+    def _inner_bindings(self, effect: tuple, binding: dict[str, str], state: State) -> Iterable[dict[str, str]]:
+        """The bindings under which the effects of a (when C E) (C holds) or a (forall params E) apply."""
+        if effect[0] == "when":
+            return [binding] if self.holds(effect[1], binding, state) else []
+        return self.bindings(effect[1], binding)
 
     def apply(self, action_effects: tuple, binding: dict[str, str], state: State) -> State:
         """The state after the effects: deletes, then adds, then numeric updates (all read the old state)."""
@@ -359,6 +406,59 @@ class Evaluator:
                 "scale-down": old / amount if amount else old,
             }[operation]
         return self.derive((state.atoms - deletes) | adds, values)
+
+
+Holds = Callable[[Evaluator, tuple, dict[str, str], State], bool]
+WhyNot = Callable[[Evaluator, tuple, dict[str, str], State, str], Reason]
+_HOLDS: dict[str, Holds] = {
+    "atom": Evaluator._holds_atom,
+    "=": Evaluator._holds_equal,
+    "not": Evaluator._holds_not,
+    "and": Evaluator._holds_and,
+    "or": Evaluator._holds_or,
+    "imply": Evaluator._holds_imply,
+    "exists": Evaluator._holds_quantified,
+    "forall": Evaluator._holds_quantified,
+}
+"""How each kind of formula is evaluated (the rest are numeric comparisons)."""
+_WHY_NOT: dict[str, WhyNot] = {
+    "atom": Evaluator._why_not_atom,
+    "=": Evaluator._why_not_equal,
+    "not": Evaluator._why_not_negation,
+    "and": Evaluator._why_not_and,
+    "or": Evaluator._why_not_or,
+    "imply": Evaluator._why_not_imply,
+    "exists": Evaluator._why_not_quantified,
+    "forall": Evaluator._why_not_quantified,
+}
+"""How each kind of false formula is explained (the rest are numeric comparisons)."""
+COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "=": operator.eq,
+}
+
+
+def _one_side_unbound(literal: tuple, binding: dict[str, str]) -> tuple[str, str] | None:
+    """(the unbound variable, the other side's object) of an (= a b) with exactly one side unbound, else None."""
+    left, right = (binding.get(term, None if term.startswith("?") else term) for term in literal[1:])
+    if left is None and right is not None:
+        return literal[1], right
+    if right is None and left is not None:
+        return literal[2], left
+    return None
+
+
+def _operation(expression: tuple, binding: dict[str, str], left: float, right: float) -> float:
+    """One step of an ("op", op, expressions) expression: left op right; Undefined for a division by zero."""
+    operation = expression[1]
+    if operation == "/":
+        if right == 0:
+            raise Undefined(f"{show_expression(expression, binding)} divides by zero")
+        return left / right
+    return {"+": left + right, "-": left - right, "*": left * right}.get(operation, 0.0)
 
 
 def _short(text: str, width: int = 100) -> str:

@@ -14,7 +14,7 @@ import random
 import sys
 import time
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzleplan.app import guarded, seed_output
 from puzzleplan.app.arguments import (
@@ -35,6 +35,11 @@ from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
 from puzzleplan.translator.text import write_file
+
+if TYPE_CHECKING:
+    from puzzleplan.pipeline import PddlRun
+    from puzzleplan.translator.pddl_model import Task
+    from puzzleplan.translator.pddl_plans import PlanCheck
 
 EXIT = {
     "ok": 0,
@@ -221,7 +226,6 @@ def cmd_plan(args: argparse.Namespace) -> int:
     printing."""
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import write_plan
-    from puzzleplan.translator.pddl_plans import check_plan
 
     started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
@@ -233,26 +237,48 @@ def cmd_plan(args: argparse.Namespace) -> int:
         )
     with status_line():
         model, run = guarded.plan_files(args, planner, limits)
-    result, plan = run.result, run.plan
-    if result.status is Status.TIMEOUT:
-        result.message = timeout_message(limits.timeout, result.message)
-    check = check_plan(model, plan) if model and result.solved else None
-    valid = check.valid if check else None
-    message = (check.message() if check and not check.valid else "") if result.solved else result.message
-    cost = check.cost if check and check.valid else None
+    result, check = run.result, _replayed(model, run, limits.timeout)
     action_costs = model.action_costs if model else None
-    data = {
+    data = _plan_json(args, run, action_costs, check, started)
+    plan_text = write_plan(run.plan, data["cost"] if action_costs else None)
+    failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
+    if plan_out and result.solved:
+        failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
+    if args.json:
+        print(json.dumps(data))
+    else:
+        _print_plan(args, run, data, plan_text)
+    for failure in failures:
+        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
+    return EXIT["error"] if failures else exit_status(result.status, data["valid"])
+
+
+def _replayed(model: Task | None, run: PddlRun, timeout: float) -> PlanCheck | None:
+    """The verdict on the plan found, replayed on the task (None without one); a timeout's message says the limit."""
+    from puzzleplan.translator.pddl_plans import check_plan
+
+    if run.result.status is Status.TIMEOUT:
+        run.result.message = timeout_message(timeout, run.result.message)
+    return check_plan(model, run.plan) if model and run.result.solved else None
+
+
+def _plan_json(
+    args: argparse.Namespace, run: PddlRun, action_costs: bool | None, check: PlanCheck | None, started: float
+) -> dict[str, Any]:
+    """What `plan --json` prints: the run, the replay's verdict and cost (a valid plan's), and the times."""
+    result, plan = run.result, run.plan
+    data: dict[str, Any] = {
         "domain": args.domain,
         "problem": args.problem,
         "planner": args.planner,
         "status": result.status.value,
         "optimal": result.optimal,
         "length": len(plan) if result.solved else None,
-        "cost": cost,
+        "cost": check.cost if check and check.valid else None,
         "action_costs": action_costs,
         "steps": result.steps,
         "expanded": result.expanded,
-        "valid": valid,
+        "valid": check.valid if check else None,
         "plan": [[n, *a] for n, a in plan],
         "time": {
             "translate": round(run.translate_time, 4),
@@ -260,28 +286,32 @@ def cmd_plan(args: argparse.Namespace) -> int:
             "total": round(time.perf_counter() - started, 4),
         },
     }
+    message = _plan_message(run, check)
     if message:
         data["message"] = message
     if run.compilations:
         data["compilations"] = list(run.compilations)
-    plan_text = write_plan(plan, cost if action_costs else None)
-    failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
-    if plan_out and result.solved:
-        failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
-    if args.json:
-        print(json.dumps(data))
-    else:
-        print(
-            f"; {args.problem} with {args.planner}: {result.status.value}"
-            + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else "")
-        )  # `;` comments: the output is an IPC plan file
-        if message:
-            print("\n".join("; " + line for line in message.splitlines()))
-        if result.solved:
-            print(plan_text, end="")
-    for failure in failures:
-        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
-    return EXIT["error"] if failures else exit_status(result.status, valid)
+    return data
+
+
+def _plan_message(run: PddlRun, check: PlanCheck | None) -> str:
+    """Why a plan does not replay, or the planner's message when it found none; "" for a valid plan."""
+    if not run.result.solved:
+        return run.result.message
+    return check.message() if check and not check.valid else ""
+
+
+def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], plan_text: str) -> None:
+    """What `plan` prints: an IPC plan file, its verdict and any message as `;` comments."""
+    solved = run.result.solved
+    print(
+        f"; {args.problem} with {args.planner}: {data['status']}"
+        + (f", {data['length']} actions, {'VALID' if data['valid'] else 'INVALID'}" if solved else "")
+    )
+    if data.get("message"):
+        print("\n".join("; " + line for line in data["message"].splitlines()))
+    if solved:
+        print(plan_text, end="")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from puzzleplan.planners.base import Limits
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import PddlTask, claimed_cost, read_plan
 from puzzleplan.translator.pddl_model import Task, read_task
-from puzzleplan.translator.pddl_plans import check_plan
+from puzzleplan.translator.pddl_plans import PlanCheck, check_plan
 from puzzleplan.translator.text import read_file
 from puzzleplan.validation import comparison
 
@@ -58,28 +58,23 @@ def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limit
     if not (run.result.solved and run.result.optimal):
         status = run.result.status.value
         return {"planner": OPTIMAL_PLANNER, "status": status, "measure": "cost", "message": run.result.message}
-    return comparison(OPTIMAL_PLANNER, "cost", cost, check_plan(model, run.plan).cost)
+    optimum = check_plan(model, run.plan).cost
+    if optimum is None:
+        message = f"{OPTIMAL_PLANNER}'s plan does not replay"
+        return {"planner": OPTIMAL_PLANNER, "status": "error", "measure": "cost", "message": message}
+    return comparison(OPTIMAL_PLANNER, "cost", cost, optimum)
 
 
 def run_pddl_validate(args: argparse.Namespace) -> bool:
     """Print the verdict on a PDDL plan (one JSON object under --json); True when the plan is valid."""
-    if len(args.plan) != 2:
-        raise InputError(
-            f"validate DOMAIN PROBLEM PLAN takes three files, found {1 + len(args.plan)}: "
-            + " ".join([args.file, *args.plan]),
-            "command line",
-        )
-    domain, (problem, plan_file) = args.file, args.plan
+    domain, problem, plan_file = _three_files(args)
     task = PddlTask(Path(problem).stem, read_file(domain), read_file(problem))
     model = read_task(task.domain, task.problem, domain, problem)
     text = read_file(plan_file)
     verdict, claimed = check_plan(model, read_plan(text, plan_file)), claimed_cost(text)
     optimal = None
-    if args.optimal and verdict.valid:
+    if args.optimal and verdict.valid and verdict.cost is not None:
         optimal = compare_with_optimal(task, model, verdict.cost, Limits.read(args.timeout, args.memory))
-    note = ""
-    if claimed is not None and verdict.cost is not None and abs(claimed - verdict.cost) > 1e-9:
-        note = f"note: the plan file claims cost {claimed:g}, the plan costs {verdict.cost:g}"
     if args.json:
         data = {"domain": domain, "problem": problem, "plan": plan_file, **verdict.to_json()}
         data.update(claimed_cost=claimed, optimal=optimal)
@@ -87,12 +82,35 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
             data["state"] = verdict.state_lines()
         print(json.dumps(data))
     else:
-        print(verdict.message())
-        if note:
-            print(note)
-        if optimal:
-            print(optimum_line(optimal))
-        if args.show:
-            where = f"before step {verdict.failed.number}" if verdict.failed else "after the last step"
-            print(f"state {where}:\n" + "\n".join("  " + line for line in verdict.state_lines()))
+        _print_verdict(verdict, _cost_note(claimed, verdict.cost), optimal, args.show)
     return verdict.valid
+
+
+def _three_files(args: argparse.Namespace) -> tuple[str, str, str]:
+    """DOMAIN PROBLEM PLAN from the command line; InputError for another number of files."""
+    if len(args.plan) != 2:
+        raise InputError(
+            f"validate DOMAIN PROBLEM PLAN takes three files, found {1 + len(args.plan)}: "
+            + " ".join([args.file, *args.plan]),
+            "command line",
+        )
+    return args.file, args.plan[0], args.plan[1]
+
+
+def _cost_note(claimed: float | None, cost: float | None) -> str:
+    """A note when the plan file claims a cost other than the plan's, else ""."""
+    if claimed is None or cost is None or abs(claimed - cost) <= 1e-9:
+        return ""
+    return f"note: the plan file claims cost {claimed:g}, the plan costs {cost:g}"
+
+
+def _print_verdict(verdict: PlanCheck, note: str, optimal: dict[str, Any] | None, show: bool) -> None:
+    """The verdict as text: its paragraph, the cost note, the comparison with the optimum, the state (--show)."""
+    print(verdict.message())
+    if note:
+        print(note)
+    if optimal:
+        print(optimum_line(optimal))
+    if show:
+        where = f"before step {verdict.failed.number}" if verdict.failed else "after the last step"
+        print(f"state {where}:\n" + "\n".join("  " + line for line in verdict.state_lines()))

@@ -103,17 +103,11 @@ def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = No
         return []
     totals = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
     score_rows = []
-    for domain in domains + [None]:
-        sums = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
-        for _, instance, runs in [] if domain is None else grid.runs(domain):
-            best = best_cost(runs, known.get(instance))
-            for planner in grid.planners:
-                for index, value in enumerate(run_scores(runs.get(planner), best)):
-                    sums[planner][index] += value
-                    totals[planner][index] += value
-        shown = totals if domain is None else sums
-        count = sum(len(grid.instances[name]) for name in domains) if domain is None else len(grid.instances[domain])
-        score_rows.append([domain or "all", str(count)] + [_triple(shown[planner]) for planner in grid.planners])
+    for domain in domains:
+        sums = _domain_scores(grid, domain, known, totals)
+        score_rows.append([domain, str(len(grid.instances[domain]))] + [_triple(sums[name]) for name in grid.planners])
+    count = sum(len(grid.instances[name]) for name in domains)
+    score_rows.append(["all", str(count)] + [_triple(totals[name]) for name in grid.planners])
     scores = dict(
         title="IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
         headers=["domain", "tasks"] + grid.planners,
@@ -124,6 +118,20 @@ def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = No
     return [scores, cost_table(grid, domains, known)]
 
 
+def _domain_scores(
+    grid: Grid, domain: str, known: dict[str, float], totals: dict[str, list[float]]
+) -> dict[str, list[float]]:
+    """Each planner's scores summed over the domain's tasks (added to `totals` as well)."""
+    sums = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
+    for _, instance, runs in grid.runs(domain):
+        best = best_cost(runs, known.get(instance))
+        for planner in grid.planners:
+            for index, value in enumerate(run_scores(runs.get(planner), best)):
+                sums[planner][index] += value
+                totals[planner][index] += value
+    return sums
+
+
 def _triple(values: list[float]) -> str:
     """`3 / 2.85 / 1.92`."""
     return f"{values[0]:g} / {values[1]:.2f} / {values[2]:.2f}"
@@ -132,22 +140,15 @@ def _triple(values: list[float]) -> str:
 def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[str, Any]:
     """Per task: the known optimum and each planner's cost, `*` where it is cost-optimal; a cost below a
     claimed optimum is a bug (red)."""
-    table_rows, bugs = [], set()
+    table_rows: list[list[str]] = []
+    bugs: set[int] = set()
     for domain in domains:
         for _, instance, runs in grid.runs(domain):
             best = optimum(runs, known.get(instance))
-            cells = []
-            for planner in grid.planners:
-                row = runs.get(planner)
-                cost = row.get(COST) if row is not None and is_solved(row) else None
-                if cost is None:
-                    cells.append("-" if row is None or is_solved(row) else row.get("status", "-"))
-                    continue
-                if best is not None and cost < best:
-                    bugs.add(len(table_rows))
-                cells.append(f"{_number(cost)}{'*' if best is not None and cost == best else ''}")
-            shown = "?" if best is None else _number(best) + (" (file)" if instance in known else "")
-            table_rows.append([instance, shown] + cells)
+            cells = [_cost_cell(runs.get(planner), best) for planner in grid.planners]
+            if any(cheaper for _, cheaper in cells):
+                bugs.add(len(table_rows))
+            table_rows.append([instance, _optimum_cell(best, instance in known)] + [cell for cell, _ in cells])
     return dict(
         title="Plan cost per task (* cost-optimal: equal to the known optimum)",
         headers=["task", "optimum"] + grid.planners,
@@ -157,6 +158,20 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[
         if bugs
         else "",
     )
+
+
+def _optimum_cell(best: float | None, from_file: bool) -> str:
+    """The optimum column: the best known cost, `(file)` when the optimal-costs file gave it, `?` if unknown."""
+    return "?" if best is None else _number(best) + (" (file)" if from_file else "")
+
+
+def _cost_cell(row: dict[str, Any] | None, best: float | None) -> tuple[str, bool]:
+    """A planner's cell of the cost table (`-` when it did not run, its status when it found no plan, `*`
+    after a cost-optimal cost) and whether its cost is below the optimum."""
+    cost = row.get(COST) if row is not None and is_solved(row) else None
+    if cost is None:
+        return ("-" if row is None or is_solved(row) else row.get("status", "-")), False
+    return f"{_number(cost)}{'*' if best is not None and cost == best else ''}", best is not None and cost < best
 
 
 def _number(value: float) -> str:

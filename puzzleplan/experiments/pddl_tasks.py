@@ -60,25 +60,29 @@ def folder_tasks(folder: Path) -> list[tuple[Path, Path]]:
 def pddl_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
     """(domain group, domain, problem) of `DIR...` (the folder's name is the group) or of `DOMAIN PROBLEM...`
     (the domain's own name is the group); every task read and checked before anything runs."""
-    if not paths:
-        raise InputError("compare pddl needs folders of IPC tasks, or a domain file and its problems", "command line")
-    found: list[tuple[str, Path, Path]] = []
-    if all(Path(path).is_dir() for path in paths):
-        for path in paths:
-            folder = Path(path)
-            found += [(folder.resolve().name, domain, problem) for domain, problem in folder_tasks(folder)]
-    elif not any(Path(path).is_dir() for path in paths) and len(paths) >= 2:
-        domain = Path(paths[0])
-        found += [(_domain_name(domain), domain, Path(problem)) for problem in paths[1:]]
-    else:
-        raise InputError(
-            "expected folders only (compare pddl DIR...) or a domain file and its problems "
-            f"(compare pddl DOMAIN PROBLEM...), found {' '.join(paths)}",
-            "command line",
-        )
+    found = _named_tasks(paths)
     for _, domain, problem in found:
         read_task(read_file(domain), read_file(problem), str(domain), str(problem))
     return found
+
+
+def _named_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
+    """(domain group, domain, problem) of the folders, or of the domain file and its problems."""
+    if not paths:
+        raise InputError("compare pddl needs folders of IPC tasks, or a domain file and its problems", "command line")
+    if all(Path(path).is_dir() for path in paths):
+        folders = [Path(path) for path in paths]
+        return [
+            (folder.resolve().name, domain, problem) for folder in folders for domain, problem in folder_tasks(folder)
+        ]
+    if not any(Path(path).is_dir() for path in paths) and len(paths) >= 2:
+        domain = Path(paths[0])
+        return [(_domain_name(domain), domain, Path(problem)) for problem in paths[1:]]
+    raise InputError(
+        "expected folders only (compare pddl DIR...) or a domain file and its problems "
+        f"(compare pddl DOMAIN PROBLEM...), found {' '.join(paths)}",
+        "command line",
+    )
 
 
 def _domain_name(path: Path) -> str:
