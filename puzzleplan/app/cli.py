@@ -12,11 +12,11 @@ import json
 import logging
 import random
 import sys
-import time
 import traceback
 from pathlib import Path
 from typing import Any
 
+from puzzleplan import api
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -28,9 +28,8 @@ from puzzleplan.app.arguments import (
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
 from puzzleplan.outputs import check_output_file, prepare_output_folder, silence_stdout
 from puzzleplan.planners.base import Limits, Status
-from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate, time_limit
+from puzzleplan.planners.process import interrupt_on_terminate
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
 from puzzleplan.translator.text import write_file
 
@@ -95,8 +94,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
         task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
     else:
-        puzzle, instance = load(args.puzzle, args.file, args.level)
-        task = puzzle.encode(instance)
+        task = api.translate(api.load(args.file, puzzle=args.puzzle, level=args.level))
     if args.format == "graphplan":
         from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
 
@@ -113,25 +111,16 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from puzzleplan.app.animate import animate, check_animation, print_result
-    from puzzleplan.pipeline import HARD_GRACE, Report, solve
     from puzzleplan.translator.registry import get_puzzle
 
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file")
-    label = instance_label(args.file, args.level)
-    puzzle, started = get_puzzle(args.puzzle), time.monotonic()
+    puzzle = get_puzzle(args.puzzle)
     check_animation(args, puzzle)
-    try:
-        with time_limit(limits.timeout + HARD_GRACE):  # reading a huge file is part of the run
-            puzzle, instance = load(args.puzzle, args.file, args.level)
-    except TimeLimitExceeded:
-        message = f"reading the file took longer than the time limit ({limits.timeout:g} s)"
-        instance, report = None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
-    else:
-        spent = time.monotonic() - started  # a slow read shortens the planner's time; a quick one is in the grace
-        if spent > HARD_GRACE:
-            limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
-        report = solve(puzzle, instance, label, args.planner, limits)
+    report = api.solve(
+        args.file, args.planner, timeout=limits.timeout, memory=limits.memory_mb, puzzle=puzzle.name, level=args.level
+    )
+    instance = report.data
     if plan_out and report.pddl_plan:
         from puzzleplan.translator.pddl import write_plan
 
@@ -193,12 +182,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the initial state of an instance as a PNG or SVG picture."""
-    from puzzleplan.translator.pictures.output import PICTURES, check_output, write_picture
+    from puzzleplan.translator.pictures.output import PICTURES, check_output
 
     check_output(args.out, PICTURES, "--out")
     check_output_file(args.out, "picture")
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    write_picture(puzzle, instance, puzzle.initial(instance), args.out)
+    api.draw(api.load(args.file, puzzle=args.puzzle, level=args.level), args.out)
     print(args.out)
     return 0
 
@@ -267,7 +255,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
-    puzzle, instance = load(args.puzzle, args.file, args.level)
+    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
+    puzzle, instance = inst.puzzle, inst.data
     rng = random.Random(args.seed)
     normalize = puzzle.normalize
     state = normalize(instance, puzzle.initial(instance))
@@ -290,7 +279,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
     from puzzleplan.app.play import play
 
-    puzzle, instance = load(args.puzzle, args.file, args.level)
+    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
+    puzzle, instance = inst.puzzle, inst.data
     return play(puzzle, instance, args.planner, Limits.read(args.timeout, args.memory))
 
 

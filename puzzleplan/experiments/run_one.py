@@ -1,10 +1,10 @@
-"""One comparison run in its own process: `puzzleplan solve --json` under hard limits, as one JSON row.
+"""One comparison run in its own process: the solve under hard limits, as one JSON row.
 
-`python -m puzzleplan.experiments.run_one < task.json` reads a task (puzzle, instance label, file text, level, planner,
-timeout, memory_mb), runs the solver as a child under a hard time and memory limit (puzzleplan.planners.process.run),
-and prints one row whatever happens: a crash, a timeout or a memout is a status, never a missing row. The
-peak memory is the largest resident set of the child and its reaped descendants (RUSAGE_CHILDREN of this
-wrapper, which runs nothing else).
+`python -m puzzleplan.experiments.run_one < task.json` reads a task (puzzle, instance label, file text, level,
+planner, timeout, memory_mb), runs the solve through the library as a child (puzzleplan.experiments.child)
+under a hard time and memory limit (puzzleplan.planners.process.run), and prints one row whatever happens:
+a crash, a timeout or a memout is a status, never a missing row. The peak memory is the largest resident
+set of the child and its reaped descendants (RUSAGE_CHILDREN of this wrapper, which runs nothing else).
 """
 
 from __future__ import annotations
@@ -32,24 +32,9 @@ GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
 
-def solve_command(task: dict[str, Any], path: str) -> list[str]:
-    """The `puzzleplan solve --json` command line of a task whose instance text is in `path`."""
-    command = [
-        sys.executable,
-        "-m",
-        "puzzleplan.app.cli",
-        "solve",
-        task["puzzle"],
-        path,
-        f"--planner={task['planner']}",
-        f"--timeout={task['timeout']}",
-        "--json",
-    ]
-    if task.get("level"):
-        command.append(f"--level={task['level']}")
-    if task.get("memory_mb"):
-        command.append(f"--memory={task['memory_mb']}")
-    return command
+def child_command(path: str) -> list[str]:
+    """The command line of the child that solves the task saved as JSON in `path` through the library."""
+    return [sys.executable, "-m", "puzzleplan.experiments.child", path]
 
 
 def supervise(command: list[str], timeout: float, memory_mb: int | None) -> tuple[Outcome, float]:
@@ -107,9 +92,9 @@ def base_row(task: dict[str, Any]) -> dict[str, Any]:
 def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     """Run one task under its limits and return its row."""
     with tempfile.TemporaryDirectory(prefix="puzzleplan-run-") as work:
-        path = Path(work) / (Path(task.get("file") or "instance").name or "instance")
-        path.write_text(task["text"])
-        outcome, peak = supervise(solve_command(task, str(path)), task["timeout"] + grace, task.get("memory_mb"))
+        path = Path(work) / "task.json"
+        path.write_text(json.dumps(task))
+        outcome, peak = supervise(child_command(str(path)), task["timeout"] + grace, task.get("memory_mb"))
         fields = classify(outcome, task.get("memory_mb"))
     identity = base_row(task)
     row = dict(identity, **fields)
@@ -119,8 +104,6 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
         returncode=outcome.returncode,
     )
     row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
-    if row.get("message"):
-        row["message"] = row["message"].replace(str(path), task.get("file") or task["instance"])
     return row
 
 
