@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
 
 SEARCHES = {"bfs": True, "dfs": False, "astar": True}
@@ -39,8 +39,7 @@ def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic:
 class NativeSearch:
     """A search algorithm run on the puzzle's simulator, under a wall-clock deadline."""
 
-    native = True
-    fragment = frozenset()
+    fragment = None
     puzzles = None
     """Every puzzle (a planner written for some puzzles names them here)."""
 
@@ -54,8 +53,9 @@ class NativeSearch:
         """Native search needs nothing outside puzzleplan."""
         return True, ""
 
-    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
-        """Search `instance` on the simulator of `puzzle`."""
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
+        """Search the instance on the puzzle's simulator."""
+        puzzle, instance = problem.puzzle, problem.instance
         if self.heuristic not in puzzle.heuristics():
             names = ", ".join(puzzle.heuristics())
             message = f"{puzzle.name} has no heuristic {self.heuristic!r}; its heuristics: {names}"

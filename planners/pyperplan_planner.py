@@ -19,7 +19,6 @@ class Pyperplan:
     """pyperplan with a search (gbf, astar, bfs, ...) and a heuristic (hff, lmcut, ...)."""
 
     fragment = STRIPS
-    native = False
     puzzles = None
 
     def __init__(self, search: str = "gbf", heuristic: str = "hff", name: str = "pyperplan") -> None:

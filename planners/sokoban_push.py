@@ -15,7 +15,7 @@ from functools import reduce
 from itertools import count
 from operator import or_
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
@@ -318,9 +318,8 @@ class PushAStar:
     """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
     (push-optimal) or bidirectional weighted A*, optionally with goal macros."""
 
-    native = True
     optimal = True
-    fragment = frozenset()
+    fragment = None
     puzzles = ("sokoban", "sokoban-pushes")
 
     def __init__(
@@ -339,6 +338,9 @@ class PushAStar:
         """Needs nothing outside puzzleplan."""
         return True, ""
 
-    def solve_native(self, puzzle: Sokoban, instance: SokobanInstance, limits: Limits) -> PlanResult:
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """Search a Sokoban level (the pipeline hands it nothing else)."""
+        puzzle, instance = problem.puzzle, problem.instance
+        if not isinstance(puzzle, Sokoban):
+            return PlanResult(Status.UNSUPPORTED, message=f"{self.name} solves Sokoban levels only")
         return push_astar(puzzle, instance, limits, self.weight, self.bidirectional, self.macros, self.cycle)

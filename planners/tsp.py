@@ -35,9 +35,8 @@ import logging
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.pellet_order import Tour
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.graph import reachable
@@ -55,9 +54,8 @@ ROUNDS = 30
 class PelletTour:
     """Exact Pac-Man food search: the shortest walk through the pellets as an integer program (HiGHS)."""
 
-    native = True
     optimal = True
-    fragment = frozenset()
+    fragment = None
     puzzles = ("pacman",)
 
     def __init__(self, name: str = "native-tsp", rounds: int = ROUNDS) -> None:
@@ -77,8 +75,9 @@ class PelletTour:
             return False, f"scipy {found} has no milp; 1.9 or later is needed"
         return True, ""
 
-    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """The shortest walk, proven so, as moves; TIMEOUT when it is not proven in time."""
+        puzzle, instance = problem.puzzle, problem.instance
         deadline = Deadline(limits.timeout)
         reason = puzzle.unsolvable_reason(instance)  # the pipeline asks first; callers outside it may not
         if reason:

@@ -97,13 +97,14 @@ def load(
     """Read an instance from a file (the puzzle told by its suffix unless named) or from `text` in the
     puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
     names the text in errors and in the label (default the path, or "<text>")."""
-    if path is None and text is None:
-        raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
+    if path is None:
+        if text is None:
+            raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
+        if puzzle is None:
+            raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source or "<text>")
     source = source or ("<text>" if path is None else os.fspath(path))
-    if puzzle is None and path is None:
-        raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source)
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(source))
-    body = read_file(os.fspath(path)) if text is None else text
+    body = text if text is not None else read_file(os.fspath(path or source))
     try:
         data = game.parse_level(body, source, level)
     except InputError as error:

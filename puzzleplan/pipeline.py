@@ -7,7 +7,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from puzzleplan.planners.base import Limits, NativePlanner, Planner, PlanResult, Status
+from puzzleplan.planners.base import (
+    Limits,
+    PddlPlanner,
+    Planner,
+    PlanResult,
+    Simulation,
+    Status,
+    pddl_fragment,
+    simulates,
+)
 from puzzleplan.planners.compile import CompilationFailed, compile_for
 from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_limit
 from puzzleplan.planners.registry import get_planner
@@ -99,7 +108,7 @@ def solve_reading(
     return _finish(report, started)
 
 
-def _refusal(puzzle: Puzzle, planner: Planner | NativePlanner, planner_name: str) -> str:
+def _refusal(puzzle: Puzzle, planner: Planner[Any], planner_name: str) -> str:
     """Why the planner cannot solve this puzzle here; empty when it can."""
     ok, why = planner.available()
     if not ok:
@@ -121,7 +130,7 @@ class Planned:
     translate_time: float | None = None
 
 
-def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner | NativePlanner, limits: Limits) -> Planned:
+def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
     """Plan under the hard time limit and the memory limit: running out of either is a result."""
     started = time.perf_counter()
     try:
@@ -134,15 +143,15 @@ def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner | NativePlanner
     return Planned(PlanResult(status, message=message, search_time=time.perf_counter() - started))
 
 
-def _plan(puzzle: Puzzle, instance: Any, planner: Planner | NativePlanner, limits: Limits) -> Planned:
+def _plan(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
     """The planner's result and the native moves of its plan (none when it found none)."""
     reason = puzzle.unsolvable_reason(instance)
     if reason:
         return Planned(PlanResult(Status.UNSOLVABLE, optimal=True, message=reason))
     if puzzle.is_goal(instance, puzzle.initial(instance)):
         return Planned(PlanResult(Status.SOLVED, [], optimal=True, expanded=0), translate_time=0.0)
-    if planner.native:
-        result = planner.solve_native(puzzle, instance, limits)
+    if simulates(planner):
+        result = planner.solve(Simulation(puzzle, instance), limits)
         return Planned(result, result.plan, translate_time=0.0)
     return _solve_pddl(puzzle, instance, planner, limits)
 
@@ -198,11 +207,11 @@ class PddlRun:
     translate_time: float = 0.0
 
 
-def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
+def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
     """Compile the task to the planner's fragment, plan in the time left, and map the plan back."""
     begin = time.perf_counter()
     try:
-        compiled = compile_for(task, planner.fragment, limits.timeout)
+        compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
         return PddlRun(
             PlanResult(error.status, message=f"{planner.name}: {error}"), [], (), time.perf_counter() - begin
@@ -213,9 +222,9 @@ def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
     return PddlRun(result, plan, compiled.compilations, spent)
 
 
-def _solve_pddl(puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits) -> Planned:
+def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
     """Encode for the planner, plan, and decode the plan to native moves."""
-    run = plan_pddl(puzzle.encode_for(instance, planner.fragment), planner, limits)
+    run = plan_pddl(puzzle.encode_for(instance, pddl_fragment(planner)), planner, limits)
     planned = Planned(run.result, [], run.plan, run.compilations, run.translate_time)
     if not run.result.solved:
         return replace(planned, pddl_plan=[])

@@ -195,6 +195,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
     from puzzleplan.pddl_check import replay_grounded
     from puzzleplan.pipeline import plan_pddl
+    from puzzleplan.planners.base import simulates
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import PddlTask, write_plan
     from puzzleplan.translator.pddl_reader import check_task
@@ -203,7 +204,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     check_task(task.domain, task.problem, args.domain, args.problem)
     planner = get_planner(args.planner)
     ok, why = planner.available()
-    if not ok or planner.native:
+    if not ok or simulates(planner):
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
