@@ -209,7 +209,7 @@ def push_astar(
         return result
     rest = Limits(deadline.remaining(), limits.memory_mb)
     plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle)
-    return replace(plain, search_time=deadline.elapsed(), expanded=result.expanded + (plain.expanded or 0))
+    return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
 def _best_first(

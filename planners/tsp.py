@@ -244,10 +244,12 @@ class WalkProgram:
         for node in range(self.count):
             degree = self.incident[node]
             parity = float(node == self.start)
-            self.rows.append((degree + [self.z + node, self.t + node], [1] * len(degree) + [-2, -1], parity, parity))
+            self.rows.append(
+                (degree + [self.z + node, self.t + node], [1.0] * len(degree) + [-2.0, -1.0], parity, parity)
+            )
             if node in self.required:
-                self.rows.append((degree + [self.t + node], [1] * (len(degree) + 1), 2, math.inf))
-        self.rows.append((self.incident[self.start], [1] * len(self.incident[self.start]), 1, math.inf))
+                self.rows.append((degree + [self.t + node], [1.0] * (len(degree) + 1), 2, math.inf))
+        self.rows.append((self.incident[self.start], [1.0] * len(self.incident[self.start]), 1, math.inf))
         self.rows.append(([self.t + node for node in range(self.count)], [1] * self.count, 1, 1))
 
     def cut(self, part: set[int]) -> None:
@@ -323,14 +325,15 @@ class WalkProgram:
     def walk(self, values) -> list[Cell]:
         """The cells of an Euler walk from Pac-Man over the corridors as often as the solution takes them."""
         edges = self.graph.edges
-        unused = {node: [] for node in range(self.count)}
+        unused: dict[int, list[int]] = {node: [] for node in range(self.count)}
         for column, (a, b, _) in enumerate(edges):
             for _ in range(round(values[column])):
                 unused[a].append(column)
                 unused[b].append(column)
         taken = [0] * len(edges)
         copies = [round(value) for value in values[: len(edges)]]
-        stack, trail = [(self.start, None, None)], []
+        stack: list[tuple[int, int, int]] = [(self.start, -1, -1)]  # (node, corridor taken, from node)
+        trail: list[tuple[int, int, int]] = []
         while stack:  # Hierholzer: follow unused corridors, backing up into the trail when stuck
             node = stack[-1][0]
             while unused[node] and taken[unused[node][-1]] >= copies[unused[node][-1]]:

@@ -50,7 +50,7 @@ def ground(task: PddlTask):
     return pyperplan_ground(task, remove_statics_from_initial_state=False, remove_irrelevant_operators=False)
 
 
-def replay_grounded(task: PddlTask, plan: list[GroundAction]) -> tuple[bool, str]:
+def replay_grounded(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, str]:
     """Apply the plan to the grounded task: every step applicable and the goal reached.
 
     Tasks beyond STRIPS (pyperplan cannot ground them) are checked with unified-planning instead."""

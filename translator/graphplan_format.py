@@ -143,9 +143,14 @@ def name_of(token: Token | str) -> str:
     return str(token).replace("_", ".")
 
 
+def _tokens(tree: Tree) -> list[Token]:
+    """The tokens among a tree's children (all of them, in the trees the grammar makes of names)."""
+    return [child for child in tree.children if isinstance(child, Token)]
+
+
 def _atom(tree: Tree) -> Atom:
     """An Atom from an `atom` or `delete` tree."""
-    tokens = [name_of(token) for token in tree.children]
+    tokens = [name_of(token) for token in _tokens(tree)]
     return Atom(tokens[0], tuple(tokens[1:]), tree.meta.line)
 
 
@@ -175,10 +180,11 @@ def load_ops(text: str, source: str = "<ops>") -> Ops:
 
 def _operator(node: Tree, source: str) -> Operator:
     """An Operator from its tree, checking that every variable is a parameter."""
-    name_token, params_tree, preconds_tree, effects_tree = node.children
-    params = []
+    _, params_tree, preconds_tree, effects_tree = node.children
+    (name_token,) = _tokens(node)
+    params: list[tuple[str, str]] = []
     for param in params_tree.children:
-        variable, type_name = param.children
+        variable, type_name = _tokens(param)
         if any(name_of(variable)[1:-1] == known for known, _ in params):
             raise InputError(
                 f"parameter {variable} appears twice in operator {name_token}", source, variable.line, variable.column
@@ -232,7 +238,7 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
         if not isinstance(node, Tree):
             continue
         if node.data == "declaration":
-            names = [name_of(token) for token in node.children]
+            names = [name_of(token) for token in _tokens(node)]
             if len(names) != 2:
                 log.warning(
                     "%s:%s: (%s) declares nothing: a declaration is (object Type)",

@@ -135,8 +135,8 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
     domain = _domain_text(ops, domain_name, parents, object_type, fixed, names, shared)
     objects: dict[str, list[str]] = {}
     for obj in sorted({n for kind, n in names.pddl if kind == "object"} - fixed):
-        type_name = object_type.get(obj)
-        objects.setdefault(names("type", type_name) if type_name else "object", []).append(names("object", obj))
+        declared = object_type.get(obj)
+        objects.setdefault(names("type", declared) if declared else "object", []).append(names("object", obj))
     init = [_fact(a, names) for a in facts.init] + _different_facts(ops, extent, shared, names)
     goal = [_fact(a, names) for a in facts.goal or ()]
     return Conversion(PddlTask(name, domain, problem_text(name, domain_name, objects, init, goal)), names)
@@ -399,6 +399,8 @@ def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]
         elif write_ops(ops) != ops_text:
             raise InputError("the instances do not share one domain", str(path))
         instances[Path(path).stem] = facts
+    if first_ops is None:
+        raise InputError("expected at least one instance file", "command line")
     common, complete = with_common_part(first_ops, instances)
     files = {f"{puzzle_name}.ops": ops_text, "common.facts": _commented(common, puzzle_name)}
     files.update({f"{name}.facts": write_facts(facts) for name, facts in complete.items()})

@@ -103,13 +103,13 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             if peg in rows:
                 raise InputError(f"peg {peg} is listed twice", source, line.number)
             numbers = [whole_number(word) for word in rest.split()]
-            if None in numbers:
+            discs = tuple(number for number in numbers if number is not None)
+            if len(discs) < len(numbers):
                 raise InputError(
                     f"expected disc numbers (1 = smallest) after '{peg}:', found {quote(rest.strip())}",
                     source,
                     line.number,
                 )
-            discs = tuple(numbers)
             if any(disc < 1 for disc in discs):
                 raise InputError("disc numbers start at 1", source, line.number)
             if any(lower <= upper for lower, upper in zip(discs, discs[1:])):

@@ -11,11 +11,14 @@ for their syntax only.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import quote
+
+T = TypeVar("T")
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 VARIABLE = re.compile(r"\?[A-Za-z][A-Za-z0-9_-]*")
@@ -59,7 +62,7 @@ class Expr:
 
 def _tokens(text: str, source: str) -> list[Token]:
     """The tokens of PDDL text: parentheses and words; `;` comments dropped; non-ASCII refused."""
-    tokens = []
+    tokens: list[Token] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         for match in re.finditer(r"[()]|;.*|[^\s();]+", raw):
             word = match.group()
@@ -132,7 +135,7 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
     return first, unbalanced
 
 
-def _checked(text: str, source: str, check) -> object:
+def _checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
     """`check(tree)` on the file's expressions; when the parentheses do not balance, an error the check
     finds says so (it is where the missing ')' shows), and without one the unbalance is the error."""
     tree, unbalanced = read_expressions(text, source)
@@ -245,7 +248,7 @@ class _Checker:
             raise self.fail(f"unknown type {type_name!r}: declare it in (:types ...)", item)
         return type_name
 
-    def unique(self, declared: list[Typed], what: str, known: dict | set = ()) -> None:
+    def unique(self, declared: list[Typed], what: str, known: Iterable[str] = ()) -> None:
         """Raise for a name declared twice (or already in `known`)."""
         seen: set[str] = set(known)
         for item in declared:

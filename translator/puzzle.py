@@ -10,7 +10,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from puzzleplan.translator.errors import IllegalMove, IllegalStep, InputError
 from puzzleplan.translator.notation import Notation, move_lines
@@ -194,8 +194,8 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
 
     # -- notation -----------------------------------------------------------------------------
     def move_json(self, move: Move) -> Any:
-        """A move as JSON (a list in the puzzle's notation)."""
-        return list(move)
+        """A move as JSON (a list in the puzzle's notation; a move that is not a tuple as it is)."""
+        return list(move) if isinstance(move, tuple) else move
 
     def format_move(self, move: Move) -> str:
         """A move as the user reads and writes it."""
@@ -231,7 +231,9 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
 
     def restart(self, instance: Instance, state: State) -> Instance:
         """The instance with `state` as its initial state (for hints from the middle of a game)."""
-        return dataclasses.replace(instance, init=state)
+        return dataclasses.replace(
+            cast(Any, instance), init=state
+        )  # a puzzle whose instance has no init overrides this
 
     def show(self, instance: Instance, state: State) -> str:
         """A picture of `state` for --show."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -88,7 +89,7 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-def read_file(path: str | Path) -> str:
+def read_file(path: str | os.PathLike[str]) -> str:
     """The text of a UTF-8 file (a byte-order mark dropped), or InputError naming it."""
     try:
         data = Path(path).read_bytes()

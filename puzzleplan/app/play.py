@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.translator.errors import IllegalMove
 
@@ -27,7 +29,8 @@ def help_text(puzzle, instance) -> str:
 
 def play(puzzle, instance, planner: str, limits: Limits) -> int:
     """The interactive loop; 0 when the goal is reached, the user quits or the input ends."""
-    state, history = puzzle.initial(instance), []
+    state = puzzle.initial(instance)
+    history: list[Any] = []
     print(puzzle.show(instance, state))
     print("type a move, or help")
     while not puzzle.is_goal(instance, state):

@@ -139,8 +139,8 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
         word, column = match.group(0), len(head) + 1 + match.start() + 1
         if word.lower() in ACTIONS:
             action = word.lower()
-        elif _XY.fullmatch(word) and action:
-            effects.append((_cell(_XY.fullmatch(word), source, line, column - 1), action))
+        elif (xy := _XY.fullmatch(word)) and action:
+            effects.append((_cell(xy, source, line, column - 1), action))
         else:
             expected = "on, off or toggle" if action is None else "X,Y or on, off, toggle"
             raise InputError(f"in a switch line, expected {expected}, found {quote(word)}", source, line, column)

@@ -95,7 +95,7 @@ seed's own answer to its level 1."""
 def offsets(stride: int) -> dict[str, dict[str, tuple[int, ...]]]:
     """The cells a position covers after each roll, relative to its first cell, by shape and direction."""
     up, down, left, right = -stride, stride, -1, 1
-    table = {
+    table: dict[str, dict[str, tuple[int, ...]]] = {
         STANDING: {"up": (2 * up, up), "down": (down, 2 * down), "left": (2 * left, left), "right": (right, 2 * right)},
         FLAT: {"up": (up, up + 1), "down": (down, down + 1), "left": (left,), "right": (2,)},
         UPRIGHT: {"up": (up,), "down": (2 * down,), "left": (left, left + down), "right": (right, right + down)},
@@ -124,8 +124,8 @@ class Rules:
         self.effects = {}
         for switch in stage.switches:
             effect = NO_EFFECT
-            for cell, action in switch.effects:
-                effect = effect.then(self.bit[self.index(cell)], action)
+            for at, action in switch.effects:
+                effect = effect.then(self.bit[self.index(at)], action)
             self.effects[self.index(switch.cell)] = effect
         self.splits = {self.index(s.cell): tuple(sorted(map(self.index, s.cubes))) for s in stage.splits}
         self.start_bits = sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
@@ -171,7 +171,7 @@ class Rules:
         key = first * self.size + second
         found = self.block_table.get(key)
         if found is None:
-            found = [e for e in (self.block_move(first, second, d, False) for d in ORDER) if e is not None]
+            found = [e for e in (self.block_move(first, second, d, False) for d in ORDER) if isinstance(e, Entry)]
             self.block_table[key] = found
         return found
 
@@ -236,10 +236,10 @@ class Rules:
                     yield move, (new_first, new_second, after)
             return
         for number, cube, other in ((1, first, second), (2, second, first)):
-            found = self.cube_table.get(cube)
-            if found is None:
-                found = self.cube_entries(cube)
-            for direction, target, need, effect in found:
+            rolls = self.cube_table.get(cube)
+            if rolls is None:
+                rolls = self.cube_entries(cube)
+            for direction, target, need, effect in rolls:
                 if bits & need != need:
                     continue
                 if effect is not None:
@@ -271,9 +271,10 @@ class Rules:
                 move, target, other, self.bit[target], self.soft_effect[target], self.bit[target] | self.bit[other]
             )
         else:
-            entry = self.block_move(first, second, direction)
-            if isinstance(entry, str):
-                return entry
+            rolled = self.block_move(first, second, direction)
+            if not isinstance(rolled, Entry):
+                return rolled
+            entry = rolled
         closed = [i for i in self.bridges if self.bit[i] & entry.need and not bits & self.bit[i]]
         if closed:
             return f"it would fall: the bridge tile at {self.name(closed[0])} is closed"

@@ -27,7 +27,7 @@ from puzzleplan.translator.bloxorz.encoding import (
     static_facts,
 )
 from puzzleplan.translator.bloxorz.level import HEAVY, SOFT
-from puzzleplan.translator.bloxorz.rules import CUBE, Effect, Rules
+from puzzleplan.translator.bloxorz.rules import CUBE, NO_EFFECT, Effect, Rules
 from puzzleplan.translator.grid import OPPOSITE, parse_cell_name
 from puzzleplan.translator.pddl import PddlTask, atom
 
@@ -106,7 +106,7 @@ def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
     switch it can press, a toggling press once per state of the bridges it toggles."""
     choices = [[None, *_pressable(rules, kind)] for _, kind in schema.presses]
     for picked in product(*choices):
-        if len(picked) == 2 and None not in picked and not _fits(rules, schema.pair, *picked):
+        if len(picked) == 2 and not _fits(rules, schema.pair, *picked):
             continue
         bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
         substitute = _substitution(bound)
@@ -144,16 +144,17 @@ def _pressable(rules: Rules, kind: str) -> list[int]:
     return [i for i in sorted(rules.effects) if rules.kinds[i] == SOFT or (kind == STANDS and rules.kinds[i] == HEAVY)]
 
 
-def _fits(rules: Rules, pair: str, first: int, second: int) -> bool:
-    """True when `second` is the cell right of (below) `first`."""
-    return second - first == (1 if pair == "right" else rules.stride)
+def _fits(rules: Rules, pair: str, first: int | None, second: int | None) -> bool:
+    """True when `second` is the cell right of (below) `first`, or when either is not picked."""
+    return first is None or second is None or second - first == (1 if pair == "right" else rules.stride)
 
 
 def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]], used: set[str]):
     """(name suffix, extra precondition, effects) for each state of the toggled bridges: opened and closed
     bridges change whatever their state, a toggled one according to its state before the move."""
     fixed, toggled = [], []
-    for group in groups if effect is not None else []:
+    effect = NO_EFFECT if effect is None else effect  # no effect changes no bridge
+    for group in groups:
         bit, names = rules.bit[group[0]], [cell_object(rules, tile) for tile in group]
         if (effect.opened | effect.closed | effect.toggled) & bit:
             used.update(names)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from puzzleplan.translator.grid import Cell, adjacent, flood, grid_distances
 
@@ -59,7 +60,7 @@ class Maze:
             return 0
         tables = [self.tables[cell] for cell in cells]
         best = {other: tables[0].get(other, INFINITE) for other in cells[1:]}
-        total = 0
+        total = 0.0
         while best:
             nearest = min(best, key=lambda cell: (best[cell], cell))
             total += best.pop(nearest)
@@ -89,7 +90,7 @@ def pairs(maze: Maze, pacman: Cell, food: frozenset[Cell]) -> float:
         return farthest(maze, pacman, food)
     cells = sorted(food)
     reach = [maze.tables[cell].get(pacman, INFINITE) for cell in cells]
-    best = 0
+    best = 0.0
     for i, first in enumerate(cells):
         table = maze.tables[first]
         for j in range(i + 1, len(cells)):
@@ -105,12 +106,17 @@ def strongest(maze: Maze, pacman: Cell, food: frozenset[Cell]) -> float:
 
 
 # -- what an exact solver needs ------------------------------------------------------------------------
+def _open_but(is_open: Callable[[Cell], bool], pellet: Cell, cell: Cell) -> bool:
+    """True for an open cell other than `pellet`."""
+    return cell != pellet and is_open(cell)
+
+
 def needed_pellets(is_open: Callable[[Cell], bool], start: Cell, food: frozenset[Cell]) -> frozenset[Cell]:
     """The pellets a walk must aim for: a pellet on every way from `start` to another pellet (a cut cell,
     such as one in a dead end before a deeper pellet) is eaten on the way to that one, so it is left out."""
     needed = set()
     for pellet in sorted(food):
-        around = flood(start, lambda cell, pellet=pellet: cell != pellet and is_open(cell))
+        around = flood(start, partial(_open_but, is_open, pellet))
         if food - {pellet} <= around:
             needed.add(pellet)
     return frozenset(needed)

@@ -89,7 +89,7 @@ def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
         if tag in ("title",) or "background" in element.get("class", "").split():
             continue
         tracks = [
-            (child.get("attributeName"), child.get("values", "").split(";"), child.get("keyTimes", "").split(";"))
+            (child.get("attributeName", ""), child.get("values", "").split(";"), child.get("keyTimes", "").split(";"))
             for child in element
             if child.tag.rpartition("}")[2] == "animate"
         ]

@@ -62,10 +62,11 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
     """Rows top to bottom -> (n, columns bottom to top), checking shape, gravity and numbering."""
     if not rows:
         raise InputError("expected the board rows after 'state:'", source, header.number)
-    matrix = []
+    matrix: list[list[int]] = []
     for line in rows:
-        values = [whole_number(word) for word in line.text.split()]
-        if None in values:
+        words = line.text.split()
+        values = [value for value in map(whole_number, words) if value is not None]
+        if len(values) < len(words):
             raise InputError(f"expected whole numbers (0 = empty cell), found {quote(line.text)}", source, line.number)
         matrix.append(values)
         if any(value < 0 for value in matrix[-1]):

@@ -166,9 +166,9 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
         token, line, column = tokens[position]
         raise InputError(f"unexpected {quote(token)} after the level's closing parenthesis", source, line, column)
     if tree and isinstance(tree[0], tuple) and tree[0][0].lower() == "setq":
-        tree = tree[2] if len(tree) == 3 and isinstance(tree[2], list) else None
-        if tree is None:
+        if len(tree) != 3 or not isinstance(tree[2], list):
             raise InputError("expected (setq NAME '((...) ...))", source, tokens[0][1], tokens[0][2])
+        tree = tree[2]
     if all(isinstance(item, list) for item in tree):
         if len(tree) == 1 and tree[0] and all(isinstance(item, list) for item in tree[0]):
             tree = tree[0]
@@ -261,7 +261,11 @@ def _xsb_cells(level: _Level, source: str) -> Iterator[tuple[Cell, str, int, int
 
 def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: int, notation: str) -> SokobanInstance:
     """Check a level's contents and build the instance: one keeper, boxes <= goals, all walled in."""
-    walls, goals, boxes, keepers, where = set(), set(), set(), [], {}
+    walls: set[Cell] = set()
+    goals: set[Cell] = set()
+    boxes: set[Cell] = set()
+    keepers: list[Cell] = []
+    where: dict[Cell, tuple[int, int]] = {}
     for cell, content, line, column in cells:
         where[cell] = (line, column)
         for part, found in (("wall", walls), ("goal", goals), ("box", boxes)):
