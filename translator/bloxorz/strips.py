@@ -108,27 +108,42 @@ def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
     for picked in product(*choices):
         if len(picked) == 2 and not _fits(rules, schema.pair, *picked):
             continue
-        bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
-        substitute = _substitution(bound)
-        precondition = [substitute(literal) for literal in schema.precondition]
-        effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
-        precondition += [
-            f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None
-        ]
-        pressed = [s for s in picked if s is not None]
-        used = set(bound.values())
-        if schema.other_cube and pressed:
-            source = pressed[0] + rules.offsets[CUBE][OPPOSITE[schema.direction]][0]
-            fallen = [cell_object(rules, t) for t in drops(rules, pressed[0]) if t != source]
-            precondition += [f"(not (cube {name}))" for name in fallen]
-            used.update(fallen)
-        parameters = [p for p in schema.parameters if p not in bound]
-        name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
-        effect = None
-        for switch in pressed:
-            effect = rules.effects[switch] if effect is None else effect.compose(rules.effects[switch])
-        for suffix, condition, changes in _bridge_changes(rules, effect, groups, used):
-            yield name + suffix, parameters, precondition + condition, effects + changes, used
+        yield from _pressing(rules, schema, groups, picked)
+
+
+def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tuple[int | None, ...]):
+    """The variants of a schema whose landings press the switches `picked` (None: that landing presses
+    none), one per state of the bridges they toggle."""
+    bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
+    substitute = _substitution(bound)
+    precondition = [substitute(literal) for literal in schema.precondition]
+    effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
+    precondition += [f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None]
+    pressed = [s for s in picked if s is not None]
+    used = set(bound.values())
+    if schema.other_cube and pressed:
+        fallen = _fallen_cubes(rules, schema, pressed[0])
+        precondition += [f"(not (cube {name}))" for name in fallen]
+        used.update(fallen)
+    parameters = [p for p in schema.parameters if p not in bound]
+    name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
+    for suffix, condition, changes in _bridge_changes(rules, _combined_effect(rules, pressed), groups, used):
+        yield name + suffix, parameters, precondition + condition, effects + changes, used
+
+
+def _fallen_cubes(rules: Rules, schema: Schema, switch: int) -> list[str]:
+    """The bridge tiles a cube pressing `switch` would drop the other cube from (every tile the switch
+    closes or toggles but the one the rolling cube came from): the other cube must not be on them."""
+    source = switch + rules.offsets[CUBE][OPPOSITE[schema.direction]][0]
+    return [cell_object(rules, t) for t in drops(rules, switch) if t != source]
+
+
+def _combined_effect(rules: Rules, pressed: list[int]) -> Effect | None:
+    """What pressing the switches in order does to the bridges (None: no switch)."""
+    effect = None
+    for switch in pressed:
+        effect = rules.effects[switch] if effect is None else effect.compose(rules.effects[switch])
+    return effect
 
 
 def _substitution(bound: dict[str, str]):
