@@ -254,19 +254,31 @@ def solid_at_start(stage: Stage, cell: Cell) -> bool:
 
 def check(stage: Stage, where: Where) -> None:
     """The rules a stage must follow whatever its format; InputError naming the line otherwise."""
-    source = where.source
+    _check_goal(stage, where)
+    _check_start(stage, where)
+    _check_switches(stage, where)
+    _check_pairs(stage, where)
+    for split in stage.splits:
+        _check_split(stage, split, where)
+    _check_explained(stage, where)
+
+
+def _check_goal(stage: Stage, where: Where) -> None:
+    """A stage has exactly one goal."""
     goals = [(r, c) for r, row in enumerate(stage.grid) for c, token in enumerate(row) if token == GOAL]
     if len(goals) != 1:
         found = "no goal" if not goals else f"{len(goals)} goals"
         line = where.cell(goals[1])[0] if goals else where.first
-        raise InputError(f"a stage has exactly one goal (9, the hole), found {found}", source, line)
-    _check_start(stage, where)
-    switched = {switch.cell for switch in stage.switches}
+        raise InputError(f"a stage has exactly one goal (9, the hole), found {found}", where.source, line)
+
+
+def _check_switches(stage: Stage, where: Where) -> None:
+    """Every switch line names a switch tile and acts on bridge tiles only."""
     for switch in stage.switches:
         if stage.kind(switch.cell) not in SWITCHES:
             raise InputError(
                 f"switch {xy(switch.cell)} is not on a switch tile (S or H): found {_named(stage, switch.cell)}",
-                source,
+                where.source,
                 where.entry(switch.cell),
             )
         for target, _ in switch.effects:
@@ -274,25 +286,27 @@ def check(stage: Stage, where: Where) -> None:
                 raise InputError(
                     f"switch {xy(switch.cell)} acts on {xy(target)}, which is {_named(stage, target)}, "
                     "not a bridge tile (B or b)",
-                    source,
+                    where.source,
                     where.entry(switch.cell),
                 )
-    _check_pairs(stage, where)
+
+
+def _check_explained(stage: Stage, where: Where) -> None:
+    """Every split switch has its split line and every switch tile its switch line."""
     split_cells = {split.cell for split in stage.splits}
-    for split in stage.splits:
-        _check_split(stage, split, where)
+    switched = {switch.cell for switch in stage.switches}
     for r, row in enumerate(stage.grid):
         for c, token in enumerate(row):
             if token == SPLIT and (r, c) not in split_cells:
                 raise InputError(
                     f"split switch {xy((r, c))} has no line 'split {xy((r, c))}: X,Y X,Y' saying where the cubes land",
-                    source,
+                    where.source,
                     *where.cell((r, c)),
                 )
             if token in SWITCHES and (r, c) not in switched:
                 raise InputError(
                     f"switch {xy((r, c))} has no line 'switch {xy((r, c))}: on|off|toggle X,Y ...' saying what it does",
-                    source,
+                    where.source,
                     *where.cell((r, c)),
                 )
 
