@@ -115,10 +115,7 @@ def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tup
     """The variants of a schema whose landings press the switches `picked` (None: that landing presses
     none), one per state of the bridges they toggle."""
     bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
-    substitute = _substitution(bound)
-    precondition = [substitute(literal) for literal in schema.precondition]
-    effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
-    precondition += [f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None]
+    precondition, effects = _bound_literals(schema, bound, picked)
     pressed = [s for s in picked if s is not None]
     used = set(bound.values())
     if schema.other_cube and pressed:
@@ -129,6 +126,18 @@ def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tup
     name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
     for suffix, condition, changes in _bridge_changes(rules, _combined_effect(rules, pressed), groups, used):
         yield name + suffix, parameters, precondition + condition, effects + changes, used
+
+
+def _bound_literals(
+    schema: Schema, bound: dict[str, str], picked: tuple[int | None, ...]
+) -> tuple[list[str], list[str]]:
+    """The precondition and effects of a schema with the pressed landings bound to their switches, and
+    the others required not to land on a switch."""
+    substitute = _substitution(bound)
+    precondition = [substitute(literal) for literal in schema.precondition]
+    precondition += [f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None]
+    effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
+    return precondition, effects
 
 
 def _fallen_cubes(rules: Rules, schema: Schema, switch: int) -> list[str]:
@@ -173,16 +182,19 @@ def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]]
         bit, names = rules.bit[group[0]], [cell_object(rules, tile) for tile in group]
         if (effect.opened | effect.closed | effect.toggled) & bit:
             used.update(names)
-        if effect.opened & bit:
-            fixed += [atom("solid", name) for name in names]
-        elif effect.closed & bit:
-            fixed += [f"(not {atom('solid', name)})" for name in names]
+        if (effect.opened | effect.closed) & bit:
+            fixed += [_solid(name, bool(effect.opened & bit)) for name in names]
         elif effect.toggled & bit:
             toggled.append(names)
     for states in product((True, False), repeat=len(toggled)):
         suffix, condition, changes = "", [], list(fixed)
         for names, was_open in zip(toggled, states):
             suffix += f"--{names[0]}-{'open' if was_open else 'closed'}"
-            condition.append(atom("solid", names[0]) if was_open else f"(not {atom('solid', names[0])})")
-            changes += [f"(not {atom('solid', name)})" if was_open else atom("solid", name) for name in names]
+            condition.append(_solid(names[0], was_open))
+            changes += [_solid(name, not was_open) for name in names]
         yield suffix, condition, changes
+
+
+def _solid(name: str, solid: bool) -> str:
+    """The literal saying that a bridge tile is (or is not) solid."""
+    return atom("solid", name) if solid else f"(not {atom('solid', name)})"
