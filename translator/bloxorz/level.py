@@ -159,6 +159,14 @@ def _split(raw: str, source: str, line: int) -> tuple[Cell, tuple[Cell, Cell]]:
     return cells[0], (cubes[0], cubes[1])
 
 
+def _read_effect_line(word: str, raw: str, source: str, number: int, table: dict[Cell, tuple[int, tuple]]) -> None:
+    """Read a `switch` or `split` line into `table` (cell -> (line, what it says)); one line a cell."""
+    cell, detail = (_switch if word == "switch" else _split)(raw, source, number)
+    if cell in table:
+        raise InputError(f"a second {word} line for {xy(cell)} (first on line {table[cell][0]})", source, number)
+    table[cell] = (number, detail)
+
+
 def parse_native(text: str, source: str = "<input>") -> Stage:
     """Read the seed's matrix or the native format: a `start:` line, rows of tokens, switch and split lines."""
     raw_lines = text.splitlines()
@@ -179,13 +187,7 @@ def parse_native(text: str, source: str = "<input>") -> Stage:
                 raise InputError("a second 'start:' line: a stage has one", source, line.number)
             start = (_start(raw, source, line.number), line.number)
         else:
-            table, reader = (switches, _switch) if word == "switch" else (splits, _split)
-            cell, detail = reader(raw, source, line.number)
-            if cell in table:
-                raise InputError(
-                    f"a second {word} line for {xy(cell)} (first on line {table[cell][0]})", source, line.number
-                )
-            table[cell] = (line.number, detail)
+            _read_effect_line(word, raw, source, line.number, switches if word == "switch" else splits)
     grid = _grid(rows, source)
     if start is None:
         raise InputError(
