@@ -300,46 +300,71 @@ def _domain(check: _Checker, tree: Expr) -> Domain:
     for section in sections:
         keyword = check.section(section, DOMAIN_SECTIONS)
         body = section.items[1:]
-        if keyword == ":requirements":
-            for flag in body:
-                if not isinstance(flag, Token) or not flag.text.startswith(":"):
-                    raise check.fail(f"expected requirement flags such as :strips, found {_shown(flag)}", flag)
-        elif keyword == ":types":
-            declared = check.typed_list(body, "a type name", _AnyType())
-            check.unique(declared, "type")
-            domain.types |= {item.name for item in declared}
-            for item in declared:
-                for part in item.type.split():
-                    if part not in domain.types:
-                        raise check.fail(
-                            f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token
-                        )
-        elif keyword == ":constants":
-            declared = check.typed_list(body, "a constant", domain.types)
-            check.unique(declared, "constant", domain.constants)
-            domain.constants.update((item.name, item.type) for item in declared)
-        elif keyword in (":predicates", ":functions"):
-            table = domain.predicates if keyword == ":predicates" else domain.functions
-            for item in body:
-                if isinstance(item, Token) and keyword == ":functions":
-                    continue  # `- number` after a function
-                if not isinstance(item, Expr) or not item.items:
-                    raise check.fail(
-                        f"expected a declaration such as (on ?x ?y) in {keyword}, found {_shown(item)}", item
-                    )
-                predicate = check.name(item.items[0], "a predicate name")
-                if predicate in table:
-                    raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
-                table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
-        elif keyword == ":action":
+        if keyword == ":action":
             action = _check_action(check, section, domain)
             if action in actions:
                 raise check.fail(f"action {action!r} is defined twice", section)
             actions.add(action)
-        elif keyword == ":derived" and len(body) == 2 and isinstance(body[0], Expr):
-            variables = _variables(check.typed_list(body[0].items[1:], "a variable", domain.types, variables=True))
-            _check_formula(check, body[1], domain, variables, set(domain.constants))
+        elif keyword in _DOMAIN_CHECKS:
+            _DOMAIN_CHECKS[keyword](check, keyword, body, domain)
     return domain
+
+
+def _check_requirements(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:requirements :flag ...): flags only."""
+    for flag in body:
+        if not isinstance(flag, Token) or not flag.text.startswith(":"):
+            raise check.fail(f"expected requirement flags such as :strips, found {_shown(flag)}", flag)
+
+
+def _check_types(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:types ...): each type declared once, above types that are declared."""
+    declared = check.typed_list(body, "a type name", _AnyType())
+    check.unique(declared, "type")
+    domain.types |= {item.name for item in declared}
+    for item in declared:
+        for part in item.type.split():
+            if part not in domain.types:
+                raise check.fail(f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token)
+
+
+def _check_constants(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:constants ...): typed, each declared once."""
+    declared = check.typed_list(body, "a constant", domain.types)
+    check.unique(declared, "constant", domain.constants)
+    domain.constants.update((item.name, item.type) for item in declared)
+
+
+def _check_declarations(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:predicates ...) or (:functions ...): each (name ?x - type ...) declared once."""
+    table = domain.predicates if keyword == ":predicates" else domain.functions
+    for item in body:
+        if isinstance(item, Token) and keyword == ":functions":
+            continue  # `- number` after a function
+        if not isinstance(item, Expr) or not item.items:
+            raise check.fail(f"expected a declaration such as (on ?x ?y) in {keyword}, found {_shown(item)}", item)
+        predicate = check.name(item.items[0], "a predicate name")
+        if predicate in table:
+            raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
+        table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
+
+
+def _check_derived(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:derived (name ?x ...) formula): the formula over the declared variables."""
+    if len(body) == 2 and isinstance(body[0], Expr):
+        variables = _variables(check.typed_list(body[0].items[1:], "a variable", domain.types, variables=True))
+        _check_formula(check, body[1], domain, variables, set(domain.constants))
+
+
+_DOMAIN_CHECKS = {
+    ":requirements": _check_requirements,
+    ":types": _check_types,
+    ":constants": _check_constants,
+    ":predicates": _check_declarations,
+    ":functions": _check_declarations,
+    ":derived": _check_derived,
+}
+"""The check of each domain section but :action, by keyword."""
 
 
 def _variables(declared: list[Typed]) -> dict[str, str]:
@@ -463,24 +488,13 @@ def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
             raise check.fail(f"section ({keyword} ...) appears twice", section)
         seen.add(keyword)
         if keyword == ":domain":
-            named = check.name(body[0], "the domain's name") if len(body) == 1 else None
-            if named is None:
-                raise check.fail("expected (:domain NAME)", section)
-            if named != domain.name:
-                raise check.fail(
-                    f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0]
-                )
+            _check_domain_name(check, section, domain)
         elif keyword == ":objects":
             declared = check.typed_list(body, "an object", domain.types)
             check.unique(declared, "object", objects)
             objects.update((item.name, item.type) for item in declared)
         elif keyword == ":init":
-            for fact in body:
-                if isinstance(fact, Expr) and fact.head() == "=":
-                    continue  # a numeric fluent's initial value
-                if isinstance(fact, Expr) and fact.head() == "not":
-                    raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
-                _check_formula(check, fact, domain, {}, set(objects))
+            _check_init(check, body, domain, set(objects))
         elif keyword == ":goal":
             if len(body) != 1:
                 raise check.fail("expected one goal condition, such as (:goal (and (on a b) (on b c)))", section)
@@ -488,6 +502,26 @@ def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
     for required in (":domain", ":init", ":goal"):
         if required not in seen:
             raise check.fail(f"the problem has no ({required} ...) section", tree)
+
+
+def _check_domain_name(check: _Checker, section: Expr, domain: Domain) -> None:
+    """(:domain NAME) names the domain file's domain."""
+    body = section.items[1:]
+    named = check.name(body[0], "the domain's name") if len(body) == 1 else None
+    if named is None:
+        raise check.fail("expected (:domain NAME)", section)
+    if named != domain.name:
+        raise check.fail(f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0])
+
+
+def _check_init(check: _Checker, body: list, domain: Domain, objects: set[str]) -> None:
+    """(:init ...): true facts (and numeric fluents' values) over declared objects."""
+    for fact in body:
+        if isinstance(fact, Expr) and fact.head() == "=":
+            continue  # a numeric fluent's initial value
+        if isinstance(fact, Expr) and fact.head() == "not":
+            raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
+        _check_formula(check, fact, domain, {}, objects)
 
 
 def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> None:
