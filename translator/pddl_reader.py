@@ -88,23 +88,34 @@ def _tokens(text: str, source: str) -> list[Token]:
     return tokens
 
 
+def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
+    """Read the tokens into lists, appending the top-level ones to `top`; the lists left open, outermost
+    first. InputError for a ')' that closes nothing."""
+    stack: list[Expr] = []
+    for token in tokens:
+        if token.text == "(":
+            stack.append(Expr(token))
+        elif token.text != ")":
+            (stack[-1].items if stack else top).append(token)
+        elif stack:
+            _close(stack, top)
+        else:
+            raise InputError("unbalanced parentheses: this ')' closes nothing", source, token.line, token.column)
+    return stack
+
+
+def _close(stack: list[Expr], top: list) -> None:
+    """Close the innermost open list: it becomes an item of the list around it (or of `top`)."""
+    done = stack.pop()
+    (stack[-1].items if stack else top).append(done)
+
+
 def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
     """The single top-level list of a PDDL file, and the error of its unbalanced parentheses if they do
     not balance (lists left open are closed at the end, so that the checks after can say where a ')'
     went missing); InputError for a ')' that closes nothing or text after the top-level list."""
-    tokens = _tokens(text, source)
-    stack: list[Expr] = []
     top: list = []
-    for token in tokens:
-        if token.text == "(":
-            stack.append(Expr(token))
-        elif token.text == ")":
-            if not stack:
-                raise InputError("unbalanced parentheses: this ')' closes nothing", source, token.line, token.column)
-            done = stack.pop()
-            (stack[-1].items if stack else top).append(done)
-        else:
-            (stack[-1].items if stack else top).append(token)
+    stack = _nest(_tokens(text, source), source, top)
     unbalanced = None
     if stack:
         opened = stack[-1].start
@@ -115,8 +126,7 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
             opened.column,
         )
     while stack:
-        done = stack.pop()
-        (stack[-1].items if stack else top).append(done)
+        _close(stack, top)
     if not top:
         raise InputError("the file holds no PDDL: expected (define ...)", source, 1)
     first = top[0]
