@@ -447,22 +447,25 @@ def _check_formula(
     elif head == "=":
         _check_terms(check, item, item.items[1:], variables, objects)
     else:
-        if isinstance(item.items[0], Expr):
-            raise check.fail(f"expected a predicate name, found {_shown(item.items[0])}", item.items[0])
-        predicate = check.name(item.items[0], "a predicate name")
-        if predicate not in domain.predicates:
-            known = ", ".join(sorted(domain.predicates)) or "none"
-            raise check.fail(
-                f"unknown predicate {predicate!r}: the domain declares {known}" + _missing_parenthesis_hint(predicate),
-                item.items[0],
-            )
-        arguments = item.items[1:]
-        wanted = domain.predicates[predicate]
-        if len(arguments) != wanted:
-            raise check.fail(
-                f"predicate {predicate!r} takes {_count(wanted, 'argument')}, found {len(arguments)}", item
-            )
-        _check_terms(check, item, arguments, variables, objects)
+        _check_atom(check, item, domain, variables, objects)
+
+
+def _check_atom(check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
+    """An atom: a declared predicate with as many arguments as declared, each a variable or an object."""
+    if isinstance(item.items[0], Expr):
+        raise check.fail(f"expected a predicate name, found {_shown(item.items[0])}", item.items[0])
+    predicate = check.name(item.items[0], "a predicate name")
+    if predicate not in domain.predicates:
+        known = ", ".join(sorted(domain.predicates)) or "none"
+        raise check.fail(
+            f"unknown predicate {predicate!r}: the domain declares {known}" + _missing_parenthesis_hint(predicate),
+            item.items[0],
+        )
+    arguments = item.items[1:]
+    wanted = domain.predicates[predicate]
+    if len(arguments) != wanted:
+        raise check.fail(f"predicate {predicate!r} takes {_count(wanted, 'argument')}, found {len(arguments)}", item)
+    _check_terms(check, item, arguments, variables, objects)
 
 
 def _check_terms(check: _Checker, item: Expr, terms: list, variables: dict[str, str], objects: set[str]) -> None:
