@@ -150,18 +150,28 @@ def _optimality_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
         measured = {p: _measured(r, measure) for p, r in solved.items()}
         values = {p: value for p, value in measured.items() if value is not None}
         claims = {p: values[p] for p, r in optimal.items() if _measure(r) == measure and p in values}
-        if len(set(claims.values())) > 1:
-            listed = ", ".join(f"{p} {value}" for p, value in sorted(claims.items()))
-            problems.append(f"optimal planners disagree on the plan length in {measure}: {listed}")
-        elif claims:
-            claimed = next(iter(claims.values()))
-            shorter = sorted(p for p, value in values.items() if value < claimed)
-            if shorter:
-                problems.append(
-                    f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
-                    f"but {shorter[0]} found one of {values[shorter[0]]}"
-                )
+        problem = _refuted_claim(claims, values, measure)
+        if problem:
+            problems.append(problem)
     return problems
+
+
+def _refuted_claim(claims: dict[str, int], values: dict[str, int], measure: str) -> str | None:
+    """What refutes the optimal claims (planner -> plan length in `measure`) of one instance: claims that
+    disagree, or a plan shorter than the claimed optimum; None when nothing does."""
+    if len(set(claims.values())) > 1:
+        listed = ", ".join(f"{p} {value}" for p, value in sorted(claims.items()))
+        return f"optimal planners disagree on the plan length in {measure}: {listed}"
+    if not claims:
+        return None
+    claimed = next(iter(claims.values()))
+    shorter = sorted(p for p, value in values.items() if value < claimed)
+    if not shorter:
+        return None
+    return (
+        f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
+        f"but {shorter[0]} found one of {values[shorter[0]]}"
+    )
 
 
 def _measure(row: dict[str, Any]) -> str:
