@@ -4,6 +4,7 @@ grounded by pyperplan (STRIPS only). Both are imported lazily."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, pyperplan_ground
 
@@ -16,7 +17,7 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     import unified_planning.shortcuts as up
     from unified_planning.engines import ValidationResultStatus
     from unified_planning.io import PDDLReader
-    from unified_planning.plans import ActionInstance, SequentialPlan
+    from unified_planning.plans import SequentialPlan
 
     up.get_environment().credits_stream = None
     try:
@@ -24,25 +25,41 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     except Exception as error:  # pyparsing and unified-planning errors alike: report, do not crash
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         return None, f"unified-planning cannot read the {task.name} domain ({reason})"
-    actions = {action.name.lower(): action for action in problem.actions}
-    objects = {obj.name.lower(): obj for obj in problem.all_objects}
-    steps = []
-    for index, (name, args) in enumerate(plan, start=1):
-        if name not in actions or any(arg not in objects for arg in args):
-            return False, f"step {index} {atom(name, *args)} names an unknown action or object"
-        steps.append(ActionInstance(actions[name], [objects[arg] for arg in args]))
+    steps, unknown = _up_steps(problem, plan)
+    if unknown:
+        return False, unknown
     sequential = SequentialPlan(steps)
     with up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind) as validator:
         result = validator.validate(problem, sequential)
     if result.status == ValidationResultStatus.VALID:
         return True, ""
+    return False, _invalidity(result, steps, plan)
+
+
+def _up_steps(problem: Any, plan: list[GroundAction]) -> tuple[list[Any], str]:
+    """The plan's steps as unified-planning action instances of the problem, or why a step names an
+    action or object the problem does not have."""
+    from unified_planning.plans import ActionInstance
+
+    actions = {action.name.lower(): action for action in problem.actions}
+    objects = {obj.name.lower(): obj for obj in problem.all_objects}
+    steps: list[Any] = []
+    for index, (name, args) in enumerate(plan, start=1):
+        if name not in actions or any(arg not in objects for arg in args):
+            return steps, f"step {index} {atom(name, *args)} names an unknown action or object"
+        steps.append(ActionInstance(actions[name], [objects[arg] for arg in args]))
+    return steps, ""
+
+
+def _invalidity(result: Any, steps: list[Any], plan: list[GroundAction]) -> str:
+    """Why unified-planning's validator refused the plan: the first inapplicable step, or the unmet goal."""
     failed = next((index for index, step in enumerate(steps, start=1) if step is result.inapplicable_action), None)
     if failed is not None:
         name, args = plan[failed - 1]
-        return False, f"step {failed} {atom(name, *args)} is not applicable"
+        return f"step {failed} {atom(name, *args)} is not applicable"
     if result.reason is not None and result.reason.name == "UNSATISFIED_GOALS":
-        return False, "the plan ends without reaching the goal"
-    return False, str(result.reason or "the plan is not valid")
+        return "the plan ends without reaching the goal"
+    return str(result.reason or "the plan is not valid")
 
 
 def ground(task: PddlTask):
