@@ -1,8 +1,8 @@
-"""Cyclomatic complexity of the package, measured with radon as `radon cc -a` does: the mean over every
-function, method and class, and the most complex function.
+"""Cyclomatic complexity of the package, measured with radon as `radon cc -a` does: every function, method
+and class of the installed folders.
 
-The project's target is a mean of at most TARGET_MEAN and no function above TARGET_MAX. The limits the test
-enforces are where the code stands now; they only go down, as complex functions are split."""
+No function may be above MAX_COMPLEXITY. The project's target for the mean is TARGET_MEAN; the code is not
+there yet, so the mean may not grow above MEAN_LIMIT, where it stands now (lowered as functions are split)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ radon = pytest.importorskip("radon.complexity")
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("puzzleplan", "translator", "planners", "domains", "games", "logic")
-TARGET_MEAN, TARGET_MAX = 3.5, 15
-MEAN_LIMIT, MAX_LIMIT = 3.94, 26
-"""Where the code stands: no worse is allowed."""
+MAX_COMPLEXITY = 15
+TARGET_MEAN, MEAN_LIMIT = 3.5, 3.87
 
 
 def blocks() -> list[tuple[int, str]]:
@@ -30,9 +29,11 @@ def blocks() -> list[tuple[int, str]]:
     return found
 
 
-def test_complexity_does_not_grow() -> None:
-    measured = blocks()
-    mean = statistics.mean(complexity for complexity, _ in measured)
-    worst = max(measured)
+def test_no_function_is_too_complex() -> None:
+    too_complex = sorted((block for block in blocks() if block[0] > MAX_COMPLEXITY), reverse=True)
+    assert not too_complex, f"above {MAX_COMPLEXITY}: {too_complex}"
+
+
+def test_the_mean_complexity_does_not_grow() -> None:
+    mean = statistics.mean(complexity for complexity, _ in blocks())
     assert mean <= MEAN_LIMIT, f"mean cyclomatic complexity {mean:.3f} (limit {MEAN_LIMIT}, target {TARGET_MEAN})"
-    assert worst[0] <= MAX_LIMIT, f"{worst[1]} has complexity {worst[0]} (limit {MAX_LIMIT}, target {TARGET_MAX})"
