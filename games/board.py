@@ -200,6 +200,15 @@ def load_board(path: str | Path) -> Board:
     return parse_board(read_file(path), str(path))
 
 
-def save_board(board: Board, path: str | Path) -> None:
-    """Write the board to `path` in the file format."""
-    write_file(path, board_text(board))
+def save_board(board: Board, path: str | Path, newline: str = "\n") -> None:
+    """Write the board to `path` in the file format, lines ended by `newline`."""
+    write_file(path, board_text(board).replace("\n", newline))
+
+
+def line_end(path: str | Path) -> str:
+    """How the lines of the board file at `path` end ("\\r\\n" as in the course's samples, or "\\n"), so
+    that the boards written after it are in the same format; "\\n" when it cannot be read."""
+    try:
+        return "\r\n" if b"\r\n" in Path(path).read_bytes() else "\n"
+    except OSError:
+        return "\n"

@@ -26,8 +26,10 @@ def play_interactive(
     depth: int,
     ask: Callable[[str], str] = input,
     folder: Path = Path("."),
+    newline: str = "\n",
 ) -> None:
-    """Run the game from `board` until it is full or the human quits; `ask` reads the human's answers."""
+    """Run the game from `board` until it is full or the human quits; `ask` reads the human's answers;
+    the boards are saved with lines ended by `newline` (as the input file's are)."""
     computer = board.to_move if computer_next else 3 - board.to_move
     while True:
         print(render(board))
@@ -38,14 +40,14 @@ def play_interactive(
             result = choose_move(board, depth)
             board = board.play(result.column)
             print(move_line("Computer", computer, result))
-            save_board(board, folder / COMPUTER_FILE)
+            save_board(board, folder / COMPUTER_FILE, newline)
         else:
             column = ask_column(board, ask)
             if column is None:
                 print("Left the game.")
                 return
             board = board.play(column)
-            save_board(board, folder / HUMAN_FILE)
+            save_board(board, folder / HUMAN_FILE, newline)
 
 
 def ask_column(board: Board, ask: Callable[[str], str]) -> int | None:

@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from puzzleplan.games.bench import bench_table, parse_depths
-from puzzleplan.games.board import load_board, save_board
+from puzzleplan.games.board import line_end, load_board, save_board
 from puzzleplan.games.display import game_over, move_line, render
 from puzzleplan.games.interactive import play_interactive
 from puzzleplan.games.search import choose_move
@@ -97,7 +97,7 @@ def one_move(input_path: str, output_path: str, depth: int) -> None:
     board = board.play(result.column)
     print(move_line("Computer", player, result))
     print(render(board))
-    save_board(board, output_path)
+    save_board(board, output_path, line_end(input_path))
 
 
 def bench(input_path: str, depths: list[int]) -> None:
@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.mode == "interactive":
-            play_interactive(load_board(args.input), args.next == "computer-next", args.depth)
+            board = load_board(args.input)
+            play_interactive(board, args.next == "computer-next", args.depth, newline=line_end(args.input))
         elif args.mode == "one-move":
             one_move(args.input, args.output, args.depth)
         else:

@@ -8,6 +8,7 @@ are read case-insensitively (`AND` is `and`) and written in lower case; symbols 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from puzzleplan.translator.text import quote, read_file
 ARITY = {"and": None, "or": None, "xor": None, "not": 1, "if": 2, "iff": 2}
 """The six connectives and how many statements each takes (None: any number, none included)."""
 CONNECTIVE_LIST = "and, or, xor, not, if, iff"
+WUMPUS_SYMBOL = re.compile(r"[MSPB]_[1-4]_[1-4]")
+"""The only symbols the assignment allows: M_i_j, S_i_j, P_i_j, B_i_j for i, j in 1..4."""
 log = logging.getLogger(__name__)
 
 
@@ -81,20 +84,73 @@ def parse_statement(line: str, source: str = "<statement>", number: int = 1) -> 
     return _expr(tree.children[0], source, number)
 
 
-def parse_statements(text: str, source: str = "<statements>") -> list[Expr]:
-    """The statements of a file, one per line (empty lines and `#` comment lines skipped)."""
+def parse_statements(
+    text: str, source: str = "<statements>", strict: bool = False, allowed: re.Pattern | None = None
+) -> list[Expr]:
+    """The statements of a file, one per line (empty lines and `#` comment lines skipped); `strict`: a blank
+    line must be empty (check_line); `allowed`: the pattern every symbol must match."""
     statements = []
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
+        if strict:
+            check_line(line, source, number)
         if stripped and not stripped.startswith("#"):
-            statements.append(parse_statement(line, source, number))
+            statements.append(_checked(parse_statement(line, source, number), line, source, number, allowed))
     return statements
 
 
-def parse_single(text: str, source: str = "<statement>") -> Expr:
+SPACING = (
+    (re.compile(r"(?<=\S)\("), "an open parenthesis that does not start the line must follow white space"),
+    (re.compile(r"\(\s"), "an open parenthesis must be followed at once by a connective, without white space"),
+    (re.compile(r"\)(?=[^\s)])"), "a close parenthesis that does not end the line must be followed by white space"),
+)
+"""The assignment's spacing rules (pattern matching a break of the rule at its parenthesis, the rule); a
+close parenthesis may be followed by another, as the assignment's own examples write `)))`."""
+
+
+def check_line(line: str, source: str, number: int) -> None:
+    """The assignment's rules for a line: a blank line is totally empty (a line holding a space is an
+    error), and the parentheses are spaced as SPACING says; comment lines are free."""
+    if line and not line.strip():
+        raise InputError(
+            "a blank line must be totally empty; this one holds only white space (the assignment: a line with a "
+            "single space on it is an error)",
+            source,
+            number,
+            1,
+        )
+    if line.lstrip().startswith("#"):
+        return
+    for pattern, rule in SPACING:
+        found = pattern.search(line)
+        if found:
+            raise InputError(f"{rule} (the assignment's syntax)", source, number, found.start() + 1)
+
+
+def _checked(expr: Expr, line: str, source: str, number: int, allowed: re.Pattern | None) -> Expr:
+    """The statement, after checking that its symbols match `allowed` (the wumpus world's 64), if given."""
+    for name in sorted(symbols(expr)) if allowed is not None else ():
+        if allowed is not None and not allowed.fullmatch(name):
+            found = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", line)
+            raise InputError(
+                f"unknown symbol {name!r}: the only symbols allowed are M_i_j, S_i_j, P_i_j and B_i_j with i and j "
+                "from 1 to 4 (check_true_false --any-symbols reads other names)",
+                source,
+                number,
+                found.start() + 1 if found else None,
+            )
+    return expr
+
+
+def parse_single(
+    text: str, source: str = "<statement>", strict: bool = False, allowed: re.Pattern | None = None
+) -> Expr:
     """The statement of a statement file: its first one; as the assignment says, the lines after it are
-    not read (a warning names the first of them)."""
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    not read (a warning names the first of them). `strict` and `allowed` as for parse_statements."""
+    numbered = list(enumerate(text.splitlines(), start=1))
+    for number, line in numbered if strict else ():
+        check_line(line, source, number)
+    lines = [(n, line) for n, line in numbered if line.strip()]
     lines = [(n, line) for n, line in lines if not line.strip().startswith("#")]
     if not lines:
         raise InputError("the statement file holds no statement", source, 1)
@@ -106,17 +162,18 @@ def parse_single(text: str, source: str = "<statement>") -> Expr:
             number,
             quote(line.strip()),
         )
-    return parse_statement(lines[0][1], source, lines[0][0])
+    number, line = lines[0]
+    return _checked(parse_statement(line, source, number), line, source, number, allowed)
 
 
-def load_statements(path: str | Path) -> list[Expr]:
-    """The statements of a knowledge-base file."""
-    return parse_statements(read_file(path), str(path))
+def load_statements(path: str | Path, strict: bool = False, allowed: re.Pattern | None = None) -> list[Expr]:
+    """The statements of a knowledge-base file (`strict` and `allowed` as for parse_statements)."""
+    return parse_statements(read_file(path), str(path), strict, allowed)
 
 
-def load_single(path: str | Path) -> Expr:
-    """The statement of a statement file."""
-    return parse_single(read_file(path), str(path))
+def load_single(path: str | Path, strict: bool = False, allowed: re.Pattern | None = None) -> Expr:
+    """The statement of a statement file (`strict` and `allowed` as for parse_statements)."""
+    return parse_single(read_file(path), str(path), strict, allowed)
 
 
 def _expr(node: Tree | Token, source: str, number: int) -> Expr:

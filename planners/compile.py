@@ -36,7 +36,7 @@ _REMOVERS = (
     ),
     ({":negative-preconditions", ":adl"}, "NEGATIVE_CONDITIONS_REMOVING"),
 )
-_HARMLESS = {":strips", ":typing", ":equality", ":action-costs"}
+_HARMLESS = {":strips", ":typing", ":equality"}
 _REMOVABLE = set().union(*(flags for flags, _ in _REMOVERS)) | _HARMLESS
 """Requirements a planner may lack: a compilation removes them, or they need no support."""
 
@@ -80,8 +80,10 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
         return Compiled(task, lambda plan: plan)
     beyond = task.requirements - fragment - _REMOVABLE
     if beyond:
+        costs = " (it would read the costs as a syntax error, or plan as if every action cost 1)"
         raise UnsupportedTask(
-            f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation removes"
+            f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation "
+            f"removes{costs if ':action-costs' in beyond else ''}"
         )
     try:
         with time_limit(timeout):
@@ -113,6 +115,7 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
     """Parse with unified-planning, apply the removing compilations the fragment needs, write PDDL."""
     import unified_planning.shortcuts as up
     from unified_planning.engines import CompilationKind
+    from unified_planning.exceptions import UPException, UPNoSuitableEngineAvailableException
     from unified_planning.io import PDDLReader, PDDLWriter
     from unified_planning.plans import ActionInstance
 
@@ -124,8 +127,23 @@ def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:
         if not (flags & missing):
             continue
         kind = getattr(CompilationKind, kind_name)
-        with up.Compiler(problem_kind=problem.kind, compilation_kind=kind) as compiler:
-            result = compiler.compile(problem, kind)
+        try:
+            compiler = up.Compiler(problem_kind=problem.kind, compilation_kind=kind)
+        except UPNoSuitableEngineAvailableException:
+            features = ", ".join(sorted(feature.lower() for feature in problem.kind.features))
+            raise UnsupportedTask(
+                f"the planner lacks {' '.join(sorted(flags & missing))} and no unified-planning compiler "
+                f"({kind_name.lower()}) takes a task with these features: {features}"
+            ) from None
+        try:
+            with compiler:
+                result = compiler.compile(problem, kind)
+        except UPException as error:  # a compiler that refuses (or fails on) this task: the planner cannot have it
+            reason = " ".join(str(error).split())[:300]
+            raise UnsupportedTask(
+                f"the planner lacks {' '.join(sorted(flags & missing))} and unified-planning's compiler "
+                f"({kind_name.lower()}) fails on this task: {type(error).__name__}: {reason}"
+            ) from None
         problem = result.problem
         map_backs.append(result.map_back_action_instance)
         names.append(kind_name.lower())

@@ -29,11 +29,15 @@ class Outcome:
 
 _MEMORY_SIGNS = re.compile(
     r"MemoryError|bad_alloc|Cannot allocate memory|failed to map segment|"
-    r"out of memory|lost sys\.std(?:err|out)|error return without exception set",
+    r"out of memory|lost sys\.std(?:err|out)|error return without exception set|"
+    r"Memory allocation still failed|Native memory allocation|Could not reserve enough space|Could not allocate|"
+    r"Failed to allocate memory|Memory limit has been reached|Reached memory limit",
     re.IGNORECASE,
 )
 """What a child prints when its address-space limit runs out. CPython does not always manage to print
-MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError."""
+MemoryError: at the limit it may lose its stderr or fail inside C code with a bare SystemError. OpenBLAS
+(numpy's), the Java VM and Fast Downward's search (as SymK runs it through unified-planning, which reports
+an internal error) have signs of their own."""
 
 
 def memory_exhausted(text: str, memory_mb: int | None) -> str | None:

@@ -2,7 +2,8 @@
 
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
 (`fd:astar(blind())`), `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`) and
-`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics.
+`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics and `up:NAME` any
+unified-planning OneshotPlanner engine by its UP name (`up:symk-opt`, `up:lpg`).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def _build(target: str, arguments: dict[str, Any], name: str) -> Planner[Any]:
 
 
 def get_planner(name: str) -> Planner[Any]:
-    """The planner called `name` (a table name, fd:SEARCH or pyperplan:SEARCH:HEURISTIC)."""
+    """The planner called `name` (a table name, fd:SEARCH, pyperplan:SEARCH:HEURISTIC or up:NAME)."""
     if name in PLANNERS:
         target, arguments = PLANNERS[name]
         return _build(target, arguments, name)
@@ -64,6 +65,8 @@ def get_planner(name: str) -> Planner[Any]:
         return _build("puzzleplan.planners.fast_downward:FastDownward", {"search": rest}, name)
     if kind == "native-astar" and rest:
         return _build("puzzleplan.planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
+    if kind == "up" and rest:
+        return _build("puzzleplan.planners.up_engine:UpEngine", {"engine": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
         search, heuristic = rest.split(":")
         return _build(
@@ -71,6 +74,6 @@ def get_planner(name: str) -> Planner[Any]:
         )
     raise InputError(
         f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
-        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC or native-astar:HEURISTIC",
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC or up:NAME (a unified-planning engine)",
         "command line",
     )

@@ -8,6 +8,7 @@ plan replayed with the puzzle's real rules.
     check = puzzleplan.validate(inst, result.moves)              # check.valid, check.reason
     states = puzzleplan.replay(inst, result.moves)
     rows = puzzleplan.compare([inst], ["native-astar", "fd"], timeout=30)
+    problem = puzzleplan.to_up(inst)                             # a unified_planning Problem
 
 docs/api.md has the whole API with examples. The command line (`puzzleplan --help`) is a thin layer over it.
 """
@@ -31,6 +32,7 @@ from puzzleplan.pipeline import Report
 from puzzleplan.planners.base import Limits, PlanResult, Status
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.up import register_up_engines, to_up
 from puzzleplan.validation import Verdict
 
 
@@ -62,8 +64,10 @@ __all__ = [
     "load",
     "planners",
     "puzzles",
+    "register_up_engines",
     "replay",
     "solve",
+    "to_up",
     "translate",
     "validate",
 ]

@@ -23,11 +23,13 @@ from typing import Any
 from puzzleplan.pipeline import Report, solve_reading
 from puzzleplan.pipeline import solve as solve_instance
 from puzzleplan.planners.base import Limits
+from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.text import read_file
+from puzzleplan.up import is_up_plan
 from puzzleplan.validation import Verdict, validate_moves, validate_text
 
 DEFAULT_PLANNER = "native-astar"
@@ -80,7 +82,7 @@ def puzzles() -> list[str]:
 
 
 def planners() -> list[str]:
-    """The registered planner names (besides the open families fd:SEARCH, pyperplan:S:H, native-astar:H)."""
+    """The registered planner names (besides the open families fd:SEARCH, pyperplan:S:H, native-astar:H, up:NAME)."""
     from puzzleplan.planners.registry import PLANNERS
 
     return list(PLANNERS)
@@ -141,7 +143,8 @@ def solve(
 
 Plan = str | os.PathLike[str] | Sequence[Any]
 """A plan as validate takes it: plan text in any notation the puzzle reads (or a PDDL plan), a plan
-file's path, native moves, moves as JSON values, or PDDL ground actions (name, (args...))."""
+file's path, native moves, moves as JSON values, PDDL ground actions (name, (args...)) or a
+unified-planning SequentialPlan."""
 
 
 def validate(inst: Instance, plan: Plan) -> Verdict:
@@ -152,7 +155,7 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
         return validate_text(inst.puzzle, inst.data, inst.label, read_file(plan), os.fspath(plan))
     if isinstance(plan, str):
         return validate_text(inst.puzzle, inst.data, inst.label, plan, "<plan>")
-    steps = list(plan)
+    steps = ground_actions(plan) if is_up_plan(plan) else list(plan)
     if steps and all(_is_ground_action(step) for step in steps):
         return validate_text(inst.puzzle, inst.data, inst.label, write_plan(steps), "<PDDL plan>")
     return validate_moves(inst.puzzle, inst.data, inst.label, [_native_move(inst, step) for step in steps])

@@ -15,9 +15,7 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     """Validate a sequential plan with unified-planning; (valid, reason when not), or (None, why) when
     unified-planning cannot read the task (its PDDL reader has no derived predicates, for one)."""
     import unified_planning.shortcuts as up
-    from unified_planning.engines import ValidationResultStatus
     from unified_planning.io import PDDLReader
-    from unified_planning.plans import SequentialPlan
 
     up.get_environment().credits_stream = None
     try:
@@ -25,11 +23,26 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     except Exception as error:  # pyparsing and unified-planning errors alike: report, do not crash
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         return None, f"unified-planning cannot read the {task.name} domain ({reason})"
+    return check_up_plan(problem, plan)
+
+
+def check_up_plan(problem: Any, plan: list[GroundAction]) -> tuple[bool | None, str]:
+    """Validate a sequential plan on a task unified-planning has read; (valid, reason when not), or (None,
+    why) when it has no validator for the task."""
+    import unified_planning.shortcuts as up
+    from unified_planning.engines import ValidationResultStatus
+    from unified_planning.exceptions import UPNoSuitableEngineAvailableException
+    from unified_planning.plans import SequentialPlan
+
     steps, unknown = _up_steps(problem, plan)
     if unknown:
         return False, unknown
     sequential = SequentialPlan(steps)
-    with up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind) as validator:
+    try:
+        validator = up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind)
+    except UPNoSuitableEngineAvailableException:
+        return None, "unified-planning has no plan validator for this task's features"
+    with validator:
         result = validator.validate(problem, sequential)
     if result.status == ValidationResultStatus.VALID:
         return True, ""

@@ -22,6 +22,7 @@ from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_li
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.pddl_plans import plan_cost
 from puzzleplan.translator.puzzle import Puzzle
 
 HARD_GRACE = 0.5
@@ -128,6 +129,8 @@ class Planned:
     pddl_plan: list[GroundAction] = field(default_factory=list)
     compilations: tuple[str, ...] = ()
     translate_time: float | None = None
+    cost: int | float | None = None
+    """The PDDL plan's cost (None: native moves, which cost one each)."""
 
 
 def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
@@ -161,6 +164,8 @@ def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Plan
     result = planned.result
     times = {} if planned.translate_time is None else {"translate": planned.translate_time}
     extra: dict[str, Any] = {"compilations": list(planned.compilations)} if planned.compilations else {}
+    if planned.cost is not None:
+        extra["cost"] = planned.cost
     extra.update({key: value for key, value in result.figures.items() if value is not None})
     if result.optimal:
         extra.setdefault("optimal_measure", puzzle.optimal_measure)
@@ -191,7 +196,7 @@ def _replayed(report: Report, puzzle: Puzzle, instance: Any, moves: list[Any]) -
         valid=replay.valid,
         states=replay.states,
         message=message,
-        extra={**report.extra, **puzzle.annotate(instance, moves)},
+        extra={"cost": len(moves), **report.extra, **puzzle.annotate(instance, moves)},  # native moves cost one
         time=dict(report.time, validate=time.perf_counter() - check),
     )
 
@@ -224,10 +229,12 @@ def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
 
 def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
     """Encode for the planner, plan, and decode the plan to native moves."""
-    run = plan_pddl(puzzle.encode_for(instance, pddl_fragment(planner)), planner, limits)
+    task = puzzle.encode_for(instance, pddl_fragment(planner))
+    run = plan_pddl(task, planner, limits)
     planned = Planned(run.result, [], run.plan, run.compilations, run.translate_time)
     if not run.result.solved:
         return replace(planned, pddl_plan=[])
+    planned.cost = plan_cost(task, run.plan)
     try:
         return replace(planned, moves=puzzle.decode(instance, run.plan))
     except InputError as error:

@@ -178,7 +178,7 @@ def compare_with_optimum(puzzle: Puzzle, instance: Any, label: str, measures: di
     return comparison(planner, measure, measures[measure], optimum)
 
 
-def comparison(planner: str, measure: str, length: int, optimum: int) -> dict:
+def comparison(planner: str, measure: str, length: float, optimum: float) -> dict:
     """The JSON of a comparison between a plan's length and the optimum."""
     return {
         "planner": planner,

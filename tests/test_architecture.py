@@ -23,6 +23,7 @@ LAYERS = {
     "puzzleplan.validation": 2,
     "puzzleplan.pddl_check": 2,
     "puzzleplan.outputs": 2,
+    "puzzleplan.up": 2,
     "puzzleplan.experiments": 3,
     "puzzleplan.app": 4,
     "puzzleplan.games": 4,

@@ -291,7 +291,8 @@ def test_course_samples(shared_data, tmp_path, monkeypatch, capsys, engine, rule
     rules_path = RULES if rules == "RULES" else sample / rules
     statement_path = sample / statement if statement.endswith(".txt") else write(tmp_path, "s.txt", statement)
     monkeypatch.chdir(tmp_path)
-    assert main([str(rules_path), str(sample / additional), str(statement_path), "--engine", engine]) == 0
+    symbols = ["--any-symbols"] if rules == "a.txt" else []  # the sample code's inputs: symbols b, c, symbol1...
+    assert main([str(rules_path), str(sample / additional), str(statement_path), "--engine", engine, *symbols]) == 0
     assert capsys.readouterr().out == expected + "\n"
     assert (tmp_path / "result.txt").read_text() == expected + "\n"
 
@@ -318,10 +319,13 @@ def test_tt_at_its_limit_of_symbols():
 
 def test_out_option_and_verbose(tmp_path, capsys, caplog):
     out = tmp_path / "answer.txt"
-    kb = write(tmp_path, "kb.txt", "(if a b)\na\n")
+    kb = write(tmp_path, "kb.txt", "(if M_1_1 S_1_2)\nM_1_1\n")
     assert (
         main(
-            [str(kb), str(write(tmp_path, "none.txt", "")), str(write(tmp_path, "s.txt", "b")), "--out", str(out), "-v"]
+            [
+                *(str(kb), str(write(tmp_path, "none.txt", "")), str(write(tmp_path, "s.txt", "S_1_2"))),
+                *("--out", str(out), "-v"),
+            ]
         )
         == 0
     )
@@ -361,3 +365,46 @@ def test_show_rules_and_usage(capsys):
     with pytest.raises(SystemExit) as caught:
         main(["--help"])
     assert caught.value.code == 0 and "--engine {sat,tt}" in capsys.readouterr().out
+
+
+def test_the_assignments_symbols_only(tmp_path, capsys):
+    """As the assignment says: no symbols but M/S/P/B_i_j (i, j in 1..4); --any-symbols reads others."""
+    none, out = write(tmp_path, "none.txt", ""), str(tmp_path / "r.txt")
+    for bad, column in (("(or a M_1_1)", 5), ("P_5_1", 1), ("(not m_1_1)", 6), ("(and M_1_1 W_2_2)", 12)):
+        statement = write(tmp_path, "s.txt", bad + "\n")
+        assert main([str(RULES), str(none), str(statement), "--out", out]) == 2
+        err = capsys.readouterr().err
+        assert f"s.txt:1:{column}: unknown symbol" in err and err.count("\n") == 1
+    kb = write(tmp_path, "kb.txt", "(if a b)\na\n")
+    assert main([str(kb), str(none), str(write(tmp_path, "s.txt", "b")), "--out", out, "--any-symbols"]) == 0
+    assert capsys.readouterr().out == DEFINITELY_TRUE + "\n"
+
+
+@pytest.mark.parametrize("blank", [" ", "  ", "\t"])
+def test_a_blank_line_must_be_empty(tmp_path, capsys, blank):
+    """As the assignment says: a line holding a single space is an error (an empty line is fine)."""
+    kb = write(tmp_path, "kb.txt", f"M_1_1\n\n{blank}\n(not P_1_1)\n")
+    statement = write(tmp_path, "s.txt", "M_1_1\n")
+    assert main([str(kb), str(kb), str(statement), "--out", str(tmp_path / "r.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "kb.txt:3:1: a blank line must be totally empty" in err
+    assert not (tmp_path / "r.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "words"),
+    [
+        ("(and (not P_1_1)(not P_1_2))", 17, "must follow white space"),
+        ("(and(not P_1_1))", 5, "must follow white space"),
+        ("( not P_1_1)", 1, "followed at once by a connective"),
+        ("(or (not P_1_1)P_1_2)", 15, "must be followed by white space"),
+    ],
+)
+def test_the_assignments_spacing(tmp_path, capsys, line, column, words):
+    """As the assignment says: '(' follows white space unless it starts the line and is followed at once by
+    the connective; ')' is followed by white space unless it ends the line (or another ')' follows)."""
+    statement = write(tmp_path, "s.txt", line + "\n")
+    assert main([str(RULES), str(write(tmp_path, "none.txt", "")), str(statement), "--out", str(tmp_path / "r")]) == 2
+    assert f"s.txt:1:{column}: " in (err := capsys.readouterr().err) and words in err
+    good = write(tmp_path, "good.txt", " (and M_1_2 S_1_1 (not (or M_1_3 M_1_4)))  \n# (comments(are free\n")
+    assert main([str(RULES), str(good), str(write(tmp_path, "m.txt", "M_3_3\n")), "--out", str(tmp_path / "r")]) == 0

@@ -90,6 +90,13 @@ def test_the_pages_have_commands():
     assert len(_cases("puzzleplan")) > 50 and _cases("graphplan")
 
 
+def _pddl_validate(args) -> bool:
+    """True for `validate [pddl] DOMAIN PROBLEM PLAN` (plain PDDL, no puzzle)."""
+    from puzzleplan.app.pddl_validate import pddl_triple
+
+    return args.command == "validate" and pddl_triple(args)
+
+
 @pytest.mark.parametrize("page, number, words", _cases("puzzleplan"))
 def test_puzzleplan_commands_parse(page, number, words):
     from puzzleplan.planners.registry import get_planner
@@ -104,13 +111,13 @@ def test_puzzleplan_commands_parse(page, number, words):
         assert getattr(args, "accepts_options", False), f"unrecognized arguments: {extra}"
         puzzle = get_puzzle(args.puzzle)
         read_options(puzzle.name, puzzle.generator_options, _options(extra))
-    if getattr(args, "puzzle", None) and args.puzzle != "graphplan":
+    if getattr(args, "puzzle", None) and args.puzzle != "graphplan" and not _pddl_validate(args):
         assert args.puzzle in PUZZLES
     for name in [getattr(args, "planner", None)] + (getattr(args, "planners", None) or "").split(","):
         if name and not name.startswith("$"):
             get_planner(name)
     if args.command == "compare":
-        assert args.items[0] in PUZZLES
+        assert args.items[0] in [*PUZZLES, "pddl"]
     _check_paths(words)
 
 

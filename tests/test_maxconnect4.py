@@ -302,3 +302,15 @@ def test_help_for_every_mode(mode, capsys):
         main([*mode, "--help"])
     assert caught.value.code == 0
     assert capsys.readouterr().out.startswith("usage: maxconnect4")
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\n"])
+def test_one_move_writes_the_input_files_format(tmp_path, capsys, newline):
+    """'in the same format as the input file': the output's lines end as the input's (the course's samples
+    end them with CRLF)."""
+    path = tmp_path / "in.txt"
+    path.write_bytes((("0000000" + newline) * 6 + "1" + newline).encode())
+    assert main(["one-move", str(path), str(tmp_path / "out.txt"), "2"]) == 0
+    written = (tmp_path / "out.txt").read_bytes().decode()
+    assert written.count(newline) == 7 and written.replace(newline, "").isdigit()
+    assert newline == "\r\n" or "\r" not in written

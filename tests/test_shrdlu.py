@@ -153,6 +153,13 @@ VALID_GOALS = [
     ("4L1", Rel("l", 4, 1)),
     ("{(1, 0, 0), (2, 0, 1), (3, 0, 2)}", And((At(1, 0, 0), At(2, 0, 1), At(3, 0, 2)))),
     ("[(1, 0, 0), (1, 1, 0), (1, 2, 0)]", Or((At(1, 0, 0), At(1, 1, 0), At(1, 2, 0)))),
+    # the seed's own notation: braces hold a goal set, disjunctive when its atom goals exclude each other
+    ("{(1,0,0),(1,1,0),(1,2,0)}", Or((At(1, 0, 0), At(1, 1, 0), At(1, 2, 0)))),
+    ("{(1,0,0),(2,0,0)}", Or((At(1, 0, 0), At(2, 0, 0)))),
+    ("{(1,0,0),(1,1,0),6b2}", Or((At(1, 0, 0), At(1, 1, 0), Rel("b", 6, 2)))),
+    ("disjunctive {(1,0,0),(2,0,1)}", Or((At(1, 0, 0), At(2, 0, 1)))),
+    ("conjunctive {(1,0,0),(1,1,0)}", And((At(1, 0, 0), At(1, 1, 0)))),
+    ("{(1,0,0),(1,0,0)}", And((At(1, 0, 0), At(1, 0, 0)))),
     (
         "(1,0,0) & (2,0,1) | 6b2 & !(3,2,2)",
         Or((And((At(1, 0, 0), At(2, 0, 1))), And((Rel("b", 6, 2), Not(At(3, 2, 2)))))),
@@ -453,6 +460,17 @@ def test_fd_opt_disjunctive_goal() -> None:
     inst = PUZZLE.parse(SEED_FILE.read_text())
     report = solve(PUZZLE, inst, "seed", "fd-opt", Limits(60))
     assert report.status is Status.SOLVED and report.length == 6
+
+
+@pytest.mark.parametrize("planner", ["native-bfs", "native-astar", "fd"])
+def test_the_seeds_brace_sets_mean_what_the_seed_says(planner: str) -> None:
+    """Seed 000's two goal sets as it writes them: {(1,0,0),(1,1,0),(1,2,0)} (disjunctive: block 1 anywhere in
+    column 0, 2 moves from Figure 3) and {(1,0,0),(2,0,1),(3,0,2)} (conjunctive: blocks 1-3 on the bottom row)."""
+    column0 = solve(PUZZLE, instance("{(1,0,0),(1,1,0),(1,2,0)}"), "column0", planner, Limits(60))
+    assert column0.status is Status.SOLVED and column0.valid and column0.length == 2, column0.message
+    bottom = solve(PUZZLE, instance("{(1,0,0),(2,0,1),(3,0,2)}"), "bottom", planner, Limits(60))
+    assert bottom.status is Status.SOLVED and bottom.valid, bottom.message
+    assert [positions(bottom.states[-1])[block] for block in (1, 2, 3)] == [(0, 0), (0, 1), (0, 2)]
 
 
 # -- generation -----------------------------------------------------------------------------------

@@ -106,10 +106,23 @@ def looks_like_pddl_plan(text: str) -> bool:
     return False
 
 
-def write_plan(plan: Iterable[GroundAction]) -> str:
-    """A plan in IPC format, with a cost comment at the end."""
+def write_plan(plan: Iterable[GroundAction], cost: float | None = None) -> str:
+    """A plan in IPC format with the cost line planners write: `; cost = N (general cost)` for a task with
+    action costs (`cost`, its total-cost), `; cost = N (unit cost)` (the number of steps) without."""
     steps = [atom(name, *args) for name, args in plan]
-    return "\n".join(steps + [f"; cost = {len(steps)} (unit cost)"]) + "\n"
+    if cost is None:
+        return "\n".join(steps + [f"; cost = {len(steps)} (unit cost)"]) + "\n"
+    shown = str(int(cost)) if float(cost).is_integer() else f"{cost:g}"
+    return "\n".join(steps + [f"; cost = {shown} (general cost)"]) + "\n"
+
+
+_COST_LINE = re.compile(r"^\s*;\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", re.IGNORECASE | re.MULTILINE)
+
+
+def claimed_cost(text: str) -> float | None:
+    """The cost a plan file states in its `; cost = N (...)` line, if it has one."""
+    found = _COST_LINE.findall(text)
+    return float(found[-1]) if found else None
 
 
 @contextmanager

@@ -99,6 +99,11 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
 
     if getattr(args, "file", None) is None or not hasattr(args, "puzzle"):
         return
+    if getattr(args, "command", None) == "validate":
+        from puzzleplan.app.pddl_validate import pddl_triple
+
+        if pddl_triple(args):
+            return
     if args.puzzle is None:
         if args.file in PUZZLES:
             raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")

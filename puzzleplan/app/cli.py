@@ -12,11 +12,13 @@ import json
 import logging
 import random
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
+from puzzleplan.app import seed_output
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -52,6 +54,7 @@ EXIT = {
 # -- commands ------------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the puzzles and planners, and whether each planner can run here."""
+    from puzzleplan.planners import up_engine
     from puzzleplan.planners.registry import DESCRIPTIONS, PLANNERS, get_planner
     from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
@@ -75,6 +78,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("  fd:SEARCH                    Fast Downward with any search string, e.g. fd:'astar(ipdb())'")
     print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
     print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
+    print("\n".join(up_engine.list_lines()))
     return 0
 
 
@@ -111,15 +115,21 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from puzzleplan.app.animate import animate, check_animation, print_result
-    from puzzleplan.translator.registry import get_puzzle
+    from puzzleplan.pipeline import solve_reading
+    from puzzleplan.translator.registry import get_puzzle, instance_label
 
+    if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
+        report = seed_output.seed_solve(args)
+        return exit_status(report.status, report.valid)
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file")
     puzzle = get_puzzle(args.puzzle)
     check_animation(args, puzzle)
-    report = api.solve(
-        args.file, args.planner, timeout=limits.timeout, memory=limits.memory_mb, puzzle=puzzle.name, level=args.level
-    )
+
+    def read() -> Any:  # reading the file is part of the run: the pipeline times it with the planner
+        return seed_output.start_at(puzzle, api.load(args.file, puzzle=puzzle.name, level=args.level).data, args.start)
+
+    report = solve_reading(puzzle, read, instance_label(args.file, args.level), args.planner, limits)
     instance = report.data
     if plan_out and report.pddl_plan:
         from puzzleplan.translator.pddl import write_plan
@@ -169,6 +179,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Replay plans written by anyone, in any notation the puzzle reads, with the real rules: a plan
     file for an instance, a Sokoban solution file (with or without a collection beside it), or a
     Graphplan output for an operators and a facts file. Exit 0 when every plan is valid, 7 otherwise."""
+    if args.puzzle == "pddl":
+        from puzzleplan.app.pddl_validate import run_pddl_validate
+
+        return EXIT["ok"] if run_pddl_validate(args) else EXIT["invalid"]
     if args.puzzle == "graphplan":
         from puzzleplan.app.graphplan_validate import run_graphplan_validate
 
@@ -192,16 +206,18 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    """Solve plain PDDL files (no puzzle): the plan is checked on the grounded task before printing."""
-    from puzzleplan.pddl_check import replay_grounded
+    """Solve plain PDDL files (no puzzle): the files and their requirements are checked before any planner
+    runs, and the plan is replayed under PDDL semantics (its cost with it) before printing."""
     from puzzleplan.pipeline import plan_pddl
     from puzzleplan.planners.base import simulates
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import PddlTask, write_plan
-    from puzzleplan.translator.pddl_reader import check_task
+    from puzzleplan.translator.pddl_model import read_task
+    from puzzleplan.translator.pddl_plans import check_plan
 
+    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file")
     task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
-    check_task(task.domain, task.problem, args.domain, args.problem)
+    model = read_task(task.domain, task.problem, args.domain, args.problem)
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or simulates(planner):
@@ -210,7 +226,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
         )
     run = plan_pddl(task, planner, Limits.read(args.timeout, args.memory))
     result, plan = run.result, run.plan
-    valid, message = replay_grounded(task, plan) if result.solved else (None, result.message)
+    check = check_plan(model, plan) if result.solved else None
+    valid = check.valid if check else None
+    message = (check.message() if check and not check.valid else "") if result.solved else result.message
+    cost = check.cost if check and check.valid else None
     data = {
         "domain": args.domain,
         "problem": args.problem,
@@ -218,25 +237,36 @@ def cmd_plan(args: argparse.Namespace) -> int:
         "status": result.status.value,
         "optimal": result.optimal,
         "length": len(plan) if result.solved else None,
+        "cost": cost,
+        "action_costs": model.action_costs,
         "steps": result.steps,
         "expanded": result.expanded,
         "valid": valid,
         "plan": [[n, *a] for n, a in plan],
-        "time": {"search": round(result.search_time, 4)},
+        "time": {
+            "translate": round(run.translate_time, 4),
+            "search": round(result.search_time, 4),
+            "total": round(time.perf_counter() - started, 4),
+        },
     }
     if message:
         data["message"] = message
+    if run.compilations:
+        data["compilations"] = list(run.compilations)
+    plan_text = write_plan(plan, cost if model.action_costs else None)
+    if plan_out and result.solved:
+        write_file(plan_out, plan_text)
     if args.json:
         print(json.dumps(data))
     else:
         print(
-            f"{args.problem} with {args.planner}: {result.status.value}"
+            f"; {args.problem} with {args.planner}: {result.status.value}"
             + (f", {len(plan)} actions, {'VALID' if valid else 'INVALID'}" if result.solved else "")
-        )
+        )  # `;` comments: the output is an IPC plan file
         if message:
-            print(message)
+            print("\n".join("; " + line for line in message.splitlines()))
         if result.solved:
-            print(write_plan(plan), end="")
+            print(plan_text, end="")
     return exit_status(result.status, valid)
 
 
@@ -258,6 +288,7 @@ def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
     puzzle, instance = inst.puzzle, inst.data
+    seed_output.check_walk_format(args.format, puzzle.name)
     rng = random.Random(args.seed)
     normalize = puzzle.normalize
     state = normalize(instance, puzzle.initial(instance))
@@ -336,12 +367,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
+    seed_output.add_format_option(p, start=True)
     animation(p)
     p.set_defaults(run=cmd_solve)
     p = commands.add_parser(
         "validate",
         help="replay plans written in any notation the puzzle reads with the real rules",
-        description="validate PUZZLE FILE PLAN; validate sokoban SOLUTIONS (levels with their solutions) or "
+        description="validate PUZZLE FILE PLAN; validate DOMAIN PROBLEM PLAN (plain PDDL); "
+        "validate sokoban SOLUTIONS (levels with their solutions) or "
         "validate sokoban COLLECTION SOLUTIONS (matched by title); validate graphplan OPS FACTS PLAN",
     )
     instance(p)
@@ -362,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     limits(p)
     planner(p, "fd")
     p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
     p.set_defaults(run=cmd_plan)
     p = commands.add_parser(
         "generate",
@@ -377,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
+    seed_output.add_format_option(p)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
@@ -384,6 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
+    seed_output.add_commands(commands, instance)
     return parser
 
 

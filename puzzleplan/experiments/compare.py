@@ -46,6 +46,9 @@ class Instance:
     text: str
     level: str = ""
     measure: str = "moves"
+    domain_file: str = ""
+    domain: str = ""
+    """A PDDL task's domain file and text (empty for a puzzle instance)."""
 
 
 def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -96,6 +99,26 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
             Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure) for level in levels
         ]
     return instances
+
+
+def pddl_instances(paths: list[str]) -> list[Instance]:
+    """The instances of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
+    from puzzleplan.experiments.pddl_tasks import pddl_tasks
+    from puzzleplan.translator.text import read_file as read_text
+
+    return [
+        Instance(
+            group,
+            f"{group}/{problem.name}",
+            str(problem),
+            read_text(problem),
+            "",
+            "cost",
+            str(domain),
+            read_text(domain),
+        )
+        for group, domain, problem in pddl_tasks(paths)
+    ]
 
 
 def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
@@ -158,6 +181,8 @@ def make_tasks(
                     "memory_mb": memory_mb,
                 }
             )
+            if instance.domain_file:
+                tasks[-1].update(domain_file=instance.domain_file, domain_text=instance.domain)
     return tasks
 
 
@@ -404,7 +429,10 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
     for name in planners:
         get_planner(name)  # unknown names fail here, before anything runs
     instances: list[Instance] = []
-    for puzzle, paths in split_groups(args.items, PUZZLES):
+    for puzzle, paths in split_groups(args.items, [*PUZZLES, "pddl"]):
+        if puzzle == "pddl":
+            instances += pddl_instances(paths)
+            continue
         for path in paths:
             instances += file_instances(puzzle, path)
     for spec in args.generate or []:
@@ -481,7 +509,12 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
         pairs.append((names[0], names[1]))
     rows = read_rows(results)
-    tables = build_tables(rows) if rows else []
+    optimal_costs = None
+    if args.optimal_costs:
+        from puzzleplan.experiments.ipc_scores import read_optimal_costs
+
+        optimal_costs = read_optimal_costs(args.optimal_costs)
+    tables = build_tables(rows, optimal_costs) if rows else []
     print_tables(tables)
     animations = animate_runs(rows, results.parent) if args.animate else []
     if args.animate:
@@ -499,7 +532,7 @@ def add_commands(subparsers) -> None:
         description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
         "--planners a,b,c: a registered puzzle name starts a group of "
         "files (or folders); multi-level files give one instance per "
-        "level.",
+        "level. Plain PDDL: compare pddl DIR... (IPC folders) or compare pddl DOMAIN PROBLEM...",
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument(
@@ -532,5 +565,10 @@ def add_commands(subparsers) -> None:
         "--animate",
         action="store_true",
         help="an HTML player for each solved run whose plan compare kept, linked from report.html",
+    )
+    p.add_argument(
+        "--optimal-costs",
+        metavar="FILE",
+        help="known optimal costs of PDDL tasks, lines 'DOMAIN/PROBLEM COST', for the IPC quality score",
     )
     p.set_defaults(run=cmd_report)

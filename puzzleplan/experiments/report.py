@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.experiments.ipc_scores import score_tables
 from puzzleplan.experiments.plots import cactus_plot, scatter_name, scatter_plot
 from puzzleplan.experiments.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
 from puzzleplan.translator.errors import InputError
@@ -196,11 +197,13 @@ def bugs_table(grid: Grid) -> Table:
     )
 
 
-def build_tables(rows: list[dict[str, Any]]) -> list[Table]:
-    """Every table of the report."""
+def build_tables(rows: list[dict[str, Any]], optimal_costs: dict[str, float] | None = None) -> list[Table]:
+    """Every table of the report (with the IPC scores and costs of PDDL tasks, given their known optimal
+    costs by task)."""
     grid = Grid.of(rows)
     return [
         coverage_table(grid),
+        *(Table(**fields) for fields in score_tables(rows, optimal_costs)),
         outcomes_table(grid),
         common_table(grid, "time_sum", "Time sum over commonly solved instances (s)"),
         common_table(grid, "time_geomean", "Time geometric mean over commonly solved instances (s)"),

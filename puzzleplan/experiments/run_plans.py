@@ -29,7 +29,10 @@ def run_name(row: dict[str, Any]) -> str:
 
 
 def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """The row without its moves; a solved run's moves go to folder/plans/NAME.txt, which the row names."""
+    """The row without its moves; a solved run's moves go to folder/plans/NAME.txt (a PDDL task's plan to
+    folder/plans/NAME.plan, an IPC plan file), which the row names."""
+    if isinstance(row.get("plan"), list):
+        return _keep_pddl_plan(row, folder)
     moves = row.pop("moves", None)
     if row.get("status") != "solved" or not moves:
         return row
@@ -51,6 +54,23 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     return dict(row, plan=str(path))
 
 
+def _keep_pddl_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """The row of a PDDL task with its plan written to folder/plans/NAME.plan (with its cost line)."""
+    from puzzleplan.translator.pddl import write_plan
+
+    steps = [(step[0], tuple(step[1:])) for step in row.pop("plan")]
+    if row.get("status") != "solved":
+        return row
+    path = Path(PLANS) / f"{run_name(row)}.plan"
+    try:
+        prepare_output_folder(str(folder / PLANS), "plans folder")
+        write_file(folder / path, write_plan(steps, row.get("cost") if row.get("action_costs") else None))
+    except InputError as error:
+        log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
+        return row
+    return dict(row, plan=str(path))
+
+
 def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any]]:
     """An HTML player in folder/animations/ for each solved run whose plan compare kept: per run its puzzle,
     instance, planner, length and the page's path inside the folder, or the problem that kept it from
@@ -59,8 +79,8 @@ def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any
 
     found = []
     for row in latest(rows):
-        if not (is_solved(row) and row.get("plan")):
-            continue
+        if not (is_solved(row) and row.get("plan")) or row.get("domain"):
+            continue  # a PDDL task has no puzzle to draw
         run = {key: row.get(key) for key in ("puzzle", "instance", "planner", "length")}
         try:
             run.update(page=_animate(row, folder), problem="")

@@ -184,7 +184,7 @@ class Bloxorz(Puzzle[Stage, State, Move]):
         return f"the whole block standing upright on the hole (9) at x,y = {xy(instance.goal)}"
 
     def show(self, instance: Stage, state: State) -> str:
-        """The state in the seed's notation, Bloxorz[x1,y1,x2,y2], its shape in words, and the board."""
+        """The state in the seed's notation, Bloxorz[y1,x1,y2,x2], its shape in words, and the board."""
         return f"{notation(instance, state)} {describe(instance, state)}\n{board(instance, state)}"
 
     def show_steps(self, instance: Stage, moves: list[Move], states: list[State]) -> str:
@@ -211,10 +211,11 @@ def seed_heuristic(instance: Stage, state: State) -> float:
 
 
 def notation(instance: Stage, state: State) -> str:
-    """The seed's Bloxorz[c1,r1,c2,r2]: the block's two cells, x = column, y = row, from 1."""
+    """The seed's Bloxorz[...] as its worked examples write it: row (y) then column (x) of each cell, from 1
+    (docs/bloxorz.md says why the examples win over the note's [c1,r1,c2,r2])."""
     rules = rules_of(instance)
     (r1, c1), (r2, c2) = rules.cell(state[0]), rules.cell(state[1])
-    return f"Bloxorz[{c1 + 1},{r1 + 1},{c2 + 1},{r2 + 1}]"
+    return f"Bloxorz[{r1 + 1},{c1 + 1},{r2 + 1},{c2 + 1}]"
 
 
 def describe(instance: Stage, state: State) -> str:

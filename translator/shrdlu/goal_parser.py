@@ -23,6 +23,15 @@ class _GoalError(Exception):
         self.message, self.token = message, token
 
 
+def excludes(goals: list[Formula]) -> bool:
+    """True when two atom goals of a set cannot hold together: one block in two cells or two blocks in one
+    cell (the assignment's `{(1,0,0),(1,1,0),(1,2,0)}`, which it calls disjunctive)."""
+    atoms = [goal for goal in goals if isinstance(goal, At)]
+    return any(
+        (a.block == b.block) != ((a.row, a.col) == (b.row, b.col)) for i, a in enumerate(atoms) for b in atoms[i + 1 :]
+    )
+
+
 def _goal_builder(n: int, k: int):
     """A lark Transformer turning the parse tree into a Formula, checking blocks and cells exist."""
     from lark import Transformer
@@ -61,11 +70,15 @@ def _goal_builder(n: int, k: int):
             return Not(children[0])
 
         def all_of(self, children):
-            """g & h, {g, h}."""
+            """g & h, conjunctive {g, h}."""
             return flatten(And, children)
 
+        def goal_set(self, children):
+            """{g, h}: a disjunction when two atom goals exclude each other, else a conjunction."""
+            return flatten(Or if excludes(children) else And, children)
+
         def any_of(self, children):
-            """g | h, [g, h]."""
+            """g | h, [g, h], disjunctive {g, h}."""
             return flatten(Or, children)
 
     return Builder()

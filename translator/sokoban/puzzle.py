@@ -11,7 +11,7 @@ from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
-from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.puzzle import Heuristic, Puzzle
 from puzzleplan.translator.sokoban.analysis import analysis
 from puzzleplan.translator.sokoban.level import (
     SokobanInstance,
@@ -121,6 +121,14 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         """Minimum-cost matching of boxes to goals on push distances (a lower bound on pushes, hence on
         moves); a box on a dead square gives a large number."""
         return analysis(instance).lower_bound(state.boxes)
+
+    def heuristics(self) -> dict[str, Heuristic]:
+        """default: the push-distance matching; h0 and h1: the seed's (zero; boxes off a goal), all admissible."""
+        return {
+            "default": Heuristic(self.heuristic, True, "minimum-cost matching of boxes to goals on push distances"),
+            "h0": Heuristic(lambda instance, state: 0, True, "the seed's h0: zero (A* is uniform-cost search)"),
+            "h1": Heuristic(boxes_off_goal, True, "the seed's h1: the boxes not on a goal (each needs a push)"),
+        }
 
     def successors(self, instance: SokobanInstance, state: State) -> Iterator[tuple[str, State]]:
         """Legal moves, leaving out pushes onto dead squares (no solution passes through them)."""
@@ -256,6 +264,11 @@ class SokobanPushes(Sokoban):
     def __init__(self, encoding: str = "pushes") -> None:
         super().__init__(encoding)
 
+    def heuristics(self) -> dict[str, Heuristic]:
+        """The push-distance matching only: native-astar is the push-level search here, and the move-level
+        A* that native-astar:NAME runs would not be push-optimal."""
+        return {"default": super().heuristics()["default"]}
+
     def encodings(self, instance: SokobanInstance) -> list[PddlTask]:
         """The derived push-level encoding and the push-costs one."""
         return [self.encode(instance), self._encode(instance, "sokoban-push-costs")]
@@ -267,6 +280,11 @@ class SokobanPushes(Sokoban):
         if ":derived-predicates" not in fragment and ":action-costs" in fragment:
             return self._encode(instance, "sokoban-push-costs")
         return self.encode(instance)
+
+
+def boxes_off_goal(instance: SokobanInstance, state: State) -> int:
+    """The seed's h1: how many boxes are not on a goal."""
+    return len(state.boxes - instance.goals)
 
 
 def walk_path(instance: SokobanInstance, start: Cell, target: Cell, boxes: frozenset[Cell]) -> str | None:

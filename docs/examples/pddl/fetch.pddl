@@ -1,0 +1,8 @@
+(define (problem fetch) (:domain rooms)
+  (:objects hall cellar vault - room lamp - item k1 - key)
+  (:init (at hall) (door hall cellar) (door vault cellar) (locked vault) (dark cellar)
+         (in k1 cellar) (in lamp hall)
+         (= (total-cost) 0) (= (distance hall cellar) 3) (= (distance cellar hall) 3)
+         (= (distance cellar vault) 5) (= (distance vault cellar) 5))
+  (:goal (and (at vault) (held k1) (in k1 vault)))
+  (:metric minimize (total-cost)))

@@ -1,0 +1,119 @@
+"""Our Graphplan as a unified-planning OneshotPlanner engine, `puzzleplan-graphplan`.
+
+This module imports unified_planning: load it only through UP's factory (register(), or a up.ini naming
+this module and GraphplanEngine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import IO, Any
+
+import unified_planning as up
+from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.graphplan import Graphplan
+from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.translator.pddl import PddlTask
+from unified_planning.engines import Credits, Engine, OptimalityGuarantee, PlanGenerationResult
+from unified_planning.engines import PlanGenerationResultStatus as UpStatus
+from unified_planning.engines.mixins import OneshotPlannerMixin
+from unified_planning.io import PDDLWriter
+from unified_planning.model import ProblemKind
+from unified_planning.plans import ActionInstance, SequentialPlan
+
+NAME = "puzzleplan-graphplan"
+NO_LIMIT = 10.0**9
+"""Seconds Graphplan gets when UP passes no timeout."""
+
+CREDITS = Credits(
+    "puzzleplan Graphplan",
+    "the puzzleplan authors",
+    "",
+    "",
+    "",
+    "Graphplan with memoized nogoods over pyperplan's grounder (fewest parallel time steps).",
+    "Graphplan (Blum and Furst) on the STRIPS task, grounded by pyperplan; a plan with fewest time steps, "
+    "reported optimal when every step holds one action.",
+)
+
+_STATUSES = {
+    Status.UNSOLVABLE: UpStatus.UNSOLVABLE_PROVEN,
+    Status.TIMEOUT: UpStatus.TIMEOUT,
+    Status.MEMOUT: UpStatus.MEMOUT,
+    Status.UNSUPPORTED: UpStatus.UNSUPPORTED_PROBLEM,
+    Status.ERROR: UpStatus.INTERNAL_ERROR,
+}
+
+
+class GraphplanEngine(Engine, OneshotPlannerMixin):
+    """Graphplan on a UP problem: written as PDDL, planned by our Graphplan, the plan read back."""
+
+    def __init__(self, **options: Any) -> None:
+        Engine.__init__(self)
+        OneshotPlannerMixin.__init__(self)
+
+    @property
+    def name(self) -> str:
+        """The engine's name in UP's factory."""
+        return NAME
+
+    @staticmethod
+    def supported_kind() -> ProblemKind:
+        """STRIPS with types; a plan-length metric is fine (Graphplan's plans are short)."""
+        kind = ProblemKind(version=2)
+        kind.set_problem_class("ACTION_BASED")
+        kind.set_typing("FLAT_TYPING")
+        kind.set_typing("HIERARCHICAL_TYPING")
+        kind.set_quality_metrics("PLAN_LENGTH")
+        return kind
+
+    @staticmethod
+    def supports(problem_kind: ProblemKind) -> bool:
+        """True for STRIPS problems with types."""
+        return problem_kind <= GraphplanEngine.supported_kind()
+
+    @staticmethod
+    def satisfies(optimality_guarantee: OptimalityGuarantee) -> bool:
+        """Satisficing only: fewest time steps is not fewest actions in general."""
+        return optimality_guarantee == OptimalityGuarantee.SATISFICING
+
+    @staticmethod
+    def get_credits(**kwargs: Any) -> Credits:
+        """Who wrote it."""
+        return CREDITS
+
+    def _solve(
+        self,
+        problem: up.model.AbstractProblem,
+        heuristic: Callable[..., Any] | None = None,
+        timeout: float | None = None,
+        output_stream: IO[str] | None = None,
+    ) -> PlanGenerationResult:
+        """Write the problem as PDDL, run Graphplan under the timeout, map the plan back to UP."""
+        writer = PDDLWriter(problem)
+        task = PddlTask(problem.name, writer.get_domain(), writer.get_problem())
+        seconds = NO_LIMIT if timeout is None else timeout
+        try:
+            with time_limit(timeout):
+                result = Graphplan().solve(task, Limits(seconds))
+        except TimeLimitExceeded:
+            return PlanGenerationResult(UpStatus.TIMEOUT, None, self.name)
+        if result.status is not Status.SOLVED:
+            return PlanGenerationResult(_STATUSES[result.status], None, self.name, metrics={"message": result.message})
+        plan = SequentialPlan([self._instance(writer, name, arguments) for name, arguments in result.plan])
+        optimal = result.optimal and bool(problem.quality_metrics)
+        status = UpStatus.SOLVED_OPTIMALLY if optimal else UpStatus.SOLVED_SATISFICING
+        return PlanGenerationResult(status, plan, self.name, metrics={"steps": str(result.steps)})
+
+    @staticmethod
+    def _instance(writer: PDDLWriter, name: str, arguments: tuple[str, ...]) -> ActionInstance:
+        """The UP action instance of a ground action named as the PDDL writer named things."""
+        objects = [writer.get_item_named(argument) for argument in arguments]
+        return ActionInstance(writer.get_item_named(name), objects)
+
+
+def register(environment: Any = None) -> None:
+    """Add puzzleplan-graphplan to UP's factory (of `environment`, or the global one), once."""
+    factory = (environment or up.environment.get_environment()).factory
+    if NAME not in factory.engines:
+        factory.add_engine(NAME, __name__, "GraphplanEngine")

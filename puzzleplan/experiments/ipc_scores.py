@@ -1,0 +1,165 @@
+"""IPC scores of `compare pddl` runs, as Lab (aibasel/lab) computes them, per domain and in total.
+
+- coverage: 1 for a task solved with a plan that validates;
+- quality: the best known cost of the task (the known optimum when a file gives it, else the cheapest valid
+  plan any run found) divided by the run's cost; 0 when unsolved;
+- agile time score: 1 for a run that ends (solved, or unsolvable proven) within 1 s, 0 at the time limit or
+  unsolved, and 1 - log(t) / log(limit) between (Lab's compute_log_score with bounds 1 s and the limit;
+  the IPC's agile track uses the same with a 300 s limit).
+
+The cost table marks each run's cost as optimal when it equals a known optimum (from the file, or found
+by a planner that proves optimality) and flags a cost below a claimed optimum as a bug.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from puzzleplan.experiments.results import Grid, is_solved, seconds
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import read_file
+
+COST = "cost"
+"""The measure of PDDL tasks' rows."""
+
+
+def read_optimal_costs(path: str) -> dict[str, float]:
+    """Known optimal costs: lines `DOMAIN/PROBLEM COST` (the instance as the report names it) or
+    `DOMAIN PROBLEM COST`; `#` and `;` start comments."""
+    known: dict[str, float] = {}
+    for number, raw in enumerate(read_file(path).splitlines(), start=1):
+        words = raw.split("#", 1)[0].split(";", 1)[0].split()
+        if not words:
+            continue
+        try:
+            cost = float(words[-1])
+        except ValueError:
+            cost = math.nan
+        if len(words) not in (2, 3) or not math.isfinite(cost) or cost < 0:
+            raise InputError(
+                "expected DOMAIN/PROBLEM COST or DOMAIN PROBLEM COST, such as 'depot/p01.pddl 10'", path, number
+            )
+        known["/".join(words[:-1])] = cost
+    return known
+
+
+def log_score(value: float, lower: float, upper: float) -> float:
+    """1 at or below `lower`, 0 at or above `upper`, logarithmic between."""
+    if upper <= lower:
+        return 1.0 if value <= lower else 0.0
+    value = min(max(value, lower), upper)
+    return (math.log(value) - math.log(upper)) / (math.log(lower) - math.log(upper))
+
+
+def pddl_domains(grid: Grid) -> list[str]:
+    """The groups of the grid that hold PDDL tasks (their rows are measured in cost)."""
+    return [
+        name
+        for name in grid.puzzles
+        if any(row.get("measure") == COST for _, _, rows in grid.runs(name) for row in rows.values())
+    ]
+
+
+def optimum(rows: dict[str, dict[str, Any]], known: float | None) -> float | None:
+    """A task's known optimal cost: from the file, else the cost of a solved run that claims optimality."""
+    if known is not None:
+        return known
+    claimed = [
+        row[COST] for row in rows.values() if is_solved(row) and row.get("optimal") and row.get(COST) is not None
+    ]
+    return min(claimed) if claimed else None
+
+
+def best_cost(rows: dict[str, dict[str, Any]], known: float | None) -> float | None:
+    """The best known cost of a task: the known optimum, else the cheapest valid plan found."""
+    found = [row[COST] for row in rows.values() if is_solved(row) and row.get(COST) is not None]
+    candidates = found + ([known] if known is not None else [])
+    return min(candidates) if candidates else None
+
+
+def run_scores(row: dict[str, Any] | None, best: float | None) -> tuple[float, float, float]:
+    """(coverage, quality, agile time score) of one run."""
+    if row is None:
+        return 0.0, 0.0, 0.0
+    solved = is_solved(row)
+    cost = row.get(COST)
+    if not solved or cost is None or best is None:
+        quality = 0.0
+    else:
+        quality = 1.0 if cost == 0 else best / cost
+    ends = solved or row.get("status") == "unsolvable"
+    limit = float(row.get("timeout") or 300.0)
+    agile = log_score(seconds(row), 1.0, limit) if ends else 0.0
+    return float(solved), quality, agile
+
+
+def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = None) -> list[dict[str, Any]]:
+    """The IPC score table (coverage, quality, agile per domain and planner, and in total) and the cost table
+    of PDDL runs, as report.Table's fields; none when the results hold no PDDL task."""
+    grid, known = Grid.of(rows), known or {}
+    domains = pddl_domains(grid)
+    if not domains:
+        return []
+    totals = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
+    score_rows = []
+    for domain in domains + [None]:
+        sums = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
+        for _, instance, runs in [] if domain is None else grid.runs(domain):
+            best = best_cost(runs, known.get(instance))
+            for planner in grid.planners:
+                for index, value in enumerate(run_scores(runs.get(planner), best)):
+                    sums[planner][index] += value
+                    totals[planner][index] += value
+        shown = totals if domain is None else sums
+        count = sum(len(grid.instances[name]) for name in domains) if domain is None else len(grid.instances[domain])
+        score_rows.append([domain or "all", str(count)] + [_triple(shown[planner]) for planner in grid.planners])
+    scores = dict(
+        title="IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
+        headers=["domain", "tasks"] + grid.planners,
+        rows=score_rows,
+        note="summed over tasks; a run scores 0 unless it ends with a plan that validates (agile: or proves "
+        "the task unsolvable)",
+    )
+    return [scores, cost_table(grid, domains, known)]
+
+
+def _triple(values: list[float]) -> str:
+    """`3 / 2.85 / 1.92`."""
+    return f"{values[0]:g} / {values[1]:.2f} / {values[2]:.2f}"
+
+
+def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[str, Any]:
+    """Per task: the known optimum and each planner's cost, `*` where it is cost-optimal; a cost below a
+    claimed optimum is a bug (red)."""
+    table_rows: list[list[str]] = []
+    bugs: set[int] = set()
+    for domain in domains:
+        for _, instance, runs in grid.runs(domain):
+            best = optimum(runs, known.get(instance))
+            cells = []
+            for planner in grid.planners:
+                row = runs.get(planner)
+                cost = row.get(COST) if row is not None and is_solved(row) else None
+                if cost is None:
+                    cells.append("-" if row is None or is_solved(row) else row.get("status", "-"))
+                    continue
+                if best is not None and cost < best:
+                    bugs.add(len(table_rows))
+                cells.append(f"{_number(cost)}{'*' if best is not None and cost == best else ''}")
+            shown = "?" if best is None else _number(best) + (" (file)" if instance in known else "")
+            table_rows.append([instance, shown] + cells)
+    return dict(
+        title="Plan cost per task (* cost-optimal: equal to the known optimum)",
+        headers=["task", "optimum"] + grid.planners,
+        rows=table_rows,
+        bugs=bugs,
+        note="a red row has a plan cheaper than a claimed optimum: the optimal planner (or the file) is wrong"
+        if bugs
+        else "",
+    )
+
+
+def _number(value: float) -> str:
+    """A cost without a needless fraction."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -1,0 +1,421 @@
+"""Plain PDDL semantics over a task (pddl_model): formulas evaluated in a state, false ones explained, effects
+applied; pddl_plans replays plans with it and says, as VAL does and in more detail, why one is not valid.
+
+Only the steps of a plan are grounded (no grounding of the whole task). A step's precondition is
+evaluated in the state before it (STRIPS, typing, negation, disjunction, implication, quantifiers,
+equality, numeric comparisons, derived predicates); its effects (adds, deletes, conditional and universal
+effects, numeric updates) are all computed in that state, deletes applied before adds. A failing formula is
+explained: the ground atoms that are false (or true under `not`), and for a quantified or disjunctive
+condition why it is false.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzleplan.translator.pddl import atom
+from puzzleplan.translator.pddl_model import Atom, Task
+
+SHOWN = 3
+"""How many failing bindings of a quantifier an explanation lists."""
+
+
+class Undefined(Exception):
+    """A numeric fluent read before it has a value."""
+
+
+@dataclass(frozen=True)
+class State:
+    """The atoms that hold and the values of the numeric fluents."""
+
+    atoms: frozenset[Atom]
+    values: dict[Atom, float] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass
+class Reason:
+    """Why a condition is false: a sentence, the ground literal when it is one (`(clear a)` or
+    `(not (clear a))`), and the reasons of its parts."""
+
+    text: str
+    literal: str | None = None
+    parts: list[Reason] = field(default_factory=list)
+    conjunction: bool = False
+
+    def lines(self, indent: str = "  ") -> list[str]:
+        """The reason and its parts, indented one level deeper each."""
+        return [indent + self.text] + [line for part in self.parts for line in part.lines(indent + "  ")]
+
+    def literals(self) -> list[str]:
+        """The ground literals that must change for the condition to hold, through conjunctions only."""
+        if self.literal:
+            return [self.literal]
+        return [literal for part in self.parts for literal in part.literals()] if self.conjunction else []
+
+    def to_json(self) -> dict[str, Any]:
+        """The reason as JSON."""
+        data: dict[str, Any] = {"why": self.text}
+        if self.literal:
+            data["literal"] = self.literal
+        if self.parts:
+            data["parts"] = [part.to_json() for part in self.parts]
+        return data
+
+
+def _ground(term: str, binding: dict[str, str]) -> str:
+    """A term with the binding's variables replaced."""
+    return binding.get(term, term)
+
+
+def _atom(predicate: str, terms: Iterable[str], binding: dict[str, str]) -> Atom:
+    """A ground atom."""
+    return (predicate, *(_ground(term, binding) for term in terms))
+
+
+def shown_atom(fact: Atom) -> str:
+    """A ground atom as PDDL text."""
+    return atom(*fact)
+
+
+def show(formula: tuple | None, binding: dict[str, str]) -> str:
+    """A formula as PDDL text, the binding's variables replaced."""
+    if formula is None:
+        return "()"
+    kind = formula[0]
+    if kind == "atom":
+        return shown_atom(_atom(formula[1], formula[2], binding))
+    if kind == "=":
+        return atom("=", _ground(formula[1], binding), _ground(formula[2], binding))
+    if kind == "not":
+        return f"(not {show(formula[1], binding)})"
+    if kind in ("and", "or"):
+        return "(" + " ".join([kind, *(show(part, binding) for part in formula[1])]) + ")"
+    if kind == "imply":
+        return f"(imply {show(formula[1], binding)} {show(formula[2], binding)})"
+    if kind in ("exists", "forall"):
+        params = " ".join(f"{name} - {kind_}" for name, kind_ in formula[1])
+        inner = {k: v for k, v in binding.items() if k not in dict(formula[1])}
+        return f"({kind} ({params}) {show(formula[2], inner)})"
+    return f"({formula[1]} {show_expression(formula[2], binding)} {show_expression(formula[3], binding)})"
+
+
+def show_expression(expression: tuple, binding: dict[str, str]) -> str:
+    """A numeric expression as PDDL text."""
+    if expression[0] == "number":
+        return f"{expression[1]:g}"
+    if expression[0] == "fluent":
+        return shown_atom(_atom(expression[1], expression[2], binding))
+    return "(" + " ".join([expression[1], *(show_expression(part, binding) for part in expression[2])]) + ")"
+
+
+# -- evaluation -------------------------------------------------------------------------------------------
+class Evaluator:
+    """Evaluates formulas, explains false ones and applies effects, over one task's objects and types."""
+
+    def __init__(self, task: Task) -> None:
+        self.task = task
+        self._strata = _strata(task)
+        self._bodies = {rule: _alternatives(rule.parameters, rule.body) for rule in task.rules}
+
+    def bindings(self, parameters: tuple[tuple[str, str], ...], binding: dict[str, str]) -> Iterator[dict[str, str]]:
+        """Every binding of the typed parameters to objects, extending `binding`, in declaration order."""
+        choices = [self.task.of_type(kind) for _, kind in parameters]
+        for values in itertools.product(*choices):
+            yield {**binding, **dict(zip((name for name, _ in parameters), values))}
+
+    def value(self, expression: tuple, binding: dict[str, str], state: State) -> float:
+        """A numeric expression's value; Undefined when it reads a fluent without a value."""
+        kind = expression[0]
+        if kind == "number":
+            return expression[1]
+        if kind == "fluent":
+            key = _atom(expression[1], expression[2], binding)
+            if key not in state.values:
+                raise Undefined(f"{shown_atom(key)} has no value")
+            return state.values[key]
+        values = [self.value(part, binding, state) for part in expression[2]]
+        if expression[1] == "-" and len(values) == 1:
+            return -values[0]
+        result = values[0]
+        for value in values[1:]:
+            result = {"+": result + value, "-": result - value, "*": result * value}.get(expression[1], 0.0)
+            if expression[1] == "/":
+                if value == 0:
+                    raise Undefined(f"{show_expression(expression, binding)} divides by zero")
+                result = result / value
+        return result
+
+    def holds(self, formula: tuple | None, binding: dict[str, str], state: State) -> bool:
+        """True when the formula holds in the state under the binding."""
+        if formula is None:
+            return True
+        kind = formula[0]
+        if kind == "atom":
+            return _atom(formula[1], formula[2], binding) in state.atoms
+        if kind == "=":
+            return _ground(formula[1], binding) == _ground(formula[2], binding)
+        if kind == "not":
+            return not self.holds(formula[1], binding, state)
+        if kind == "and":
+            return all(self.holds(part, binding, state) for part in formula[1])
+        if kind == "or":
+            return any(self.holds(part, binding, state) for part in formula[1])
+        if kind == "imply":
+            return not self.holds(formula[1], binding, state) or self.holds(formula[2], binding, state)
+        if kind in ("exists", "forall"):
+            test = any if kind == "exists" else all
+            return test(self.holds(formula[2], inner, state) for inner in self.bindings(formula[1], binding))
+        left, right = (self.value(side, binding, state) for side in formula[2:])
+        return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right, "=": left == right}[
+            formula[1]
+        ]
+
+    def why_not(self, formula: tuple, binding: dict[str, str], state: State) -> Reason:
+        """Why a formula that does not hold is false."""
+        kind, text = formula[0], show(formula, binding)
+        if kind == "atom":
+            return Reason(f"{text} is false", text)
+        if kind == "=":
+            return Reason(f"{text} is false: {_ground(formula[1], binding)} and {_ground(formula[2], binding)} differ")
+        if kind == "not":
+            return self._why_not_negation(formula[1], binding, state, text)
+        if kind == "and":
+            failing = [part for part in formula[1] if not self.holds(part, binding, state)]
+            parts = [self.why_not(part, binding, state) for part in failing]
+            return Reason(f"{_short(text)} is false", None, parts, conjunction=True)
+        if kind == "or":
+            parts = [self.why_not(part, binding, state) for part in formula[1]]
+            return Reason(f"{_short(text)} is false: none of its {len(parts)} alternatives holds", None, parts)
+        if kind == "imply":
+            why = self.why_not(formula[2], binding, state)
+            return Reason(
+                f"{_short(text)} is false: {show(formula[1], binding)} holds but not the consequence", None, [why]
+            )
+        if kind in ("exists", "forall"):
+            return self._why_not_quantified(formula, binding, state, text)
+        left, right = (show_expression(side, binding) for side in formula[2:])
+        values = ", ".join(
+            f"{side} = {self.value(part, binding, state):g}" for side, part in zip((left, right), formula[2:])
+        )
+        return Reason(f"{text} is false: {values}")
+
+    def _why_not_negation(self, inner: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why (not X) is false: X holds."""
+        if inner[0] == "atom":
+            return Reason(f"{show(inner, binding)} is true", text)
+        if inner[0] == "=":
+            return Reason(f"{text} is false: both sides are {_ground(inner[1], binding)}")
+        return Reason(f"{_short(text)} is false: {_short(show(inner, binding))} holds")
+
+    def _why_not_quantified(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why an exists (no object satisfies it) or a forall (these objects do not) is false."""
+        kind, parameters, body = formula
+        candidates = list(self.bindings(parameters, binding))
+        names = [name for name, _ in parameters]
+        types = ", ".join(f"{name} - {kind_}" for name, kind_ in parameters)
+        failing = [inner for inner in candidates if not self.holds(body, inner, state)]
+        shown = [
+            Reason(
+                "for " + ", ".join(f"{name} = {inner[name]}" for name in names) + ":",
+                None,
+                [self.why_not(body, inner, state)],
+                conjunction=kind == "forall",
+            )
+            for inner in failing[:SHOWN]
+        ]
+        more = f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
+        if kind == "exists":
+            if not candidates:
+                return Reason(f"{_short(text)} is false: there is no object of {types}")
+            return Reason(
+                f"{_short(text)} is false: no choice of {types} satisfies it ({len(candidates)} tried){more}",
+                None,
+                shown,
+            )
+        return Reason(
+            f"{_short(text)} is false for {len(failing)} of {len(candidates)} choices of {types}{more}",
+            None,
+            shown,
+            conjunction=True,
+        )
+
+    def derive(self, atoms: frozenset[Atom], values: dict[Atom, float]) -> State:
+        """The state with the derived predicates' atoms computed (stratum by stratum, to a fixpoint); each
+        rule's bindings are found by joining its positive atoms with the state's."""
+        if not self.task.rules:
+            return State(atoms, values)
+        current = {fact for fact in atoms if fact[0] not in self.task.derived}
+        for stratum in self._strata:
+            changed = True
+            while changed:
+                state = State(frozenset(current), values)
+                index: dict[str, list[Atom]] = {}
+                for fact in current:
+                    index.setdefault(fact[0], []).append(fact)
+                before = len(current)
+                for rule in stratum:
+                    head = tuple(name for name, _ in rule.parameters)
+                    for parameters, literals in self._bodies[rule]:
+                        for inner in self._join(dict(parameters), literals, {}, state, index):
+                            current.add(_atom(rule.name, head, inner))
+                changed = len(current) > before
+        return State(frozenset(current), values)
+
+    def _join(
+        self,
+        types: dict[str, str],
+        literals: tuple,
+        binding: dict[str, str],
+        state: State,
+        index: dict[str, list[Atom]],
+    ) -> Iterator[dict[str, str]]:
+        """The bindings of the typed variables under which every literal holds: a positive atom with an
+        unbound variable binds it from the state's atoms of its predicate; the rest by type."""
+        unbound = [name for name in types if name not in binding]
+        if not unbound:
+            if all(self.holds(literal, binding, state) for literal in literals):
+                yield binding
+            return
+        for literal in (literal for literal in literals if literal[0] == "="):  # (= ?x c) binds ?x to c
+            sides = [binding.get(term, None if term.startswith("?") else term) for term in literal[1:]]
+            if sides.count(None) == 1:
+                name, value = (literal[1], sides[1]) if sides[0] is None else (literal[2], sides[0])
+                if value is not None and self.task.is_a(value, types[name]):
+                    yield from self._join(types, literals, {**binding, name: value}, state, index)
+                return
+        for literal in literals:
+            if literal[0] == "atom" and any(term in unbound for term in literal[2]):
+                for fact in index.get(literal[1], ()):
+                    inner = self._unify(literal[2], fact[1:], binding, types)
+                    if inner is not None:
+                        yield from self._join(types, literals, inner, state, index)
+                return
+        for obj in self.task.of_type(types[unbound[0]]):
+            yield from self._join(types, literals, {**binding, unbound[0]: obj}, state, index)
+
+    def _unify(
+        self, terms: tuple[str, ...], args: tuple[str, ...], binding: dict[str, str], types: dict[str, str]
+    ) -> dict[str, str] | None:
+        """The binding extended so that the terms name the arguments (objects of the variables' types), or None."""
+        inner = dict(binding)
+        for term, arg in zip(terms, args):
+            value = inner.get(term, term if not term.startswith("?") else None)
+            if value is None:
+                if term in types and not self.task.is_a(arg, types[term]):
+                    return None
+                inner[term] = arg
+            elif value != arg:
+                return None
+        return inner
+
+    def effects(
+        self, effects: tuple, binding: dict[str, str], state: State
+    ) -> tuple[set[Atom], set[Atom], list[tuple[str, Atom, float]]]:
+        """(adds, deletes, numeric updates) of effects in the state before the step."""
+        adds: set[Atom] = set()
+        deletes: set[Atom] = set()
+        updates: list[tuple[str, Atom, float]] = []
+        for effect in effects:
+            kind = effect[0]
+            if kind == "add":
+                adds.add(_atom(effect[1], effect[2], binding))
+            elif kind == "del":
+                deletes.add(_atom(effect[1], effect[2], binding))
+            elif kind == "when":
+                if self.holds(effect[1], binding, state):
+                    more = self.effects(effect[2], binding, state)
+                    adds |= more[0]
+                    deletes |= more[1]
+                    updates += more[2]
+            elif kind == "forall":
+                for inner in self.bindings(effect[1], binding):
+                    more = self.effects(effect[2], inner, state)
+                    adds |= more[0]
+                    deletes |= more[1]
+                    updates += more[2]
+            else:
+                _, operation, fluent, expression = effect
+                updates.append(
+                    (operation, _atom(fluent[1], fluent[2], binding), self.value(expression, binding, state))
+                )
+        return adds, deletes, updates
+
+    def apply(self, action_effects: tuple, binding: dict[str, str], state: State) -> State:
+        """The state after the effects: deletes, then adds, then numeric updates (all read the old state)."""
+        adds, deletes, updates = self.effects(action_effects, binding, state)
+        values = dict(state.values)
+        for operation, key, amount in updates:
+            if operation != "assign" and key not in values:
+                raise Undefined(f"{shown_atom(key)} has no value")
+            old = values.get(key, 0.0)
+            values[key] = {
+                "assign": amount,
+                "increase": old + amount,
+                "decrease": old - amount,
+                "scale-up": old * amount,
+                "scale-down": old / amount if amount else old,
+            }[operation]
+        return self.derive((state.atoms - deletes) | adds, values)
+
+
+def _short(text: str, width: int = 100) -> str:
+    """A long formula cut to `width` characters."""
+    return text if len(text) <= width else text[: width - 5] + " ...)"
+
+
+def _alternatives(parameters: tuple, body: tuple, limit: int = 64) -> list[tuple[tuple, tuple]]:
+    """A rule's body as alternatives to join one by one: (variables, literals), with conjunctions flattened,
+    `exists` turned into more variables and each `or` split into its alternatives (up to `limit` of them):
+    (and A (or B (exists (?z) C))) over ?x is A and B over ?x, and A and C over ?x and ?z."""
+    todo: list[tuple[tuple, list, list]] = [(tuple(parameters), [body], [])]
+    done: list[tuple[tuple, tuple]] = []
+    while todo:
+        variables, parts, literals = todo.pop(0)
+        if not parts:
+            done.append((variables, tuple(literals)))
+            continue
+        part, rest = parts[0], parts[1:]
+        names = {name for name, _ in variables}
+        if part[0] == "and":
+            todo.insert(0, (variables, [*part[1], *rest], literals))
+        elif part[0] == "exists" and not {name for name, _ in part[1]} & names:
+            todo.insert(0, (variables + tuple(part[1]), [part[2], *rest], literals))
+        elif part[0] == "or" and len(todo) + len(done) + len(part[1]) <= limit:
+            todo[:0] = [(variables, [alternative, *rest], literals) for alternative in part[1]]
+        else:
+            todo.insert(0, (variables, rest, [*literals, part]))
+    return done
+
+
+def _strata(task: Task) -> list[list[Any]]:
+    """The derived predicates' rules in strata: a rule comes after those whose predicates it negates."""
+    level = {rule.name: 0 for rule in task.rules}
+    for _ in range(len(level) + 1):
+        for rule in task.rules:
+            for name, negated in _uses(rule.body, False):
+                if name in level:
+                    level[rule.name] = max(level[rule.name], level[name] + negated)
+    count = max(level.values(), default=-1) + 1
+    return [[rule for rule in task.rules if level[rule.name] == number] for number in range(count)]
+
+
+def _uses(formula: tuple | None, negated: bool) -> Iterator[tuple[str, bool]]:
+    """The predicates a formula reads, each with whether it is read under negation (or a forall)."""
+    if formula is None:
+        return
+    kind = formula[0]
+    if kind == "atom":
+        yield formula[1], negated
+    elif kind == "not":
+        yield from _uses(formula[1], not negated)
+    elif kind in ("and", "or"):
+        for part in formula[1]:
+            yield from _uses(part, negated)
+    elif kind == "imply":
+        yield from _uses(formula[1], not negated)
+        yield from _uses(formula[2], negated)
+    elif kind in ("exists", "forall"):
+        yield from _uses(formula[2], negated or kind == "forall")
