@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from puzzleplan.games.board import Board
 from puzzleplan.games.search import SearchResult, choose_move
-from puzzleplan.translator.text import count_number
+from puzzleplan.translator.text import count_number, quote
 
 
 def parse_depths(text: str) -> list[int]:
@@ -14,9 +14,9 @@ def parse_depths(text: str) -> list[int]:
         low, dash, high = part.strip().partition("-")
         first, last = count_number(low), count_number(high) if dash else count_number(low)
         if first is None or last is None:
-            raise ValueError(f"depths are written 1-10, 8 or 2,4,6, not {text!r}")
+            raise ValueError(f"depths are written 1-10, 8 or 2,4,6, not {quote(text)}")
         if first < 1 or last < first:
-            raise ValueError(f"depths run from 1 upwards, low to high, not {part.strip()!r}")
+            raise ValueError(f"depths run from 1 upwards, low to high, not {quote(part.strip())}")
         depths.extend(range(first, last + 1))
     return depths
 

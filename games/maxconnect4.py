@@ -18,7 +18,7 @@ from puzzleplan.games.display import game_over, move_line, render
 from puzzleplan.games.interactive import play_interactive
 from puzzleplan.games.search import choose_move
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import count_number
+from puzzleplan.translator.text import count_number, quote
 
 PROG = "maxconnect4"
 
@@ -27,7 +27,7 @@ def depth_argument(text: str) -> int:
     """A search depth: a whole number >= 1 (argparse type)."""
     depth = count_number(text)
     if depth is None or depth < 1:
-        raise argparse.ArgumentTypeError(f"the depth is a whole number of moves, 1 or more, not {text!r}")
+        raise argparse.ArgumentTypeError(f"the depth is a whole number of moves, 1 or more, not {quote(text)}")
     return depth
 
 

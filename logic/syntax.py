@@ -77,6 +77,9 @@ def _parser():
 
 def parse_statement(line: str, source: str = "<statement>", number: int = 1) -> Expr:
     """The one statement on `line` (line `number` of `source`); InputError names the line and column."""
+    deep = grammar.too_deep(line, "(", ")")
+    if deep:
+        raise InputError(f"the statement is nested more than {grammar.MAX_NESTING} deep", source, number, deep[1])
     try:
         tree = _parser().parse(line)
     except UnexpectedInput as error:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask
+from puzzleplan.translator.text import quote
 
 if TYPE_CHECKING:
     from puzzleplan.translator.puzzle import Puzzle
@@ -48,9 +49,13 @@ def parse_seconds(text: str) -> float:
         seconds = math.nan
     if not math.isfinite(seconds) or seconds <= 0:
         raise InputError(
-            f"--timeout expects a number of seconds above 0, such as 60 or 0.5, found {text!r}", "command line"
+            f"--timeout expects a number of seconds above 0, such as 60 or 0.5, found {quote(text)}", "command line"
         )
     return seconds
+
+
+MAX_MEMORY_MIB = 1024**3
+"""The largest --memory (1 PiB, in MiB): far beyond any machine, and within what the address-space limit takes."""
 
 
 def parse_memory(text: str | None) -> int | None:
@@ -59,9 +64,11 @@ def parse_memory(text: str | None) -> int | None:
         return None
     match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
     mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
-    if mib < 1:
+    if not 1 <= mib <= MAX_MEMORY_MIB:
         raise InputError(
-            f"--memory expects a size of at least 1 MiB, such as 2G or 500M, found {text!r}", "command line"
+            f"--memory expects a size from 1 MiB to {MAX_MEMORY_MIB // 1024**2}T, such as 2G or 500M, "
+            f"found {quote(text)}",
+            "command line",
         )
     return int(mib)
 

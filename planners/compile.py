@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.planners.progress import phase
 from puzzleplan.translator.pddl import GroundAction, PddlTask
 from puzzleplan.translator.text import natural_key
 
@@ -86,10 +87,12 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
             f"removes{costs if ':action-costs' in beyond else ''}"
         )
     try:
-        with time_limit(timeout):
+        with time_limit(timeout), phase("compiling the task with unified-planning"):
             return _compile_with_up(task, fragment)
     except TimeLimitExceeded:
-        raise CompilationTimeout(f"compiling the task to the planner's fragment took over {timeout:g} s") from None
+        raise CompilationTimeout("stopped while compiling the task to the planner's fragment") from None
+    except RecursionError:  # its reader (pyparsing) recurses once per level of a formula
+        raise UnsupportedTask("the task's formulas nest too deeply for unified-planning to compile them") from None
 
 
 def sorted_declarations(text: str) -> str:

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.planners.process import memory_exhausted, reproducible_environment, run
+from puzzleplan.planners.process import memory_exhausted, output_summary, reproducible_environment, run
+from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import PddlTask, read_plan, task_files
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
@@ -17,6 +18,8 @@ OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(
 # https://www.fast-downward.org/ExitCodes
 _UNSOLVABLE = {10, 11, 12}
 _MEMOUT = {20, 22, 24}
+_USAGE_ERRORS = {33, 36}
+"""SEARCH_INPUT_ERROR and DRIVER_INPUT_ERROR: the search string (the user's words) is wrong."""
 
 
 def driver_path() -> Path | None:
@@ -87,19 +90,23 @@ class FastDownward:
             outcome = run(command, timeout=limits.timeout, cwd=work, env=reproducible_environment())
             code = outcome.returncode
             expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
-            if outcome.timed_out:
-                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded)
+            if outcome.timed_out:  # the figures of its last progress line
+                figures = {"bound": _last_int(r"\] f = (\d+)", outcome.stdout)}
+                expanded = _last_int(r"(\d+) expanded", outcome.stdout)
+                return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded, figures=figures)
             memout = _memout(code, outcome.stdout + outcome.stderr, limits.memory_mb)
             if memout:
                 return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)
             if code in _UNSOLVABLE:
                 return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
+            if code in _USAGE_ERRORS:
+                raise InputError(
+                    f"Fast Downward cannot run {self.name!r}: {_usage_error(outcome.stderr)}", "command line"
+                )
             if code != 0 or not plan.exists():
-                tail = (outcome.stderr or outcome.stdout).strip().splitlines()[-5:]
+                summary = output_summary(outcome.stderr or outcome.stdout)
                 return PlanResult(
-                    Status.ERROR,
-                    search_time=outcome.elapsed,
-                    message=f"fast downward exited {code}: " + " | ".join(tail),
+                    Status.ERROR, search_time=outcome.elapsed, message=f"fast downward exited {code}: {summary}"
                 )
             return PlanResult(
                 Status.SOLVED,
@@ -109,6 +116,14 @@ class FastDownward:
                 search_time=outcome.elapsed,
                 figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
             )
+
+
+def _usage_error(stderr: str) -> str:
+    """What Fast Downward says is wrong with a search string: its lines after the last `->` step of its
+    semantic analysis and before `Usage error occurred.`, short."""
+    rows = [row.strip() for row in stderr.split("Usage error occurred.")[0].splitlines()]
+    last_step = max((i for i, row in enumerate(rows) if row.startswith("->")), default=-1)
+    return output_summary("\n".join(row for row in rows[last_step + 1 :] if row), lines=5)
 
 
 def _memout(code: int | None, log: str, memory_mb: int | None) -> str | None:

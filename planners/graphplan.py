@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
 from puzzleplan.planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
+from puzzleplan.planners.progress import phase, watch
 from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import STRIPS, PddlTask
@@ -268,6 +269,7 @@ def graphplan(
     """
     graph = PlanningGraph(task)
     search = Search(graph, deadline, trace, learning)
+    watch(lambda: (search.actions_tried, len(graph.layers) - 1))
     started = time.perf_counter()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
@@ -377,11 +379,13 @@ class Graphplan:
         started = time.perf_counter()
         deadline = started + limits.timeout
         try:
-            ground_task = ground(task)
+            with phase("grounding the task"):
+                ground_task = ground(task)
         except InputError as error:
             return PlanResult(Status.ERROR, message=str(error))
         ground_seconds = time.perf_counter() - started
-        outcome = graphplan(ground_task, deadline)
+        with phase("searching the planning graph"):
+            outcome = graphplan(ground_task, deadline)
         figures = dict(outcome.figures, ground_seconds=round(ground_seconds, 4))
         plan = [ground_task.actions[a] for step in outcome.steps for a in step]
         elapsed = time.perf_counter() - started

@@ -6,6 +6,8 @@ from typing import Any
 
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import did_you_mean
 
 SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 """The native searches and whether each is optimal (A* only with an admissible heuristic)."""
@@ -56,8 +58,11 @@ class NativeSearch:
     def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """Search the instance on the puzzle's simulator."""
         puzzle, instance = problem.puzzle, problem.instance
-        if self.heuristic not in puzzle.heuristics():
-            names = ", ".join(puzzle.heuristics())
-            message = f"{puzzle.name} has no heuristic {self.heuristic!r}; its heuristics: {names}"
-            return PlanResult(Status.UNSUPPORTED, message=message)
+        known = puzzle.heuristics()
+        if self.heuristic not in known:
+            raise InputError(
+                f"unknown planner {self.name!r}: {puzzle.name} has no heuristic {self.heuristic!r}"
+                f"{did_you_mean(self.heuristic, known)}; its heuristics: {', '.join(known)}",
+                "command line",
+            )
         return search(puzzle, instance, self.search, Deadline(limits.timeout), self.heuristic)

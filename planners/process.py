@@ -8,12 +8,15 @@ import re
 import resource
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from puzzleplan.translator.errors import shorten
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,27 @@ def memory_exhausted(text: str, memory_mb: int | None) -> str | None:
     return f"out of memory under {memory_mb} MiB ({found.group(0)})" if found else None
 
 
+SUMMARY_LIMIT = 300
+"""Characters of a child's output that an error message quotes."""
+
+
+def output_summary(text: str, lines: int = 3) -> str:
+    """The last few non-blank lines of a child's output, short, for an error message: of a Python
+    traceback only its last line (the exception) is kept, the escaped newlines of a printed bytes object
+    count as line ends, and the whole is cut at SUMMARY_LIMIT characters (a failed Fast Downward
+    translator once sent 251 KB of traceback)."""
+    rows = [row.strip() for row in text.replace("\\n", "\n").splitlines() if row.strip()]
+    if any("Traceback (most recent call last)" in row for row in rows):
+        rows = [row for row in rows if _EXCEPTION.match(row)][-1:] or rows[-1:]
+    return shorten(" | ".join(rows[-lines:]), SUMMARY_LIMIT)
+
+
+_EXCEPTION = re.compile(r"[\w.]*(?:Error|Exception|Exit|Interrupt)\b")
+
+
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
+GUARD = Path(__file__).with_name("guard.py")
+"""The script that runs every child and takes its process group down with this process (see there)."""
 GRACE_TERM = 1.0
 """Seconds a stopped process group has between SIGTERM and SIGKILL to stop its own children."""
 
@@ -142,10 +165,11 @@ def run(
     env: dict[str, str] | None = None,
 ) -> Outcome:
     """Run `command` in a new session under a wall-clock and memory limit; on timeout or interruption
-    stop the whole group (the child and everything it started) and report timed_out."""
+    stop the whole group (the child and everything it started) and report timed_out. A guard process
+    (puzzleplan.planners.guard) runs it, so that the group dies with this process even under kill -9."""
     started = time.perf_counter()
     process = subprocess.Popen(
-        command,
+        [sys.executable, "-I", "-S", str(GUARD), str(os.getpid()), *command],
         cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,
@@ -217,6 +241,12 @@ def _expire(signum: int, frame: object) -> None:
     raise TimeLimitExceeded
 
 
+RESERVE = 4 * 1024 * 1024
+"""Bytes of address space a memory_limit block holds back and frees before it lifts its limit: at the limit
+even the few bytes that lifting it takes may be missing, and the limit would then stay on for good (every
+later line failing with MemoryError, a traceback of 155 lines)."""
+
+
 @contextmanager
 def memory_limit(memory_mb: int | None) -> Iterator[None]:
     """Cap this process's address space at `memory_mb` MiB for the block (the soft limit, restored after;
@@ -224,10 +254,13 @@ def memory_limit(memory_mb: int | None) -> Iterator[None]:
     if not memory_mb:
         yield
         return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    hard = before[1]
     wanted = memory_mb * 1024 * 1024
+    reserve: bytearray | None = bytearray(RESERVE)
     resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
     try:
         yield
     finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        reserve = None  # noqa: F841 - gives its address space back before the limit is lifted
+        resource.setrlimit(resource.RLIMIT_AS, before)

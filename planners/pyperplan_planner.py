@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.planners.process import Outcome, memory_exhausted, reproducible_environment, run
+from puzzleplan.planners.process import Outcome, memory_exhausted, output_summary, reproducible_environment, run
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask, read_plan, task_files
 
@@ -78,8 +78,7 @@ def _verdict(
         return Status.SOLVED, read_plan(solution.read_text(), str(solution)), ""
     if "no solution could be found" in log.lower() or "goal is not reachable" in log.lower():
         return Status.UNSOLVABLE, [], ""
-    tail = " | ".join(log.strip().splitlines()[-5:])
-    return Status.ERROR, [], f"pyperplan exited {outcome.returncode}: {tail}"
+    return Status.ERROR, [], f"pyperplan exited {outcome.returncode}: {output_summary(log)}"
 
 
 def _check_names(search: str, heuristic: str) -> None:

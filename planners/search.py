@@ -12,10 +12,12 @@ from itertools import count
 from typing import Any
 
 from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.progress import watch
 from puzzleplan.translator.graph import Parents, path_back
 
-CHECK_EVERY = 256
-"""Expansions between two looks at the clock."""
+CHECK_EVERY = 16
+"""Expansions between two looks at the clock (a look costs about as much as 1/50 of a cheap expansion;
+with 256, a search whose expansions take milliseconds overran its limit until the hard stop ended it)."""
 
 Successors = Callable[[Any], Iterable[tuple[Any, Hashable]]]
 """state -> (move, next state) pairs, in a fixed order."""
@@ -44,9 +46,16 @@ class Deadline:
 class Counter:
     """Counts expansions and says when the deadline has passed (looking at the clock now and then)."""
 
-    def __init__(self, deadline: Deadline) -> None:
+    def __init__(self, deadline: Deadline, frontier: list | None = None) -> None:
         self.deadline = deadline
         self.expanded = 0
+        self.frontier = frontier
+        watch(self.figures)
+
+    def figures(self) -> tuple[int, float | None]:
+        """States expanded so far and the current bound (the least priority queued, for best-first)."""
+        frontier = self.frontier
+        return self.expanded, frontier[0][0] if frontier else None
 
     def expand(self) -> bool:
         """Count one expansion; True when the search must stop for time."""
@@ -54,9 +63,15 @@ class Counter:
         return self.expanded % CHECK_EVERY == 0 and self.deadline.passed()
 
     def result(self, status: Status, plan: list | None = None, optimal: bool = False) -> PlanResult:
-        """A PlanResult with the search figures."""
+        """A PlanResult with the search figures (and, stopped for time, the bound it reached)."""
+        bound = self.figures()[1] if status is Status.TIMEOUT else None
         return PlanResult(
-            status, plan or [], optimal=optimal, expanded=self.expanded, search_time=self.deadline.elapsed()
+            status,
+            plan or [],
+            optimal=optimal,
+            expanded=self.expanded,
+            search_time=self.deadline.elapsed(),
+            figures={"bound": bound} if bound is not None else {},
         )
 
 
@@ -110,11 +125,11 @@ def best_first(
     """Best-first graph search on g + weight * h with unit move costs: A* (weight 1, optimal when h is
     admissible and consistent), weighted A* (weight > 1) or uniform cost (h = 0). Ties go to the deeper
     node, then to the older one. A state whose h is infinite is never queued."""
-    counter = Counter(deadline)
     best_g = {start: 0}
     parents: Parents = {start: None}
     tie = count()
     frontier = [(weight * heuristic(start), 0, next(tie), start)]
+    counter = Counter(deadline, frontier)
     while frontier:
         _, negative_g, _, state = heapq.heappop(frontier)
         g = -negative_g

@@ -16,6 +16,7 @@ from itertools import count
 from operator import or_
 
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
+from puzzleplan.planners.progress import phase, watch
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
@@ -223,7 +224,8 @@ def _best_first(
 ) -> PlanResult:
     """push_astar's search with the given goal rooms (no macros when there are none)."""
     deadline = Deadline(limits.timeout)
-    data = analysis(instance)
+    with phase("analysing the level (dead squares, push distances)"):
+        data = analysis(instance)
     forward = _Side(data, True, weight, rooms, cycle)
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
@@ -231,6 +233,7 @@ def _best_first(
     if bidirectional and len(data.goals) == boxes0.bit_count():
         sides.append(_backward_side(instance, data, weight))
     active, turn = list(sides), 0
+    watch(lambda: (_expanded(sides), None))
     while True:
         side = active[turn % len(active)]
         turn += 1

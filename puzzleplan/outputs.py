@@ -3,8 +3,12 @@ run never ends in a traceback after its work is done (a plan solved for minutes,
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from puzzleplan.translator.errors import InputError
@@ -18,14 +22,16 @@ def _existing_ancestor(path: Path) -> Path:
     return Path.cwd()
 
 
-def check_output_file(path: str | None, what: str = "output file") -> Path | None:
+def check_output_file(path: str | None, what: str = "output file", inputs: Iterable[str | None] = ()) -> Path | None:
     """The path of a file the command will write; InputError when it cannot be written there: it is a
-    folder, its folder is missing or is a file, or the folder is not writable."""
+    folder (or is written as one, `missing/`), it is one of the command's `inputs`, its folder is missing
+    or is a file, or the folder is not writable."""
     if path is None:
         return None
     target = Path(path)
-    if target.is_dir():
-        raise InputError(f"the {what} is a folder; give a file name, e.g. {target / 'plan.txt'}", str(path))
+    if target.is_dir() or path.endswith(("/", os.sep)):
+        raise InputError(f"the {what} names a folder; give a file name, e.g. {target / 'plan.txt'}", str(path))
+    check_not_input(target, inputs, what)
     folder = target.parent
     if not folder.exists():
         raise InputError(f"cannot write the {what}: the folder {folder} does not exist", str(path))
@@ -34,6 +40,27 @@ def check_output_file(path: str | None, what: str = "output file") -> Path | Non
     if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
         raise InputError(f"cannot write the {what}: permission denied", str(path))
     return target
+
+
+def check_not_input(target: Path, inputs: Iterable[str | None], what: str = "output file") -> None:
+    """InputError when `target` is one of the files the command reads: writing it would destroy an input."""
+    for source in inputs:
+        if source and Path(source).exists() and target.exists() and os.path.samefile(source, target):
+            message = f"the {what} is the input file {source}: writing it would overwrite the input"
+            raise InputError(message, str(target))
+
+
+def check_writable_files(folder: Path, names: Iterable[str], what: str = "report") -> None:
+    """InputError unless the files `names` can be written in `folder`: none of them is a folder, and a
+    file can be created there (tried, which finds a read-only disk as well as a missing permission)."""
+    for name in names:
+        if (folder / name).is_dir():
+            raise InputError(f"cannot write the {what}: {folder / name} is a folder", str(folder))
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise InputError(f"cannot write the {what} in this folder: {error.strerror or error}", str(folder)) from None
 
 
 def prepare_output_folder(path: str, what: str = "output folder") -> Path:
@@ -53,6 +80,34 @@ def prepare_output_folder(path: str, what: str = "output folder") -> Path:
     if not os.access(folder, os.W_OK):
         raise InputError(f"cannot write into the {what}: permission denied", str(path))
     return folder
+
+
+LOCK = ".puzzleplan.lock"
+"""The file in an output folder that a command holds a lock on while it writes there."""
+
+
+@contextmanager
+def folder_lock(folder: Path, command: str) -> Iterator[None]:
+    """Hold the folder's lock for the block; InputError at once when another process holds it (two runs
+    appending to one results file would duplicate every row). The lock goes with the process, however
+    it ends (fcntl.flock)."""
+    with open(folder / LOCK, "a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise InputError(
+                f"{holder} is writing into this folder; wait for it to end or choose another folder", str(folder)
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{command} (pid {os.getpid()})")
+        handle.flush()
+        try:
+            yield
+        finally:
+            handle.truncate(0)
 
 
 def silence_stdout() -> None:

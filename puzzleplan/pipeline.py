@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,6 +20,7 @@ from puzzleplan.planners.base import (
 )
 from puzzleplan.planners.compile import CompilationFailed, compile_for
 from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_limit
+from puzzleplan.planners.progress import CURRENT, phase
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
@@ -92,7 +94,7 @@ def solve_reading(
         with time_limit(limits.timeout + HARD_GRACE):
             instance = read()
     except TimeLimitExceeded:
-        message = f"reading the file took longer than the time limit ({limits.timeout:g} s)"
+        message = timeout_message(limits.timeout, f"while reading {instance_name}")
         return _finish(Report(puzzle.name, instance_name, planner_name, Status.TIMEOUT, message=message), started)
     spent = time.perf_counter() - started
     if spent > HARD_GRACE:  # a quick read is within the grace
@@ -102,7 +104,7 @@ def solve_reading(
     if refusal:
         report = Report(puzzle.name, instance_name, planner_name, Status.UNSUPPORTED, message=refusal, data=instance)
         return _finish(report, started)
-    planned = _plan_within(puzzle, instance, planner, limits)
+    planned = _plan_within(puzzle, instance, planner, limits, planner_name)
     report = _report(puzzle, instance_name, planner_name, planned, instance)
     if planned.result.solved:
         report = _replayed(report, puzzle, instance, planned.moves)
@@ -133,17 +135,42 @@ class Planned:
     """The PDDL plan's cost (None: native moves, which cost one each)."""
 
 
-def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
+def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits, planner_name: str) -> Planned:
     """Plan under the hard time limit and the memory limit: running out of either is a result."""
     started = time.perf_counter()
     try:
-        with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+        with limited(limits), phase(f"planning with {planner_name}"):
             return _plan(puzzle, instance, planner, limits)
-    except TimeLimitExceeded:
-        status, message = Status.TIMEOUT, f"stopped at the time limit ({limits.timeout:g} s)"
-    except MemoryError:
-        status, message = Status.MEMOUT, f"out of memory under {limits.memory_mb} MiB"
-    return Planned(PlanResult(status, message=message, search_time=time.perf_counter() - started))
+    except (TimeLimitExceeded, MemoryError) as error:
+        return Planned(stopped(error, limits, started))
+
+
+@contextmanager
+def limited(limits: Limits) -> Iterator[None]:
+    """Run the block in this process under the limits: interrupted HARD_GRACE seconds past the time limit
+    (TimeLimitExceeded), its address space capped at the memory limit (MemoryError)."""
+    CURRENT.interrupted = ""  # a phase ended by an earlier run's limit is no news of this run
+    with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+        yield
+
+
+def stopped(error: BaseException, limits: Limits, started: float) -> PlanResult:
+    """The result of a run that `limited` stopped: a timeout naming the limit, or a memout; with the
+    states that its search expanded, when one ran."""
+    elapsed, expanded = time.perf_counter() - started, CURRENT.expanded_since(started)
+    if isinstance(error, MemoryError):
+        message = f"out of memory under {limits.memory_mb} MiB"
+        return PlanResult(Status.MEMOUT, message=message, search_time=elapsed, expanded=expanded)
+    phase_name = CURRENT.take_interrupted()
+    message = timeout_message(limits.timeout, f"while {phase_name}" if phase_name else "")
+    return PlanResult(Status.TIMEOUT, message=message, search_time=elapsed, expanded=expanded)
+
+
+def timeout_message(seconds: float, said: str = "") -> str:
+    """What a run stopped at its time limit says: the limit the user gave (not the time left to a phase),
+    and the phase under way when `said` names one ("... while grounding the task")."""
+    _, found, phase_name = said.partition("while ")
+    return f"stopped at the time limit ({seconds:g} s)" + (f" while {phase_name}" if found else "")
 
 
 def _plan(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
@@ -188,7 +215,8 @@ def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Plan
 def _replayed(report: Report, puzzle: Puzzle, instance: Any, moves: list[Any]) -> Report:
     """The report with its plan replayed by the native simulator: moves, states, validity, annotations."""
     check = time.perf_counter()
-    replay = puzzle.replay(instance, moves)
+    with phase("replaying the plan on the native simulator"):
+        replay = puzzle.replay(instance, moves)
     message = report.message if replay.valid else f"the plan does not replay: {replay.reason}"
     return replace(
         report,
@@ -213,8 +241,18 @@ class PddlRun:
 
 
 def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
-    """Compile the task to the planner's fragment, plan in the time left, and map the plan back."""
+    """Compile the task to the planner's fragment, plan in the time left, and map the plan back; the
+    whole run (an in-process planner's grounding included) holds the limits."""
     begin = time.perf_counter()
+    try:
+        with limited(limits):
+            return _plan_compiled(task, planner, limits, begin)
+    except (TimeLimitExceeded, MemoryError) as error:
+        return PddlRun(stopped(error, limits, begin), [], (), time.perf_counter() - begin)
+
+
+def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: float) -> PddlRun:
+    """plan_pddl's work, inside its limits."""
     try:
         compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
@@ -229,7 +267,8 @@ def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
 
 def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
     """Encode for the planner, plan, and decode the plan to native moves."""
-    task = puzzle.encode_for(instance, pddl_fragment(planner))
+    with phase("encoding the instance as PDDL"):
+        task = puzzle.encode_for(instance, pddl_fragment(planner))
     run = plan_pddl(task, planner, limits)
     planned = Planned(run.result, [], run.plan, run.compilations, run.translate_time)
     if not run.result.solved:

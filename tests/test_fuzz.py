@@ -115,3 +115,134 @@ def test_many_mutants_give_no_traceback(tmp_path, capsys):
     """5,000 mutants."""
     for kind, name, text in mutants(5000)[300:]:
         run_mutant(tmp_path, capsys, kind, name, text)
+
+
+# -- every command's inputs and options ---------------------------------------------------------------------
+TIMEOUT = ["--timeout", "0.5"]
+PLAN_FILES = {
+    "domain.pddl": (ROOT / "domains/hanoi.pddl").read_text(),
+    "problem.pddl": (ROOT / "problems/hanoi/seed1.pddl").read_text(),
+}
+TINY_PLAN = "1 C A\n2 C B\n1 A B\n3 C A\n1 B C\n2 B A\n1 C A\n"
+"""A plan of tiny.hanoi's tower of three, in the native notation (7 moves)."""
+BOARD = "0000000\n0000000\n0000000\n0000000\n0000000\n1200000\n1\n"
+"""A Max Connect-4 board file: six rows, then the player to move."""
+STATEMENTS = {"kb.txt": "(if a b)\na\n", "statement.txt": "b\n"}
+
+
+def command_mutant(tmp_path: Path, kind: str, rng: random.Random) -> tuple[str, list[str], set[int]]:
+    """A mutated input for one command: (which, command line, documented exit statuses); the files are
+    written in tmp_path."""
+
+    def write(name: str, text: str) -> str:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        return str(path)
+
+    def mutated(text: str) -> str:
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            text = mutate(text, rng)
+        return text
+
+    if kind == "plan":
+        target = rng.choice(list(PLAN_FILES))
+        paths = [write(name, mutated(text) if name == target else text) for name, text in PLAN_FILES.items()]
+        return "puzzleplan", ["plan", *paths, "--planner", "graphplan", *TIMEOUT], {0, 1, 2, 3, 4, 5, 6, 7}
+    if kind == "validate":
+        instance = write("tiny.hanoi", SMALL["hanoi"][1])
+        return "puzzleplan", ["validate", "hanoi", instance, write("plan.txt", mutated(TINY_PLAN))], {0, 2, 7}
+    if kind == "graphplan":
+        ops, facts = (
+            (mutated(GRAPHPLAN_OPS), GRAPHPLAN_FACTS)
+            if rng.random() < 0.5
+            else (GRAPHPLAN_OPS, mutated(GRAPHPLAN_FACTS))
+        )
+        return "graphplan", ["-o", write("x.ops", ops), "-f", write("x.facts", facts), *TIMEOUT], {0, 1, 2}
+    if kind == "maxconnect4":
+        return "maxconnect4", ["one-move", write("board.txt", mutated(BOARD)), str(tmp_path / "next.txt"), "1"], {0, 2}
+    target = rng.choice(list(STATEMENTS))
+    paths = {name: write(name, mutated(text) if name == target else text) for name, text in STATEMENTS.items()}
+    words = [paths["kb.txt"], paths["kb.txt"], paths["statement.txt"], "--engine", "tt"]
+    return "check_true_false", [*words, "--out", str(tmp_path / "result.txt")], {0, 2}
+
+
+OPTIONS = {
+    "--timeout": ["0.5", "-0", "1e400", "0x10", "", "٣", "nan", "1" * 400],
+    "--memory": ["500M", "-0", "0.1", "1" * 400, "2T", "", "G"],
+    "--level": ["1", "0", "-0", "-1", "99999999999999999999", "", "x" * 300],
+    "--planner": ["native-bfs", "native-astar:x", "fd:(", "pyperplan:a", "native-astar:", "", "x" * 300],
+}
+GENERATE = {
+    "hanoi": ["--discs", "--pegs"],
+    "tiles": ["--size", "--blanks", "--moves"],
+    "shrdlu": ["--n", "--k", "--goal-atoms", "--goal-form"],
+    "pacman": ["--height", "--width", "--pellets", "--walls"],
+}
+VALUES = ["3", "0", "-0", "-1", "10" * 40, "3x3", "1e9", "٣", "", "x" * 300, "and", "2x100000"]
+
+
+def option_mutant(tmp_path: Path, rng: random.Random) -> tuple[str, list[str], set[int]]:
+    """A command line with odd option values: solve's limits, level and planner, or generate's options."""
+    if rng.random() < 0.5:
+        puzzle = rng.choice(list(GENERATE))
+        words = ["generate", puzzle, "--seed", rng.choice(["1", "-0", "x"])]
+        for option in rng.sample(GENERATE[puzzle], rng.randint(1, 2)):
+            words += [option, rng.choice(VALUES)]
+        return "puzzleplan", words + ["-o", str(tmp_path / "generated.txt")], {0, 2}
+    path = tmp_path / "tiny.hanoi"
+    path.write_text(SMALL["hanoi"][1])
+    words = ["solve", "hanoi", str(path), "--timeout", "2", "--planner", "native-bfs"]
+    for option in rng.sample(list(OPTIONS), rng.randint(1, 2)):
+        words += [f"{option}={rng.choice(OPTIONS[option])}"]
+    return "puzzleplan", words, {0, 2, 3, 4, 5, 6}
+
+
+def main_of(program: str):
+    """The in-process main() of an installed command."""
+    if program == "graphplan":
+        from puzzleplan.app.graphplan_cli import main as graphplan_main
+
+        return graphplan_main
+    if program == "maxconnect4":
+        from puzzleplan.games.maxconnect4 import main as maxconnect4_main
+
+        return maxconnect4_main
+    if program == "check_true_false":
+        from puzzleplan.logic.cli import main as logic_main
+
+        return logic_main
+    return main
+
+
+KINDS = ["plan", "validate", "graphplan", "maxconnect4", "check_true_false", "options"]
+
+
+def run_command_mutants(tmp_path: Path, capsys, count: int, seed: int) -> None:
+    """Run `count` mutants of every command's inputs and options; check the promises of each."""
+    rng = random.Random(seed)
+    for number in range(count):
+        kind = KINDS[number % len(KINDS)]
+        program, words, allowed = (
+            option_mutant(tmp_path, rng) if kind == "options" else command_mutant(tmp_path, kind, rng)
+        )
+        try:
+            code = main_of(program)(words)
+        except SystemExit as exit:  # argparse's own errors in the other commands
+            code = exit.code
+        out, err = capsys.readouterr()
+        shown = f"{program} {words!r}\nexit {code}\nstderr: {err[:500]}\nstdout: {out[:300]}"
+        assert code in allowed, shown
+        assert "Traceback" not in err + out and "internal error" not in err, shown
+        assert len(err) < 5000, shown  # nothing quoted long
+
+
+@pytest.mark.parametrize("batch", range(3))
+def test_every_command_and_option_survives_mutants(tmp_path, capsys, batch):
+    """90 mutants of plan, validate, graphplan, maxconnect4 and check_true_false inputs and of options."""
+    run_command_mutants(tmp_path, capsys, 30, seed=100 + batch)
+
+
+@pytest.mark.slow
+def test_many_command_mutants(tmp_path, capsys):
+    """1,200 command mutants."""
+    run_command_mutants(tmp_path, capsys, 1200, seed=7)

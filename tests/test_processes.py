@@ -120,3 +120,41 @@ def _interrupt_solve(planner: str, signum: int) -> None:
     finally:
         for pid, _ in marked_processes(mark):
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("planner", ["fd-opt", "pyperplan-opt"])
+def test_kill_9_of_solve_leaves_no_process(planner):
+    """`kill -9` of `solve` left Fast Downward's search process running for about 4 s: its children had no
+    death signal. A guard process now takes the planner's whole group down with it."""
+    mark = uuid.uuid4().hex
+    process = start(["solve", "tiles", HARD_TILES, "--planner", planner, "--timeout", "60"], mark)
+    kill_9_leaves_nothing(process, mark, ("downward ", "-m pyperplan"), 1)
+
+
+def kill_9_leaves_nothing(process: subprocess.Popen, mark: str, running: tuple[str, ...], seconds: float) -> None:
+    """Once a marked process whose command line holds one of `running` runs, kill -9 `process`, and check
+    that nothing marked is left `seconds` later."""
+    try:
+        assert wait_for(lambda: any(w in c for _, c in marked_processes(mark) for w in running), 30)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(20)
+        assert wait_for(lambda: not marked_processes(mark), seconds), marked_processes(mark)
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)
+
+
+RUN_A_STUBBORN_TREE = """
+import sys
+from puzzleplan.planners.process import run
+run(["sh", "-c", "trap '' TERM; sleep 60 & wait"], timeout=120)
+"""
+
+
+def test_kill_9_of_a_runner_takes_down_a_child_tree_that_ignores_sigterm():
+    """The death signal reached the planner's first process only, which may ignore it or leave its own
+    children running (Fast Downward's driver did, for seconds); the guard kills the whole group."""
+    mark = uuid.uuid4().hex
+    env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
+    runner = subprocess.Popen([sys.executable, "-c", RUN_A_STUBBORN_TREE], env=env, start_new_session=True)
+    kill_9_leaves_nothing(runner, mark, ("sleep 60",), 2)

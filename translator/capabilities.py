@@ -119,6 +119,8 @@ class Option:
     help: str
     minimum: int | None = None
     choices: tuple[str, ...] = ()
+    maximum: int | None = None
+    """The largest value a generator can turn into a file in moments; beyond it the size is bad input."""
 
     def read(self, text: str) -> Any:
         """The option's value from its text; InputError saying what was expected."""
@@ -130,6 +132,10 @@ class Option:
                 raise InputError(f"--{self.name} expects a whole number, found {quote(text)}", "command line")
             if self.minimum is not None and value < self.minimum:
                 raise InputError(f"--{self.name} must be at least {self.minimum}, found {value}", "command line")
+            if self.maximum is not None and value > self.maximum:
+                raise InputError(
+                    f"--{self.name} must be at most {self.maximum:,}, found {quote(text.strip())}", "command line"
+                )
             return value
         if self.choices and text not in self.choices:
             raise InputError(f"--{self.name} expects one of {', '.join(self.choices)}, found {text!r}", "command line")

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+MESSAGE_LIMIT = 1000
+"""Characters of an error message kept: a message that quotes a whole line of a file (a 50 MB line) is cut."""
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text`, cut after `limit` characters with a note of how many were left out."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
 
 class InputError(Exception):
     """Bad user input: a malformed file, wrong sizes, unknown symbols, an impossible request."""
@@ -9,6 +17,7 @@ class InputError(Exception):
     def __init__(
         self, message: str, source: str = "<input>", line: int | None = None, column: int | None = None
     ) -> None:
+        message = shorten(message)
         super().__init__(message)
         self.message = message
         self.source = source

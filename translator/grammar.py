@@ -9,6 +9,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from puzzleplan.translator.text import quote
+
 
 @cache
 def parser(package: str, filename: str, start: str = "start", **options: Any):
@@ -38,7 +40,7 @@ def syntax_problem(error: Exception, parser: Any, text: str, names: Mapping[str,
 
     if isinstance(error, UnexpectedToken):
         at_end = error.token.type == "$END"
-        found = names.get("$END", "the end of the text") if at_end else repr(str(error.token))
+        found = names.get("$END", "the end of the text") if at_end else quote(str(error.token))
         line, column = (None, None) if at_end else (error.line, error.column)
         return SyntaxProblem(found, expected_terminals(parser, error.expected, names), line, column, at_end)
     if isinstance(error, UnexpectedCharacters):
@@ -63,3 +65,30 @@ def expected_terminals(parser: Any, terminals: Any, names: Mapping[str, str]) ->
             shown.add(name.lower())
     ordered = sorted(shown)
     return ordered[0] if len(ordered) == 1 else "one of " + ", ".join(ordered)
+
+
+MAX_NESTING = 100
+"""The deepest nesting a formula may have: its reading and everything after it (the lark tree's
+transformation, evaluation, encoding) recurse, and a formula 100,000 deep would exhaust the stack."""
+
+
+def too_deep(text: str, openers: str, closers: str, prefixes: str = "") -> tuple[int, int] | None:
+    """The 1-based (line, column) where `text` nests deeper than MAX_NESTING, or None: every opener is a
+    level until its closer, and so is each of a run of prefix operators (`!!!g`)."""
+    depth = run = 0
+    line, column = 1, 0
+    for char in text:
+        column += 1
+        if char == "\n":
+            line, column = line + 1, 0
+        if char in openers:
+            depth += 1
+        elif char in closers:
+            depth -= 1
+        if char in prefixes:
+            run += 1
+        elif not char.isspace():
+            run = 0
+        if depth + run > MAX_NESTING:
+            return line, column
+    return None

@@ -146,8 +146,8 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         return "\n".join(lines) + "\n"
 
     generator_options = (
-        Option("discs", int, 5, "number of discs", minimum=1),
-        Option("pegs", int, 3, "number of pegs", minimum=2),
+        Option("discs", int, 5, "number of discs", minimum=1, maximum=10_000),
+        Option("pegs", int, 3, "number of pegs", minimum=2, maximum=1_000),
         Option("random", bool, False, "random legal start and goal instead of a tower to move"),
     )
 

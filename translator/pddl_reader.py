@@ -36,6 +36,9 @@ DOMAIN_SECTIONS = (
     ":process",
     ":event",
 )
+MAX_DEPTH = 100
+"""The deepest nesting of lists a PDDL file may have (real domains stay under 20): Fast Downward's translator
+fails at 500 with a long traceback, and the checks here recurse too."""
 PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric", ":constraints")
 
 
@@ -93,6 +96,13 @@ def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
     first. InputError for a ')' that closes nothing."""
     stack: list[Expr] = []
     for token in tokens:
+        if token.text == "(" and len(stack) == MAX_DEPTH:
+            raise InputError(
+                f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
+                source,
+                token.line,
+                token.column,
+            )
         if token.text == "(":
             stack.append(Expr(token))
         elif token.text != ")":

@@ -16,6 +16,8 @@ from puzzleplan.translator.puzzle import Option, Puzzle
 from puzzleplan.translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
 
 BLANK = 0
+MAX_CELLS = 400
+"""The most cells a generated board may have (20x20): larger boards are bad input before any work."""
 _BLANK_TOKENS = {"X", "x", "0", "_"}
 
 Board = tuple[int, ...]
@@ -73,14 +75,15 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         return "init:\n" + self.show(instance, instance.init) + "\ngoal:\n" + self.show(instance, instance.goal) + "\n"
 
     generator_options = (
-        Option("size", str, "3x3", "board size HxW"),
-        Option("blanks", int, 1, "number of blanks", minimum=1),
+        Option("size", str, "3x3", f"board size HxW, at most {MAX_CELLS} cells"),
+        Option("blanks", int, 1, "number of blanks", minimum=1, maximum=MAX_CELLS - 1),
         Option(
             "moves",
             int,
             None,
             "a random walk of this many moves from the goal (default: a uniformly random solvable board)",
             minimum=0,
+            maximum=50_000,
         ),
     )
 
@@ -90,11 +93,15 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         size = options["size"]
         match = re.fullmatch(r"([0-9]+)x([0-9]+)", size)
         if not match:
-            raise InputError(f"expected --size HxW such as 3x3, found {size!r}", "command line")
+            raise InputError(f"expected --size HxW such as 3x3, found {quote(size)}", "command line")
         height, width = int(match.group(1)), int(match.group(2))
         blanks = options["blanks"]
-        if height < 2 or width < 2 or not 1 <= blanks < height * width:
-            raise InputError("generate tiles needs a size of at least 2x2 and 1 <= blanks < cells", "command line")
+        if height < 2 or width < 2 or height * width > MAX_CELLS or not 1 <= blanks < height * width:
+            raise InputError(
+                f"generate tiles needs a size of at least 2x2 and at most {MAX_CELLS:,} cells, "
+                f"and 1 <= blanks < cells; found --size {quote(size)} --blanks {blanks}",
+                "command line",
+            )
         goal = default_goal(tuple(range(1, height * width - blanks + 1)) + (BLANK,) * blanks)
         instance = TilesInstance(height, width, goal, goal)
         if options["moves"] is not None:

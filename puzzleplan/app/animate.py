@@ -21,7 +21,7 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
         from puzzleplan.translator.pictures.output import ANIMATIONS, check_output
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)
-        check_output_file(args.animate, "animation")
+        check_output_file(args.animate, "animation", [args.file, *getattr(args, "plan", [])])
         puzzle.drawer()
 
 

@@ -86,8 +86,9 @@ def generator_help() -> str:
                 if option.kind is bool
                 else " " + (option.name.upper() if not option.choices else "|".join(option.choices))
             )
-            default = "" if option.kind is bool or option.default is None else f" (default {option.default})"
-            lines.append(f"    --{option.name}{value}  {option.help}{default}")
+            notes = [] if option.kind is bool or option.default is None else [f"default {option.default}"]
+            notes += [] if option.maximum is None else [f"at most {option.maximum:,}"]
+            lines.append(f"    --{option.name}{value}  {option.help}" + (f" ({', '.join(notes)})" if notes else ""))
     return "\n".join(lines)
 
 

@@ -14,11 +14,9 @@ import random
 import sys
 import time
 import traceback
-from pathlib import Path
 from typing import Any
 
-from puzzleplan import api
-from puzzleplan.app import seed_output
+from puzzleplan.app import guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -28,10 +26,13 @@ from puzzleplan.app.arguments import (
     resolve_puzzle,
 )
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
-from puzzleplan.outputs import check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.pipeline import timeout_message
 from puzzleplan.planners.base import Limits, Status
-from puzzleplan.planners.process import interrupt_on_terminate
+from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate
+from puzzleplan.planners.progress import phase, status_line
 from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
 from puzzleplan.translator.text import write_file
 
@@ -93,12 +94,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
             "command line",
         )
     out = prepare_output_folder(args.output)
-    if args.puzzle == "graphplan":
-        from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
+    with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
+        if args.puzzle == "graphplan":
+            from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
 
-        task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
-    else:
-        task = api.translate(api.load(args.file, puzzle=args.puzzle, level=args.level))
+            task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
+        else:
+            puzzle, instance = load(args.puzzle, args.file, args.level)
+            task = puzzle.encode(instance)
     if args.format == "graphplan":
         from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
 
@@ -106,6 +109,8 @@ def cmd_translate(args: argparse.Namespace) -> int:
         written = {"ops": ops, "facts": facts}
     else:
         written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
+    for name in written:
+        check_not_input(out / name, [args.file, args.facts])
     for name, text in written.items():
         write_file(out / name, text)
         print(out / name)
@@ -115,34 +120,35 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from puzzleplan.app.animate import animate, check_animation, print_result
-    from puzzleplan.pipeline import solve_reading
-    from puzzleplan.translator.registry import get_puzzle, instance_label
+    from puzzleplan.translator.registry import get_puzzle
 
     if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
         report = seed_output.seed_solve(args)
         return exit_status(report.status, report.valid)
     limits = Limits.read(args.timeout, args.memory)
-    plan_out = check_output_file(args.plan_out, "plan file")
+    plan_out = check_output_file(args.plan_out, "plan file", [args.file])
+    label = instance_label(args.file, args.level)
     puzzle = get_puzzle(args.puzzle)
     check_animation(args, puzzle)
-
-    def read() -> Any:  # reading the file is part of the run: the pipeline times it with the planner
-        return seed_output.start_at(puzzle, api.load(args.file, puzzle=puzzle.name, level=args.level).data, args.start)
-
-    report = solve_reading(puzzle, read, instance_label(args.file, args.level), args.planner, limits)
-    instance = report.data
-    if plan_out and report.pddl_plan:
-        from puzzleplan.translator.pddl import write_plan
-
-        write_file(plan_out, write_plan(report.pddl_plan))
-    elif plan_out and report.status is Status.SOLVED:
-        write_file(plan_out, "".join(puzzle.format_move(m) + "\n" for m in report.moves))
+    with status_line():
+        instance, report = guarded.read_and_solve(args, puzzle, label, limits)
+    if report.status is Status.TIMEOUT:
+        report.message = timeout_message(limits.timeout, report.message)
+    failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
+    if plan_out and report.status is Status.SOLVED:
+        failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]
     animation = None
     if args.animate and report.status is Status.SOLVED:
         summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
-        animation = animate(args, puzzle, instance, report.moves, report.states, summary)
+        moves, states = report.moves, report.states
+        animation, failed = guarded.written(
+            lambda: animate(args, puzzle, instance, moves, states, summary), args.animate
+        )
+        failures += failed
     print_result(args, report.to_json(puzzle), lambda: print_report(puzzle, instance, report, args.show), animation)
-    return exit_status(report.status, report.valid)
+    for failure in failures:
+        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
+    return EXIT["error"] if failures else exit_status(report.status, report.valid)
 
 
 def exit_status(status: Status, valid: bool | None) -> int:
@@ -171,6 +177,8 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
     if report.steps is not None:
         figures.append(f"steps {report.steps}")
+    if report.extra.get("bound") is not None:
+        figures.append(f"bound {report.extra['bound']:g}")
     figures += [f"{key} {value:.3f}s" for key, value in report.time.items()]
     print("; ".join(figures))
 
@@ -196,40 +204,43 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the initial state of an instance as a PNG or SVG picture."""
-    from puzzleplan.translator.pictures.output import PICTURES, check_output
+    from puzzleplan.translator.pictures.output import PICTURES, check_output, write_picture
 
     check_output(args.out, PICTURES, "--out")
-    check_output_file(args.out, "picture")
-    api.draw(api.load(args.file, puzzle=args.puzzle, level=args.level), args.out)
+    check_output_file(args.out, "picture", [args.file])
+    puzzle, instance = load(args.puzzle, args.file, args.level)
+    write_picture(puzzle, instance, puzzle.initial(instance), args.out)
     print(args.out)
     return 0
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the files and their requirements are checked before any planner
-    runs, and the plan is replayed under PDDL semantics (its cost with it) before printing."""
-    from puzzleplan.pipeline import plan_pddl
+    runs, all within the limits, and the plan is replayed under PDDL semantics (its cost with it) before
+    printing."""
     from puzzleplan.planners.base import simulates
     from puzzleplan.planners.registry import get_planner
-    from puzzleplan.translator.pddl import PddlTask, write_plan
-    from puzzleplan.translator.pddl_model import read_task
+    from puzzleplan.translator.pddl import write_plan
     from puzzleplan.translator.pddl_plans import check_plan
 
-    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file")
-    task = PddlTask(Path(args.problem).stem, read_text(args.domain), read_text(args.problem))
-    model = read_task(task.domain, task.problem, args.domain, args.problem)
+    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
+    limits = Limits.read(args.timeout, args.memory)
     planner = get_planner(args.planner)
     ok, why = planner.available()
     if not ok or simulates(planner):
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
-    run = plan_pddl(task, planner, Limits.read(args.timeout, args.memory))
+    with status_line():
+        model, run = guarded.plan_files(args, planner, limits)
     result, plan = run.result, run.plan
-    check = check_plan(model, plan) if result.solved else None
+    if result.status is Status.TIMEOUT:
+        result.message = timeout_message(limits.timeout, result.message)
+    check = check_plan(model, plan) if model and result.solved else None
     valid = check.valid if check else None
     message = (check.message() if check and not check.valid else "") if result.solved else result.message
     cost = check.cost if check and check.valid else None
+    action_costs = model.action_costs if model else None
     data = {
         "domain": args.domain,
         "problem": args.problem,
@@ -238,7 +249,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         "optimal": result.optimal,
         "length": len(plan) if result.solved else None,
         "cost": cost,
-        "action_costs": model.action_costs,
+        "action_costs": action_costs,
         "steps": result.steps,
         "expanded": result.expanded,
         "valid": valid,
@@ -253,9 +264,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
         data["message"] = message
     if run.compilations:
         data["compilations"] = list(run.compilations)
-    plan_text = write_plan(plan, cost if model.action_costs else None)
+    plan_text = write_plan(plan, cost if action_costs else None)
+    failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and result.solved:
-        write_file(plan_out, plan_text)
+        failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
     if args.json:
         print(json.dumps(data))
     else:
@@ -267,7 +279,9 @@ def cmd_plan(args: argparse.Namespace) -> int:
             print("\n".join("; " + line for line in message.splitlines()))
         if result.solved:
             print(plan_text, end="")
-    return exit_status(result.status, valid)
+    for failure in failures:
+        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
+    return EXIT["error"] if failures else exit_status(result.status, valid)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -286,8 +300,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
-    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
-    puzzle, instance = inst.puzzle, inst.data
+    puzzle, instance = load(args.puzzle, args.file, args.level)
     seed_output.check_walk_format(args.format, puzzle.name)
     rng = random.Random(args.seed)
     normalize = puzzle.normalize
@@ -311,8 +324,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
     from puzzleplan.app.play import play
 
-    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
-    puzzle, instance = inst.puzzle, inst.data
+    puzzle, instance = load(args.puzzle, args.file, args.level)
     return play(puzzle, instance, args.planner, Limits.read(args.timeout, args.memory))
 
 
@@ -332,6 +344,12 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="SIZE",
             help="memory limit of the planner, e.g. 2G or 500M (MiB by default)",
         )
+
+    def whole_limits(p: argparse.ArgumentParser) -> None:
+        """--timeout and --memory for a command that runs no planner: they hold for the whole command."""
+        p.add_argument("--timeout", default="60", help="seconds for the whole command (default 60)")
+        p.add_argument("--memory", default=None, metavar="SIZE", help="memory limit, e.g. 2G or 500M (default none)")
+        p.set_defaults(limited=True)
 
     def animation(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -359,6 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("facts", nargs="?", help="(translate graphplan OPS FACTS only)")
     p.add_argument("-o", "--output", default="out", help="folder to write into (default out/)")
     p.add_argument("--format", choices=("pddl", "graphplan"), default="pddl")
+    whole_limits(p)
     p.set_defaults(run=cmd_translate)
     p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
     instance(p)
@@ -384,10 +403,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
     p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
     animation(p)
-    p.set_defaults(run=cmd_validate)
+    p.set_defaults(run=cmd_validate, limited=True)  # the whole command, unless --optimal runs a planner
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
     instance(p)
     p.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="the picture to write")
+    whole_limits(p)
     p.set_defaults(run=cmd_show)
     p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
     p.add_argument("domain")
@@ -406,12 +426,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("-o", "--output", help="file to write (default: print it)")
+    whole_limits(p)
     p.set_defaults(run=cmd_generate, accepts_options=True)
     p = commands.add_parser("walk", help="a random walk, printing each move and state")
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None)
     seed_output.add_format_option(p)
+    whole_limits(p)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
@@ -433,17 +455,40 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.options = generator_options(extra)
     resolve_puzzle(args)
-    return args.run(args)
+    if not getattr(args, "limited", False) or getattr(args, "optimal", False):
+        return args.run(args)
+    return _run_limited(args, Limits.read(args.timeout, args.memory))
+
+
+def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
+    """Run a command that runs no planner within its --timeout and --memory, its phases logged under -v:
+    a timeout (exit 4) names the limit and the phase under way; a memout is exit 5."""
+    from puzzleplan.pipeline import limited
+    from puzzleplan.planners.progress import CURRENT
+
+    try:
+        with limited(limits), phase(f"running {args.command}"):
+            return args.run(args)
+    except (TimeLimitExceeded, MemoryError) as error:
+        under_way = CURRENT.take_interrupted()
+        while_ = f" while {under_way}" if under_way else ""
+        if isinstance(error, MemoryError):
+            message, code = f"out of memory under {limits.memory_mb} MiB{while_}", EXIT[Status.MEMOUT]
+        else:
+            message, code = timeout_message(limits.timeout, while_.strip()), EXIT[Status.TIMEOUT]
+        return _fail(message, code, getattr(args, "json", False))
 
 
 def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
     """Report a run that ended without a result: one JSON object on stdout under --json (status error or
     interrupted), else one paragraph on stderr; return the exit status."""
-    status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout"}.get(code, "error")
+    statuses = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout", EXIT[Status.TIMEOUT]: "timeout"}
+    status = statuses.get(code, "error")
     if as_json:
         data: dict[str, Any] = {"status": status, "message": message, "file": None, "line": None, "column": None}
         if error is not None:
-            data.update(file=error.source, line=error.line, column=error.column)
+            known = error.source not in ("command line", "<input>", "")
+            data.update(file=error.source if known else None, line=error.line, column=error.column)
         print(json.dumps(data), flush=True)
     else:
         print(f"puzzleplan: {'error: ' + message if status == 'error' else message}", file=sys.stderr)
@@ -453,7 +498,7 @@ def _fail(message: str, code: int, as_json: bool, error: InputError | None = Non
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Bad input (a file, an option, the command line itself) is one paragraph and exit
     status 2, never a traceback; under --json it is one JSON object on stdout with status `error`."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = guarded.verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()
     try:

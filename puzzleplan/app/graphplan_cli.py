@@ -17,9 +17,10 @@ import sys
 import time
 
 from puzzleplan.outputs import silence_stdout
-from puzzleplan.planners.base import Status, parse_seconds
+from puzzleplan.pipeline import limited
+from puzzleplan.planners.base import Limits, Status, parse_memory, parse_seconds
 from puzzleplan.planners.graphplan import GroundTask, Outcome, graphplan, ground
-from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.planners.process import TimeLimitExceeded
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.graphplan_format import Facts, Ops, load_facts, load_ops
 from puzzleplan.translator.graphplan_pddl import convert
@@ -30,6 +31,14 @@ def _seconds(text: str) -> float:
     """--timeout: a finite number of seconds above 0."""
     try:
         return parse_seconds(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+
+
+def _memory(text: str) -> int | None:
+    """--memory: a size of at least 1 MiB, in MiB."""
+    try:
+        return parse_memory(text)
     except InputError as error:
         raise argparse.ArgumentTypeError(error.message) from None
 
@@ -48,7 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
         "-i", dest="info", type=int, default=0, help="info level: 1 or more also prints the goal sets searched"
     )
     parser.add_argument("-M", dest="max_nodes", type=int, help="ignored: there is no node limit")
-    parser.add_argument("--timeout", type=_seconds, default=3600.0, help="seconds (default 3600)")
+    parser.add_argument(
+        "--timeout", type=_seconds, default=3600.0, help="seconds for the whole run, reading included (default 3600)"
+    )
+    parser.add_argument(
+        "--memory", type=_memory, default=None, metavar="SIZE", help="memory limit, e.g. 2G or 500M (default none)"
+    )
     parser.add_argument(
         "--validate",
         metavar="PLAN",
@@ -76,38 +90,32 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Load, ground, plan and print; the exit status."""
+    """Load, ground, plan and print, all within --timeout and --memory; the exit status."""
     args = build_parser().parse_args(argv)
     if args.validate:
         return _validate(args)
-    try:
-        ops, facts = _load(args.ops, args.facts)
-        conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
-        ground_task = ground(conversion.task)
-    except InputError as error:
-        print(f"graphplan: {error}", file=sys.stderr)
-        return 2
     if args.steps is not None and args.steps < 0:
         print("graphplan: -t needs a number of steps >= 0", file=sys.stderr)
         return 2
-    started = time.process_time()
+    started, clock = time.process_time(), time.perf_counter()
     trace = print if args.info >= 1 else None
     try:
-        with time_limit(args.timeout + 0.5):  # building a level of the graph does not look at the clock
+        with limited(Limits(args.timeout, args.memory)):  # reading and grounding do not look at the clock
+            ops, facts = _load(args.ops, args.facts)
+            conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
+            ground_task = ground(conversion.task)
             outcome = graphplan(
-                ground_task,
-                time.perf_counter() + args.timeout,
-                steps=args.steps,
-                report=print,
-                trace=trace,
-                learning=not args.classic,
+                ground_task, clock + args.timeout, args.steps, report=print, trace=trace, learning=not args.classic
             )
-    except TimeLimitExceeded:
-        outcome = Outcome(Status.TIMEOUT, [], {}, "the time limit passed")
+    except InputError as error:
+        print(f"graphplan: {error}", file=sys.stderr)
+        return 2
+    except (TimeLimitExceeded, MemoryError) as error:
+        out_of_memory = f"Out of memory under {args.memory} MiB" if isinstance(error, MemoryError) else ""
+        print(f"\n{out_of_memory or 'Time limit reached'}: no plan found.")
+        return 1
     print()
     print(render_plan(ground_task, outcome, conversion.names.graphplan), end="")
-    if not outcome.figures:
-        return 1
     print(render_counts(outcome, time.process_time() - started))
     return 0 if outcome.status is Status.SOLVED else 1
 
@@ -116,10 +124,9 @@ def _validate(args: argparse.Namespace) -> int:
     """--validate PLAN: replay a printed plan with Graphplan's semantics (and natively, for a puzzle
     instance beside the facts file); 0 when valid, 1 when not, 2 for bad input."""
     from puzzleplan.app.graphplan_validate import print_graphplan, validate_graphplan
-    from puzzleplan.planners.base import Limits
 
     try:
-        data = validate_graphplan(args.ops, args.facts, args.validate, Limits(args.timeout), optimal=False)
+        data = validate_graphplan(args.ops, args.facts, args.validate, Limits(args.timeout, args.memory), optimal=False)
     except InputError as error:
         print(f"graphplan: {error}", file=sys.stderr)
         return 2

@@ -447,9 +447,15 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
-    from puzzleplan.outputs import prepare_output_folder
+    from puzzleplan.outputs import folder_lock, prepare_output_folder
 
     out = prepare_output_folder(args.out, "--out folder")
+    with folder_lock(out, "compare"):
+        return _compare(args, out)
+
+
+def _compare(args: argparse.Namespace, out: Path) -> int:
+    """cmd_compare's work, with the --out folder to itself."""
     results = out / RESULTS
     if results.exists() and results.stat().st_size and not args.resume:
         raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
@@ -496,7 +502,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters (and
     with --animate a player page per solved run, linked from report.html)."""
-    from puzzleplan.experiments.report import build_tables, print_tables, write_report
+    from puzzleplan.experiments.report import REPORT_FILES, build_tables, print_tables, write_report
+    from puzzleplan.outputs import check_writable_files
 
     folder = Path(args.folder)
     results = folder / RESULTS if folder.is_dir() else folder
@@ -509,6 +516,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
         pairs.append((names[0], names[1]))
     rows = read_rows(results)
+    check_writable_files(results.parent, REPORT_FILES)  # before the tables are printed: nothing half done
     optimal_costs = None
     if args.optimal_costs:
         from puzzleplan.experiments.ipc_scores import read_optimal_costs

@@ -346,6 +346,10 @@ def to_csv(records: list[dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
+REPORT_FILES = ("report.md", "report.csv", "report.html", "cactus.png")
+"""The files `report` writes in every case (scatter plots and animations besides)."""
+
+
 def write_report(
     rows: list[dict[str, Any]],
     folder: Path,
@@ -360,10 +364,10 @@ def write_report(
     tables = tables if tables is not None else build_tables(rows)
     planners = Grid.of(rows).planners
     pairs = pairs or ([(planners[0], planners[1])] if len(planners) > 1 else [])
-    images = [cactus_plot(rows, folder / "cactus.png")]
+    images = [cactus_plot(rows, folder / REPORT_FILES[3])]
     images += [scatter_plot(rows, a, b, folder / scatter_name(a, b)) for a, b in pairs]
     names = [image.name for image in images]
-    written = [folder / "report.md", folder / "report.csv", folder / "report.html"]
+    written = [folder / name for name in REPORT_FILES[:3]]
     written[0].write_text(to_markdown(tables, names))
     written[1].write_text(to_csv(summary_records(rows)))
     written[2].write_text(to_html(tables, names, animations))

@@ -61,10 +61,10 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
         return render_maze(instance)
 
     generator_options = (
-        Option("height", int, 7, "rows of the maze, outer walls included", minimum=3),
-        Option("width", int, 12, "columns of the maze, outer walls included", minimum=3),
-        Option("pellets", int, 10, "number of pellets", minimum=0),
-        Option("walls", int, 25, "percentage of inner cells that are walls", minimum=0),
+        Option("height", int, 7, "rows of the maze, outer walls included", minimum=3, maximum=500),
+        Option("width", int, 12, "columns of the maze, outer walls included", minimum=3, maximum=500),
+        Option("pellets", int, 10, "number of pellets", minimum=0, maximum=250_000),
+        Option("walls", int, 25, "percentage of inner cells that are walls", minimum=0, maximum=100),
     )
 
     def generate(self, options: dict[str, Any], rng: random.Random) -> PacmanInstance:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import flood
-from puzzleplan.translator.text import Line, content_lines
+from puzzleplan.translator.text import Line, content_lines, quote, whole_number
 
 GOAL, FREE, WALL, MASTER = -1, 0, 1, 2
 FIRST_BRICK = 3
@@ -63,7 +63,7 @@ def _size(raw_lines: list[str], line: Line, source: str) -> tuple[int, int]:
     fields = _fields(_raw(raw_lines, line))
     if len(fields) != 2 or not all(re.fullmatch(r"[0-9]+", value) and int(value) > 0 for _, value in fields):
         raise InputError(
-            f"expected the board size 'w,h,' (two positive integers), found {line.text!r}", source, line.number
+            f"expected the board size 'w,h,' (two positive integers), found {quote(line.text)}", source, line.number
         )
     return int(fields[0][1]), int(fields[1][1])
 
@@ -79,14 +79,16 @@ def _row(raw_lines: list[str], line: Line, width: int, row: int, source: str) ->
         )
     values = []
     for column, value in fields:
-        if not re.fullmatch(r"-?[0-9]+", value) or int(value) < GOAL:
+        number = whole_number(value)
+        if number is None or number < GOAL:
             raise InputError(
-                f"expected -1 (goal), 0 (free), 1 (wall), 2 (master brick) or a brick number >= 3, found {value!r}",
+                "expected -1 (goal), 0 (free), 1 (wall), 2 (master brick) or a brick number >= 3, "
+                f"found {quote(value)}",
                 source,
                 line.number,
                 column,
             )
-        values.append(int(value))
+        values.append(number)
     return values
 
 

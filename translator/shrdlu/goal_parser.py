@@ -99,6 +99,9 @@ def parse_goal(pieces: list[tuple[int, int, str]], n: int, k: int, source: str) 
         number, offset, _ = pieces[min(line, len(pieces)) - 1]
         return number, (offset + column if column is not None else None)
 
+    deep = grammar.too_deep(text, "([{", ")]}", "!")
+    if deep:
+        raise InputError(f"bad goal: nested more than {grammar.MAX_NESTING} deep", source, *locate(*deep))
     parser = _goal_parser()
     try:
         tree = parser.parse(text)

@@ -44,9 +44,9 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         return render_instance(instance)
 
     generator_options = (
-        Option("n", int, 3, "board size n x n", minimum=3),
-        Option("k", int, None, "number of blocks, n to n*n - n (default n*n - n)", minimum=1),
-        Option("goal-atoms", int, 3, "atoms in the goal", minimum=1),
+        Option("n", int, 3, "board size n x n", minimum=3, maximum=50),
+        Option("k", int, None, "number of blocks, n to n*n - n (default n*n - n)", minimum=1, maximum=2_450),
+        Option("goal-atoms", int, 3, "atoms in the goal", minimum=1, maximum=2_450),
         Option(
             "goal-form",
             str,
