@@ -2,7 +2,8 @@
 
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
 (`fd:astar(blind())`), `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`) and
-`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics and `up:NAME` any
+`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics, `native-idastar:PARTITION`
+IDA* with one of the sliding-tile puzzle's pattern database partitions and `up:NAME` any
 unified-planning OneshotPlanner engine by its UP name (`up:symk-opt`, `up:lpg`).
 """
 
@@ -24,11 +25,16 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-dfs": ("puzzleplan.planners.native:NativeSearch", {"search": "dfs"}),
     "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}),
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
+    "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
-    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {}),
+    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"clusters": True}),
     "native-push-wastar": (
         "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
+    ),
+    "native-push-best": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {"weight": 5, "bidirectional": True, "macros": True, "cycle": True, "clusters": True, "tunnels": True},
     ),
 }
 
@@ -40,12 +46,14 @@ DESCRIPTIONS = {
     "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
-    "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning (push-optimal)",
+    "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning, cluster deadlocks (push-optimal)",
     "native-push-wastar": (
         "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
     ),
+    "native-push-best": "Sokoban only: native-push-wastar with cluster deadlocks and tunnel macros",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
+    "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",
 }
 
 
@@ -67,6 +75,8 @@ def get_planner(name: str) -> Planner[Any]:
         return _build("puzzleplan.planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
     if kind == "up" and rest:
         return _build("puzzleplan.planners.up_engine:UpEngine", {"engine": rest}, name)
+    if kind == "native-idastar" and rest:
+        return _build("puzzleplan.planners.tiles_idastar:TilesIdaStar", {"heuristic": rest}, name)
     if kind == "pyperplan" and rest.count(":") == 1:
         search, heuristic = rest.split(":")
         return _build(
@@ -74,6 +84,7 @@ def get_planner(name: str) -> Planner[Any]:
         )
     raise InputError(
         f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
-        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC or up:NAME (a unified-planning engine)",
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION or up:NAME "
+        "(a unified-planning engine)",
         "command line",
     )

@@ -46,11 +46,13 @@ class Deadline:
 class Counter:
     """Counts expansions and says when the deadline has passed (looking at the clock now and then)."""
 
-    def __init__(self, deadline: Deadline, frontier: list | None = None) -> None:
+    def __init__(self, deadline: Deadline, frontier: list | None = None, limit: int | None = None) -> None:
         self.deadline = deadline
+        self.limit = limit
         self.expanded = 0
         self.frontier = frontier
-        watch(self.figures)
+        if limit is None:  # a small search inside another does not take over the status line
+            watch(self.figures)
 
     def figures(self) -> tuple[int, float | None]:
         """States expanded so far and the current bound (the least priority queued, for best-first)."""
@@ -58,8 +60,10 @@ class Counter:
         return self.expanded, frontier[0][0] if frontier else None
 
     def expand(self) -> bool:
-        """Count one expansion; True when the search must stop for time."""
+        """Count one expansion; True when the search must stop for time (or at its expansion limit)."""
         self.expanded += 1
+        if self.limit is not None and self.expanded > self.limit:
+            return True
         return self.expanded % CHECK_EVERY == 0 and self.deadline.passed()
 
     def result(self, status: Status, plan: list | None = None, optimal: bool = False) -> PlanResult:
@@ -121,15 +125,17 @@ def best_first(
     heuristic: Callable[[Any], float],
     deadline: Deadline,
     weight: float = 1.0,
+    limit: int | None = None,
 ) -> PlanResult:
     """Best-first graph search on g + weight * h with unit move costs: A* (weight 1, optimal when h is
     admissible and consistent), weighted A* (weight > 1) or uniform cost (h = 0). Ties go to the deeper
-    node, then to the older one. A state whose h is infinite is never queued."""
+    node, then to the older one. A state whose h is infinite is never queued. With a `limit`, it stops
+    (TIMEOUT) after that many expansions, so small searches inside others are deterministic."""
     best_g = {start: 0}
     parents: Parents = {start: None}
     tie = count()
     frontier = [(weight * heuristic(start), 0, next(tie), start)]
-    counter = Counter(deadline, frontier)
+    counter = Counter(deadline, frontier, limit)
     while frontier:
         _, negative_g, _, state = heapq.heappop(frontier)
         g = -negative_g

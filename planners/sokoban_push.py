@@ -18,6 +18,7 @@ from operator import or_
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.progress import phase, watch
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
+from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import step
@@ -87,15 +88,23 @@ class _Side:
     of free floor (_FeatureCycle)."""
 
     def __init__(
-        self, data: Analysis, forward: bool, weight: int, rooms: tuple[GoalRoom, ...] = (), cycle: bool = False
+        self,
+        data: Analysis,
+        forward: bool,
+        weight: int,
+        rooms: tuple[GoalRoom, ...] = (),
+        cycle: bool = False,
+        clusters: ClusterDeadlocks | None = None,
+        tunnels: bool = False,
     ) -> None:
-        self.data, self.forward, self.weight = data, forward, weight
+        self.data, self.forward, self.weight, self.clusters = data, forward, weight, clusters
+        self.tunnels = (data.tunnel(0), data.tunnel(1)) if tunnels else (0, 0)
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
         self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
         self.queue = _FeatureCycle() if cycle else _Heap()
         self.cycle = cycle
-        self.astar = weight == 1 and not rooms and not cycle  # its first solution is optimal
+        self.astar = weight == 1 and not rooms and not cycle and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
@@ -126,10 +135,19 @@ class _Side:
             _, _, _, g, keeper, boxes, node = entry
             reach = self.data.reach(keeper, boxes)
             key = ((reach & -reach).bit_length(), boxes)
-            if key not in self.closed:
+            if key not in self.closed and not self._dead(node, boxes):
                 self.closed[key] = node
                 return key, node, reach, boxes, g
         return None
+
+    def _dead(self, node: int, boxes: int) -> bool:
+        """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up
+        for expansion, not when it is queued: most queued nodes never do)."""
+        link = self.parents[node]
+        if self.clusters is None or link is None:
+            return False
+        cell, d = link[1][-1]
+        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes)
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position."""
@@ -145,18 +163,32 @@ class _Side:
             for box, d, target in chosen:
                 if self._touches_room((box, d, target)):
                     continue  # boxes enter rooms by macros only, and stay
-                moved = boxes ^ (1 << box) ^ (1 << target)
+                made, keeper, target, moved = self._through_tunnel(box, d, target, boxes)
                 if (
                     data.deadlocked(target, moved)
                     or (self.entrances >> target) & 1
-                    and self._carry(node, g + 1, target, data.reach(box, moved), moved, ((box, d),))
+                    and self._carry(node, g + len(made), target, data.reach(keeper, moved), moved, made)
                 ):
                     continue
-                self.add(g + 1, box, moved, node, ((box, d),))
+                self.add(g + len(made), keeper, moved, node, made)
             return
         for box, d, target in data.pulls(reach, boxes):
             moved = boxes ^ (1 << box) ^ (1 << target)
             self.add(g + 1, data.neighbour[target][d], moved, node, ((target, BACK[d]),))
+
+    def _through_tunnel(self, box: int, d: int, target: int, boxes: int) -> tuple[tuple, int, int, int]:
+        """A push, and with tunnel macros (after Junghanns and Schaeffer) the pushes that follow it while
+        the keeper and the box are both in a one-wide tunnel along the push (walls on both sides) and the
+        box is off a goal: (pushes made, keeper cell, box cell, boxes) after them."""
+        data, tunnel = self.data, self.tunnels[d // 2]
+        made: tuple[tuple[int, int], ...] = ((box, d),)
+        keeper, moved = box, boxes ^ (1 << box) ^ (1 << target)
+        while (tunnel >> keeper) & (tunnel >> target) & 1 and not data.goal[target]:
+            ahead = data.neighbour[target][d]
+            if ahead < 0 or not data.live[ahead] or (moved >> ahead) & 1 or self._touches_room((target, d, ahead)):
+                break
+            made, keeper, target, moved = (*made, (target, d)), target, ahead, moved ^ (1 << target) ^ (1 << ahead)
+        return made, keeper, target, moved
 
     def _touches_room(self, push: Push) -> bool:
         """Whether a push moves a box in a goal room or onto one of its cells."""
@@ -194,22 +226,27 @@ def push_astar(
     bidirectional: bool = False,
     macros: bool = False,
     cycle: bool = False,
+    clusters: bool = False,
+    tunnels: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
     where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
     optimal; when that search runs dry, the plain one goes on in the time left). With `cycle`, the forward
-    search goes round groups of positions by features (_FeatureCycle; not optimal). The plan is full LURD."""
+    search goes round groups of positions by features (_FeatureCycle; not optimal). With `clusters`, pushes
+    whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
+    `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
+    macros, a search that runs dry hands over to the plain one). The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, cycle)
-    if not rooms or result.status is not Status.UNSOLVABLE:
+    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, cycle, clusters, tunnels)
+    if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
     rest = Limits(deadline.remaining(), limits.memory_mb)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle)
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle, clusters, False)
     return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
@@ -221,12 +258,15 @@ def _best_first(
     bidirectional: bool,
     rooms: tuple[GoalRoom, ...],
     cycle: bool,
+    clusters: bool,
+    tunnels: bool,
 ) -> PlanResult:
     """push_astar's search with the given goal rooms (no macros when there are none)."""
     deadline = Deadline(limits.timeout)
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
-    forward = _Side(data, True, weight, rooms, cycle)
+    dead = ClusterDeadlocks(data, deadline) if clusters else None
+    forward = _Side(data, True, weight, rooms, cycle, dead, tunnels)
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
@@ -332,10 +372,13 @@ class PushAStar:
         bidirectional: bool = False,
         macros: bool = False,
         cycle: bool = False,
+        clusters: bool = False,
+        tunnels: bool = False,
     ) -> None:
         self.name = name
         self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
-        self.optimal = weight == 1 and not bidirectional and not macros and not cycle
+        self.clusters, self.tunnels = clusters, tunnels
+        self.optimal = weight == 1 and not bidirectional and not macros and not cycle and not tunnels
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
@@ -346,4 +389,14 @@ class PushAStar:
         puzzle, instance = problem.puzzle, problem.instance
         if not isinstance(puzzle, Sokoban):
             return PlanResult(Status.UNSUPPORTED, message=f"{self.name} solves Sokoban levels only")
-        return push_astar(puzzle, instance, limits, self.weight, self.bidirectional, self.macros, self.cycle)
+        return push_astar(
+            puzzle,
+            instance,
+            limits,
+            self.weight,
+            self.bidirectional,
+            self.macros,
+            self.cycle,
+            self.clusters,
+            self.tunnels,
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+USER_CACHE = os.environ.get("PUZZLEPLAN_CACHE")
+"""The pattern database cache the user had (None: the user's cache folder), for slow tests that want it."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def table_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Pattern database tables go to a fresh folder (the command lines the tests start inherit it), so no
+    test depends on what the user's cache holds; tests build only tiny tables there."""
+    folder = tmp_path_factory.mktemp("cache")
+    os.environ["PUZZLEPLAN_CACHE"] = str(folder)
+    return folder
 
 
 @pytest.fixture(scope="session")

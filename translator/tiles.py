@@ -5,14 +5,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from puzzleplan.domains import domain_text
+from puzzleplan.translator import tiles_boards, tiles_pdb
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
-from puzzleplan.translator.puzzle import Option, Puzzle
+from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
 from puzzleplan.translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
 
 BLANK = 0
@@ -40,8 +41,12 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
     """Sliding tiles: a tile moves into an adjacent blank."""
 
     name = "tiles"
-    suffixes = (".tiles",)
+    suffixes = (".tiles", ".boards")
     drawing = "puzzleplan.translator.drawings.tiles:TilesDrawing"
+    native_planners = ("native-idastar",)
+    planner_aliases = {"native-astar": "native-idastar:auto"}
+    """On a 4x4 board with one blank whose pattern databases are cached, the default planner is IDA* with
+    them; elsewhere it is A* with Manhattan distance and linear conflicts (`native-astar:default`)."""
 
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:
@@ -69,6 +74,18 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         else:
             goal = default_goal(init)
         return TilesInstance(height, width, init, goal)
+
+    def levels(self, text: str, source: str) -> list[str]:
+        """The labels of a `.boards` collection's boards; [""] for a `.tiles` file."""
+        if not tiles_boards.is_collection(text):
+            return [""]
+        return [label for _, label in tiles_boards.read_collection(text, source)[3]]
+
+    def parse_level(self, text: str, source: str, level: str | None) -> TilesInstance:
+        """A `.tiles` file, or one board of a `.boards` collection by label or 1-based number."""
+        if not tiles_boards.is_collection(text):
+            return super().parse_level(text, source, level)
+        return TilesInstance(*tiles_boards.board(text, source, level))
 
     def render(self, instance: TilesInstance) -> str:
         """The .tiles text, blanks written X."""
@@ -162,6 +179,15 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         """Manhattan distance plus linear conflicts (admissible for any number of blanks)."""
         return _manhattan(instance, board) + 2 * _linear_conflicts(instance, board)
 
+    def heuristics(self) -> dict[str, Heuristic]:
+        """Manhattan distance plus linear conflicts (default), and additive pattern databases with their
+        reflection for one blank on the 3x3 and 4x4 boards (`pdb`: 4-4 and 6-6-3; built on first use)."""
+        named = super().heuristics()
+        named["default"] = Heuristic(self.heuristic, True, "Manhattan distance plus linear conflicts")
+        for name in ("pdb", *tiles_pdb.PARTITION_NAMES):
+            named[name] = Heuristic(partial(_pattern_databases, name), True, f"pattern databases {name}")
+        return named
+
     def unsolvable_reason(self, instance: TilesInstance) -> str | None:
         """Parity for one blank: the permutation's parity must equal the blank's Manhattan distance's."""
         blanks = instance.init.count(BLANK)
@@ -235,6 +261,11 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         width = max(len(str(tile)) for tile in board)
         rows = [board[r * instance.width : (r + 1) * instance.width] for r in range(instance.height)]
         return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
+
+
+def _pattern_databases(name: str, instance: TilesInstance, board: Board) -> int:
+    """The pattern databases' estimate (the larger of the board's and its reflection's sums)."""
+    return tiles_pdb.cached_lookup(instance.height, instance.width, instance.goal, name).value(board)
 
 
 def default_goal(board: Board) -> Board:

@@ -79,6 +79,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("  fd:SEARCH                    Fast Downward with any search string, e.g. fd:'astar(ipdb())'")
     print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
     print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
+    print("  native-idastar:PARTITION     tiles: IDA* with pattern databases pdb (the board's best), pdb663, pdb555")
     print("\n".join(up_engine.list_lines()))
     return 0
 

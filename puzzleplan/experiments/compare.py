@@ -81,13 +81,20 @@ def _files(puzzle, path: str) -> list[str]:
     return found
 
 
+def _level_of(path: str) -> tuple[str, str | None]:
+    """`FILE#LEVEL` (as reports label a level) as (FILE, LEVEL); a path that exists as given has no level."""
+    file, hash_sign, level = path.rpartition("#")
+    return (file, level) if hash_sign and not Path(path).exists() and Path(file).is_file() else (path, None)
+
+
 def file_instances(puzzle_name: str, path: str) -> list[Instance]:
-    """The instances of one file: one per level for multi-level files."""
+    """The instances of one file: one per level for multi-level files, or the one level of `FILE#LEVEL`."""
     from puzzleplan.translator.registry import get_puzzle, instance_label
     from puzzleplan.translator.text import read_file as read_text
 
     puzzle = get_puzzle(puzzle_name)
     measure = puzzle.optimal_measure
+    path, only = _level_of(path)
     instances = []
     for name in _files(puzzle, path):
         text = read_text(name)
@@ -95,6 +102,10 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
             levels = puzzle.levels(text, name)
         except InputError as error:
             raise error.located(name) from None
+        if only is not None:
+            if only not in levels:
+                raise InputError(f"no level {only!r} in the file; its levels: {', '.join(levels[:5])}...", name)
+            levels = [only]
         instances += [
             Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure) for level in levels
         ]
@@ -540,7 +551,8 @@ def add_commands(subparsers) -> None:
         description="puzzleplan compare PUZZLE FILE... [PUZZLE FILE...]... "
         "--planners a,b,c: a registered puzzle name starts a group of "
         "files (or folders); multi-level files give one instance per "
-        "level. Plain PDDL: compare pddl DIR... (IPC folders) or compare pddl DOMAIN PROBLEM...",
+        "level (FILE#LEVEL: that level alone). Plain PDDL: compare pddl DIR... (IPC folders) or compare pddl "
+        "DOMAIN PROBLEM...",
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument(

@@ -93,6 +93,14 @@ class Analysis:
         goals = [number for number in self.goals if not (frozen >> number) & 1]
         return _distance_rows(self.index, len(self.neighbour), self.width, inside, goals, pull_distances)
 
+    def tunnel(self, axis: int) -> int:
+        """Mask of the cells with walls on both sides across `axis` (0: up-down, so walls left and right):
+        one-wide tunnels along it."""
+        across = 2 * (1 - axis)
+        return sum(
+            1 << n for n in self.index.values() if self.neighbour[n][across] < 0 and self.neighbour[n][across + 1] < 0
+        )
+
     def flood(self, seed: int, area: int) -> int:
         """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
         reach, width = seed, self.width

@@ -38,7 +38,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
     suffixes = (".xsb", ".sok", ".lsp")
     drawing = "puzzleplan.translator.drawings.sokoban:SokobanDrawing"
     optimal_measure = "moves"
-    native_planners = ("native-push-astar", "native-push-wastar")
+    native_planners = ("native-push-astar", "native-push-wastar", "native-push-best")
 
     def __init__(self, encoding: str = "moves") -> None:
         if encoding not in ENCODINGS:
