@@ -191,7 +191,7 @@ def _expr(node: Tree | Token, source: str, number: int) -> Expr:
             )
         return Symbol(str(node))
     connective, *operands = node.children
-    name = connective.lower()
+    name = str(connective).lower()
     arity = ARITY[name]
     if arity is not None and len(operands) != arity:
         wanted = "one statement" if arity == 1 else "two statements"
@@ -220,8 +220,9 @@ def _syntax_error(error: UnexpectedInput, line: str, source: str, number: int) -
             message = f"unexpected {quote(found)}"  # pragma: no cover - the grammar leaves no other case
         return InputError(message, source, number, column)
     if isinstance(error, UnexpectedCharacters):
-        char = line[error.pos_in_stream]
-        after_paren = line[: error.pos_in_stream].rstrip().endswith("(")
+        position = error.pos_in_stream or 0  # always set for characters
+        char = line[position]
+        after_paren = line[:position].rstrip().endswith("(")
         if after_paren:
             word = line[error.pos_in_stream :].split(None, 1)[0].split(")")[0] or char
             return InputError(

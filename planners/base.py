@@ -1,4 +1,5 @@
-"""The planner extension point: `solve(task, limits) -> PlanResult`, a status enum and figures."""
+"""The planner extension point: one Planner protocol (`solve(problem, limits) -> PlanResult`), a status enum
+and figures."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ import enum
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask
 from puzzleplan.translator.text import quote
+
+if TYPE_CHECKING:
+    from puzzleplan.translator.puzzle import Puzzle
 
 
 class Status(str, enum.Enum):
@@ -88,40 +92,76 @@ class PlanResult:
         return self.status is Status.SOLVED
 
 
-class Planner(Protocol):
-    """A PDDL planner: it declares the fragment it accepts and solves a task under limits."""
+ProblemT = TypeVar("ProblemT", contravariant=True)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """A puzzle instance as a native planner takes it: the puzzle, whose simulator it searches, and the
+    instance."""
+
+    puzzle: Puzzle
+    instance: Any
+
+
+class Planner(Protocol[ProblemT]):
+    """A planner: what it is called, whether its plans are optimal, the puzzles it is written for and
+    whether it can run here, and solve(problem, limits). A PDDL planner plans a PddlTask within the
+    `fragment` it accepts (a Planner[PddlTask]); a native planner (fragment None) searches a puzzle's
+    simulator (a Planner[Simulation]) and its plan is native moves."""
 
     name: str
     optimal: bool
-    fragment: frozenset[str]
-    native: bool  # False: it plans on PDDL
-    puzzles: tuple[str, ...] | None  # None: any task
+
+    @property
+    def fragment(self) -> frozenset[str] | None:
+        """The PDDL requirement flags it accepts; None for a planner that does not plan on PDDL."""
+        ...
+
+    @property
+    def puzzles(self) -> tuple[str, ...] | None:
+        """The puzzles it is written for; None for every puzzle (and for PDDL files)."""
+        ...
 
     def available(self) -> tuple[bool, str]:
         """Whether the planner can run here, and why not."""
         ...
 
-    def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
-        """Plan for `task`; the plan is a list of GroundAction."""
+    def solve(self, problem: ProblemT, limits: Limits) -> PlanResult:
+        """Plan for `problem` under `limits`: ground actions of a PddlTask, or native moves."""
         ...
 
 
-class NativePlanner(Protocol):
-    """A planner that searches the puzzle's own simulator instead of PDDL."""
+PddlPlanner = Planner[PddlTask]
+"""A planner of PDDL tasks."""
 
-    name: str
-    optimal: bool
-    native: bool  # True
-    puzzles: tuple[str, ...] | None
-    """The puzzles it is written for; None for every puzzle."""
-
-    def available(self) -> tuple[bool, str]:
-        """Whether the planner can run here, and why not."""
-        ...
-
-    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
-        """Plan for `instance` on `puzzle`'s simulator; the plan is a list of native moves."""
-        ...
+NativePlanner = Planner[Simulation]
+"""A planner that searches a puzzle's own simulator."""
 
 
-__all__ = ["Status", "Limits", "PlanResult", "Planner", "NativePlanner", "STRIPS", "GroundAction", "PddlTask"]
+def simulates(planner: Planner[Any]) -> TypeGuard[NativePlanner]:
+    """True for a native planner: one that plans on the puzzle's simulator, not on PDDL."""
+    return planner.fragment is None
+
+
+def pddl_fragment(planner: Planner[Any]) -> frozenset[str]:
+    """The PDDL fragment a planner accepts; TypeError for a native planner, which takes no PDDL."""
+    if planner.fragment is None:
+        raise TypeError(f"{planner.name} searches a puzzle's simulator: it takes no PDDL")
+    return planner.fragment
+
+
+__all__ = [
+    "GroundAction",
+    "Limits",
+    "NativePlanner",
+    "PddlPlanner",
+    "PddlTask",
+    "PlanResult",
+    "Planner",
+    "STRIPS",
+    "Simulation",
+    "Status",
+    "pddl_fragment",
+    "simulates",
+]

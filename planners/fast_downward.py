@@ -34,7 +34,6 @@ def driver_path() -> Path | None:
 class FastDownward:
     """Fast Downward with a search alias (lama-first) or any search string, e.g. astar(lmcut())."""
 
-    native = False
     puzzles = None
 
     ADL = frozenset(

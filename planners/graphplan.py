@@ -365,7 +365,6 @@ class Graphplan:
 
     fragment = STRIPS
     optimal = True
-    native = False
     puzzles = None
 
     def __init__(self, name: str = "graphplan") -> None:

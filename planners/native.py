@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import did_you_mean
@@ -41,8 +41,7 @@ def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic:
 class NativeSearch:
     """A search algorithm run on the puzzle's simulator, under a wall-clock deadline."""
 
-    native = True
-    fragment = frozenset()
+    fragment = None
     puzzles = None
     """Every puzzle (a planner written for some puzzles names them here)."""
 
@@ -56,8 +55,9 @@ class NativeSearch:
         """Native search needs nothing outside puzzleplan."""
         return True, ""
 
-    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
-        """Search `instance` on the simulator of `puzzle`."""
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
+        """Search the instance on the puzzle's simulator."""
+        puzzle, instance = problem.puzzle, problem.instance
         known = puzzle.heuristics()
         if self.heuristic not in known:
             raise InputError(

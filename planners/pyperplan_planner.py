@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.planners.process import memory_exhausted, output_summary, reproducible_environment, run
+from puzzleplan.planners.process import Outcome, memory_exhausted, output_summary, reproducible_environment, run
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import STRIPS, PddlTask, read_plan, task_files
+from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 
@@ -19,7 +19,6 @@ class Pyperplan:
     """pyperplan with a search (gbf, astar, bfs, ...) and a heuristic (hff, lmcut, ...)."""
 
     fragment = STRIPS
-    native = False
     puzzles = None
 
     def __init__(self, search: str = "gbf", heuristic: str = "hff", name: str = "pyperplan") -> None:
@@ -54,22 +53,32 @@ class Pyperplan:
                 command, timeout=limits.timeout, memory_mb=limits.memory_mb, cwd=work, env=reproducible_environment()
             )
             log = outcome.stdout + outcome.stderr
-            expanded = re.findall(r"(\d+) Nodes expanded", log)
-            figures = dict(expanded=int(expanded[-1]) if expanded else None, search_time=outcome.elapsed)
-            solution = Path(str(problem) + ".soln")
-            if outcome.timed_out:
-                return PlanResult(Status.TIMEOUT, **figures)
-            memout = memory_exhausted(log, limits.memory_mb)
-            if memout:
-                return PlanResult(Status.MEMOUT, message=memout, **figures)
-            if solution.exists():
-                return PlanResult(
-                    Status.SOLVED, read_plan(solution.read_text(), str(solution)), optimal=self.optimal, **figures
-                )
-            if "No solution could be found" in log or "Goal is not reachable" in log.lower():
-                return PlanResult(Status.UNSOLVABLE, optimal=self.optimal, **figures)
-            message = f"pyperplan exited {outcome.returncode}: {output_summary(log)}"
-            return PlanResult(Status.ERROR, message=message, **figures)
+            status, plan, message = _verdict(outcome, log, Path(str(problem) + ".soln"), limits.memory_mb)
+        expanded = re.findall(r"(\d+) Nodes expanded", log)
+        return PlanResult(
+            status,
+            plan,
+            optimal=self.optimal and status in (Status.SOLVED, Status.UNSOLVABLE),
+            expanded=int(expanded[-1]) if expanded else None,
+            search_time=outcome.elapsed,
+            message=message,
+        )
+
+
+def _verdict(
+    outcome: Outcome, log: str, solution: Path, memory_mb: int | None
+) -> tuple[Status, list[GroundAction], str]:
+    """How a pyperplan run ended: its status, the plan read from its .soln file, and what to say."""
+    if outcome.timed_out:
+        return Status.TIMEOUT, [], ""
+    memout = memory_exhausted(log, memory_mb)
+    if memout:
+        return Status.MEMOUT, [], memout
+    if solution.exists():
+        return Status.SOLVED, read_plan(solution.read_text(), str(solution)), ""
+    if "no solution could be found" in log.lower() or "goal is not reachable" in log.lower():
+        return Status.UNSOLVABLE, [], ""
+    return Status.ERROR, [], f"pyperplan exited {outcome.returncode}: {output_summary(log)}"
 
 
 def _check_names(search: str, heuristic: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from puzzleplan.planners.base import Planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import did_you_mean
 
@@ -56,13 +57,13 @@ DESCRIPTIONS = {
 }
 
 
-def _build(target: str, arguments: dict[str, Any], name: str):
+def _build(target: str, arguments: dict[str, Any], name: str) -> Planner[Any]:
     """Import `module:Class` and build it with `arguments`."""
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)(name=name, **arguments)
 
 
-def get_planner(name: str):
+def get_planner(name: str) -> Planner[Any]:
     """The planner called `name` (a table name, fd:SEARCH, pyperplan:SEARCH:HEURISTIC or up:NAME)."""
     if name in PLANNERS:
         target, arguments = PLANNERS[name]

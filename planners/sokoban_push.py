@@ -15,7 +15,7 @@ from functools import reduce
 from itertools import count
 from operator import or_
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.progress import phase, watch
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
@@ -181,7 +181,8 @@ class _Side:
         the keeper and the box are both in a one-wide tunnel along the push (walls on both sides) and the
         box is off a goal: (pushes made, keeper cell, box cell, boxes) after them."""
         data, tunnel = self.data, self.tunnels[d // 2]
-        made, keeper, moved = ((box, d),), box, boxes ^ (1 << box) ^ (1 << target)
+        made: tuple[tuple[int, int], ...] = ((box, d),)
+        keeper, moved = box, boxes ^ (1 << box) ^ (1 << target)
         while (tunnel >> keeper) & (tunnel >> target) & 1 and not data.goal[target]:
             ahead = data.neighbour[target][d]
             if ahead < 0 or not data.live[ahead] or (moved >> ahead) & 1 or self._touches_room((target, d, ahead)):
@@ -246,7 +247,7 @@ def push_astar(
         return result
     rest = Limits(deadline.remaining(), limits.memory_mb)
     plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle, clusters, False)
-    return replace(plain, search_time=deadline.elapsed(), expanded=result.expanded + (plain.expanded or 0))
+    return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
 def _best_first(
@@ -283,16 +284,27 @@ def _best_first(
             active.remove(side)  # the backward search ran dry: that proves nothing
             continue
         key, node, reach, boxes, g = popped
-        other = active[-1] if side is forward else forward
-        if other is not side and key in other.closed:
-            ends = (node, other.closed[key]) if side is forward else (other.closed[key], node)
+        ends = _ends(side, forward, active[-1], key, node, boxes & data.goal_mask == boxes)
+        if ends is not None:
             return _solved(puzzle, instance, sides, ends, deadline)
-        if side is forward and boxes & data.goal_mask == boxes:
-            return _solved(puzzle, instance, sides, (node, None), deadline)
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
     return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides), search_time=deadline.elapsed())
+
+
+def _ends(
+    side: _Side, forward: _Side, last: _Side, key: tuple[int, int], node: int, packed: bool
+) -> tuple[int, int | None] | None:
+    """The two ends of a solution when the node just popped from `side` completes one: the other side (the
+    forward one, or `last` of the active sides) has closed the same position, or the forward side has every
+    box on a goal (`packed`); None otherwise."""
+    other = last if side is forward else forward
+    if other is not side and key in other.closed:
+        return (node, other.closed[key]) if side is forward else (other.closed[key], node)
+    if side is forward and packed:
+        return node, None
+    return None
 
 
 def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _Side:
@@ -360,9 +372,8 @@ class PushAStar:
     """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
     (push-optimal) or bidirectional weighted A*, optionally with goal macros."""
 
-    native = True
     optimal = True
-    fragment = frozenset()
+    fragment = None
     puzzles = ("sokoban", "sokoban-pushes")
 
     def __init__(
@@ -384,8 +395,11 @@ class PushAStar:
         """Needs nothing outside puzzleplan."""
         return True, ""
 
-    def solve_native(self, puzzle: Sokoban, instance: SokobanInstance, limits: Limits) -> PlanResult:
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """Search a Sokoban level (the pipeline hands it nothing else)."""
+        puzzle, instance = problem.puzzle, problem.instance
+        if not isinstance(puzzle, Sokoban):
+            return PlanResult(Status.UNSUPPORTED, message=f"{self.name} solves Sokoban levels only")
         return push_astar(
             puzzle,
             instance,

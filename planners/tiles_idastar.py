@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Any
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.native import search as native_search
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator import tiles_pdb
@@ -32,9 +32,8 @@ class OutOfTime(Exception):
 class TilesIdaStar:
     """IDA* with the maximum of a partition's additive pattern databases and their diagonal reflection."""
 
-    native = True
     optimal = True
-    fragment = frozenset()
+    fragment = None
     puzzles = ("tiles",)
 
     def __init__(self, name: str = "native-idastar", heuristic: str = "pdb") -> None:
@@ -47,15 +46,17 @@ class TilesIdaStar:
         """Needs numpy only, a dependency of puzzleplan."""
         return True, ""
 
-    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
-        """Solve `instance` optimally, building missing tables first; UNSUPPORTED for boards the pattern
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
+        """Solve the instance optimally, building missing tables first; UNSUPPORTED for boards the pattern
         databases are not made for."""
+        puzzle, instance = problem.puzzle, problem.instance
         deadline = Deadline(limits.timeout)
         name = self.heuristic
         if name == "auto":
-            name = auto_partition(instance)
-            if name is None:
+            found = auto_partition(instance)
+            if found is None:
                 return astar_fallback(puzzle, instance, deadline)
+            name = found
         try:
             build = time.perf_counter()
             with progress_bar() as progress:

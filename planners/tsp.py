@@ -35,9 +35,8 @@ import logging
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.pellet_order import Tour
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.graph import reachable
@@ -55,9 +54,8 @@ ROUNDS = 30
 class PelletTour:
     """Exact Pac-Man food search: the shortest walk through the pellets as an integer program (HiGHS)."""
 
-    native = True
     optimal = True
-    fragment = frozenset()
+    fragment = None
     puzzles = ("pacman",)
 
     def __init__(self, name: str = "native-tsp", rounds: int = ROUNDS) -> None:
@@ -77,8 +75,9 @@ class PelletTour:
             return False, f"scipy {found} has no milp; 1.9 or later is needed"
         return True, ""
 
-    def solve_native(self, puzzle: Any, instance: Any, limits: Limits) -> PlanResult:
+    def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """The shortest walk, proven so, as moves; TIMEOUT when it is not proven in time."""
+        puzzle, instance = problem.puzzle, problem.instance
         deadline = Deadline(limits.timeout)
         reason = puzzle.unsolvable_reason(instance)  # the pipeline asks first; callers outside it may not
         if reason:
@@ -245,10 +244,12 @@ class WalkProgram:
         for node in range(self.count):
             degree = self.incident[node]
             parity = float(node == self.start)
-            self.rows.append((degree + [self.z + node, self.t + node], [1] * len(degree) + [-2, -1], parity, parity))
+            self.rows.append(
+                (degree + [self.z + node, self.t + node], [1.0] * len(degree) + [-2.0, -1.0], parity, parity)
+            )
             if node in self.required:
-                self.rows.append((degree + [self.t + node], [1] * (len(degree) + 1), 2, math.inf))
-        self.rows.append((self.incident[self.start], [1] * len(self.incident[self.start]), 1, math.inf))
+                self.rows.append((degree + [self.t + node], [1.0] * (len(degree) + 1), 2, math.inf))
+        self.rows.append((self.incident[self.start], [1.0] * len(self.incident[self.start]), 1, math.inf))
         self.rows.append(([self.t + node for node in range(self.count)], [1] * self.count, 1, 1))
 
     def cut(self, part: set[int]) -> None:
@@ -324,14 +325,15 @@ class WalkProgram:
     def walk(self, values) -> list[Cell]:
         """The cells of an Euler walk from Pac-Man over the corridors as often as the solution takes them."""
         edges = self.graph.edges
-        unused = {node: [] for node in range(self.count)}
+        unused: dict[int, list[int]] = {node: [] for node in range(self.count)}
         for column, (a, b, _) in enumerate(edges):
             for _ in range(round(values[column])):
                 unused[a].append(column)
                 unused[b].append(column)
         taken = [0] * len(edges)
         copies = [round(value) for value in values[: len(edges)]]
-        stack, trail = [(self.start, None, None)], []
+        stack: list[tuple[int, int, int]] = [(self.start, -1, -1)]  # (node, corridor taken, from node)
+        trail: list[tuple[int, int, int]] = []
         while stack:  # Hierholzer: follow unused corridors, backing up into the trail when stuck
             node = stack[-1][0]
             while unused[node] and taken[unused[node][-1]] >= copies[unused[node][-1]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.pipeline import Report
+from puzzleplan.pipeline import Report, solve_reading
 from puzzleplan.pipeline import solve as solve_instance
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.up_engine import ground_actions
@@ -94,17 +94,19 @@ def load(
     puzzle: str | None = None,
     text: str | None = None,
     level: str | None = None,
+    source: str | None = None,
 ) -> Instance:
     """Read an instance from a file (the puzzle told by its suffix unless named) or from `text` in the
-    puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection)."""
-    if path is None and text is None:
-        raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
-    source = "<text>" if path is None else os.fspath(path)
-    if puzzle is None and path is None:
-        raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source)
-    name = puzzle or registry.puzzle_for_file(source)
-    game = registry.get_puzzle(name)
-    body = read_file(source) if text is None else text
+    puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
+    names the text in errors and in the label (default the path, or "<text>")."""
+    if path is None:
+        if text is None:
+            raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
+        if puzzle is None:
+            raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source or "<text>")
+    source = source or ("<text>" if path is None else os.fspath(path))
+    game = registry.get_puzzle(puzzle or registry.puzzle_for_file(source))
+    body = text if text is not None else read_file(os.fspath(path or source))
     try:
         data = game.parse_level(body, source, level)
     except InputError as error:
@@ -118,12 +120,25 @@ def translate(inst: Instance) -> PddlTask:
 
 
 def solve(
-    inst: Instance, planner: str = DEFAULT_PLANNER, *, timeout: float = 60.0, memory: str | int | None = None
+    inst: Instance | str | os.PathLike[str],
+    planner: str = DEFAULT_PLANNER,
+    *,
+    timeout: float = 60.0,
+    memory: str | int | None = None,
+    puzzle: str | None = None,
+    level: str | None = None,
 ) -> Report:
     """Solve an instance with a planner under a time limit (seconds) and an optional memory limit (MiB, or
     "2G"), decode the plan into native moves and replay them; the Report carries .status, .moves,
-    .length, .optimal, .valid, .expanded, .time and .message."""
-    return solve_instance(inst.puzzle, inst.data, inst.label, planner, Limits.read(timeout, memory))
+    .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
+    `puzzle` and `level` as for load), reading it counts against the time limit."""
+    limits = Limits.read(timeout, memory)
+    if isinstance(inst, Instance):
+        return solve_instance(inst.puzzle, inst.data, inst.label, planner, limits)
+    path = os.fspath(inst)
+    game = registry.get_puzzle(puzzle or registry.puzzle_for_file(path))
+    label = registry.instance_label(path, level)
+    return solve_reading(game, lambda: load(path, puzzle=game.name, level=level).data, label, planner, limits)
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from puzzleplan.planners.base import Limits, Planner, PlanResult, Status
+from puzzleplan.planners.base import (
+    Limits,
+    PddlPlanner,
+    Planner,
+    PlanResult,
+    Simulation,
+    Status,
+    pddl_fragment,
+    simulates,
+)
 from puzzleplan.planners.compile import CompilationFailed, compile_for
 from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_limit
 from puzzleplan.planners.progress import CURRENT, phase
@@ -41,6 +50,8 @@ class Report:
     pddl_plan: list[Any] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    data: Any = field(default=None, repr=False, compare=False)
+    """The instance solved, as the puzzle reads it (None when reading it ran out of time)."""
 
     @property
     def length(self) -> int | None:
@@ -70,39 +81,68 @@ class Report:
 
 def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, limits: Limits) -> Report:
     """Solve an instance with a planner, decode the plan and replay it on the native simulator."""
+    return solve_reading(puzzle, lambda: instance, instance_name, planner_name, limits)
+
+
+def solve_reading(
+    puzzle: Puzzle, read: Callable[[], Any], instance_name: str, planner_name: str, limits: Limits
+) -> Report:
+    """Read an instance (`read()` parses its file) and solve it under one time budget: the read runs under
+    the time limit, and a read slower than the grace leaves the planner only what is left of it."""
     started = time.perf_counter()
+    try:
+        with time_limit(limits.timeout + HARD_GRACE):
+            instance = read()
+    except TimeLimitExceeded:
+        message = timeout_message(limits.timeout, f"while reading {instance_name}")
+        return _finish(Report(puzzle.name, instance_name, planner_name, Status.TIMEOUT, message=message), started)
+    spent = time.perf_counter() - started
+    if spent > HARD_GRACE:  # a quick read is within the grace
+        limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
     planner = get_planner(puzzle.planner_aliases.get(planner_name, planner_name))
-    report = Report(puzzle.name, instance_name, planner_name, Status.ERROR)
+    refusal = _refusal(puzzle, planner, planner_name)
+    if refusal:
+        report = Report(puzzle.name, instance_name, planner_name, Status.UNSUPPORTED, message=refusal, data=instance)
+        return _finish(report, started)
+    planned = _plan_within(puzzle, instance, planner, limits, planner_name)
+    report = _report(puzzle, instance_name, planner_name, planned, instance)
+    if planned.result.solved:
+        report = _replayed(report, puzzle, instance, planned.moves)
+    return _finish(report, started)
+
+
+def _refusal(puzzle: Puzzle, planner: Planner[Any], planner_name: str) -> str:
+    """Why the planner cannot solve this puzzle here; empty when it can."""
     ok, why = planner.available()
     if not ok:
-        report.status, report.message = Status.UNSUPPORTED, f"planner {planner_name} unavailable: {why}"
-        return _finish(report, started)
+        return f"planner {planner_name} unavailable: {why}"
     if planner.puzzles is not None and puzzle.name not in planner.puzzles:
-        report.status = Status.UNSUPPORTED
-        report.message = f"{planner_name} solves {', '.join(planner.puzzles)} only"
-        return _finish(report, started)
+        return f"{planner_name} solves {', '.join(planner.puzzles)} only"
+    return ""
+
+
+@dataclass
+class Planned:
+    """What planning one instance gave: the planner's result, the native moves and the PDDL plan it
+    found, the compilations the task took and the time spent translating (None: not reached)."""
+
+    result: PlanResult
+    moves: list[Any] = field(default_factory=list)
+    pddl_plan: list[GroundAction] = field(default_factory=list)
+    compilations: tuple[str, ...] = ()
+    translate_time: float | None = None
+    cost: int | float | None = None
+    """The PDDL plan's cost (None: native moves, which cost one each)."""
+
+
+def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits, planner_name: str) -> Planned:
+    """Plan under the hard time limit and the memory limit: running out of either is a result."""
+    started = time.perf_counter()
     try:
         with limited(limits), phase(f"planning with {planner_name}"):
-            result, moves = _plan(puzzle, instance, planner, limits, report)
+            return _plan(puzzle, instance, planner, limits)
     except (TimeLimitExceeded, MemoryError) as error:
-        result, moves = stopped(error, limits, started), []
-    report.status, report.optimal = result.status, result.optimal
-    report.expanded, report.steps, report.message = result.expanded, result.steps, result.message
-    report.time["search"] = result.search_time
-    report.extra.update({k: v for k, v in result.figures.items() if v is not None})
-    if result.optimal:
-        report.extra.setdefault("optimal_measure", puzzle.optimal_measure)
-    if result.solved:
-        report.extra.setdefault("cost", len(moves))  # native moves cost one each
-        check = time.perf_counter()
-        with phase("replaying the plan on the native simulator"):
-            replay = puzzle.replay(instance, moves)
-        report.moves, report.valid, report.states = moves, replay.valid, replay.states
-        report.extra.update(puzzle.annotate(instance, moves))
-        if not replay.valid:
-            report.message = f"the plan does not replay: {replay.reason}"
-        report.time["validate"] = time.perf_counter() - check
-    return _finish(report, started)
+        return Planned(stopped(error, limits, started))
 
 
 @contextmanager
@@ -133,19 +173,60 @@ def timeout_message(seconds: float, said: str = "") -> str:
     return f"stopped at the time limit ({seconds:g} s)" + (f" while {phase_name}" if found else "")
 
 
-def _plan(puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report) -> tuple[PlanResult, list]:
+def _plan(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
     """The planner's result and the native moves of its plan (none when it found none)."""
     reason = puzzle.unsolvable_reason(instance)
     if reason:
-        return PlanResult(Status.UNSOLVABLE, optimal=True, message=reason), []
+        return Planned(PlanResult(Status.UNSOLVABLE, optimal=True, message=reason))
     if puzzle.is_goal(instance, puzzle.initial(instance)):
-        report.time["translate"] = 0.0
-        return PlanResult(Status.SOLVED, [], optimal=True, expanded=0), []
-    if planner.native:
-        report.time["translate"] = 0.0
-        result = planner.solve_native(puzzle, instance, limits)
-        return result, result.plan
-    return _solve_pddl(puzzle, instance, planner, limits, report)
+        return Planned(PlanResult(Status.SOLVED, [], optimal=True, expanded=0), translate_time=0.0)
+    if simulates(planner):
+        result = planner.solve(Simulation(puzzle, instance), limits)
+        return Planned(result, result.plan, translate_time=0.0)
+    return _solve_pddl(puzzle, instance, planner, limits)
+
+
+def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Planned, instance: Any) -> Report:
+    """The report of a planner's run, before its plan is replayed."""
+    result = planned.result
+    times = {} if planned.translate_time is None else {"translate": planned.translate_time}
+    extra: dict[str, Any] = {"compilations": list(planned.compilations)} if planned.compilations else {}
+    if planned.cost is not None:
+        extra["cost"] = planned.cost
+    extra.update({key: value for key, value in result.figures.items() if value is not None})
+    if result.optimal:
+        extra.setdefault("optimal_measure", puzzle.optimal_measure)
+    return Report(
+        puzzle.name,
+        instance_name,
+        planner_name,
+        result.status,
+        optimal=result.optimal,
+        expanded=result.expanded,
+        steps=result.steps,
+        time=dict(times, search=result.search_time),
+        message=result.message,
+        pddl_plan=planned.pddl_plan,
+        extra=extra,
+        data=instance,
+    )
+
+
+def _replayed(report: Report, puzzle: Puzzle, instance: Any, moves: list[Any]) -> Report:
+    """The report with its plan replayed by the native simulator: moves, states, validity, annotations."""
+    check = time.perf_counter()
+    with phase("replaying the plan on the native simulator"):
+        replay = puzzle.replay(instance, moves)
+    message = report.message if replay.valid else f"the plan does not replay: {replay.reason}"
+    return replace(
+        report,
+        moves=moves,
+        valid=replay.valid,
+        states=replay.states,
+        message=message,
+        extra={"cost": len(moves), **report.extra, **puzzle.annotate(instance, moves)},  # native moves cost one
+        time=dict(report.time, validate=time.perf_counter() - check),
+    )
 
 
 @dataclass
@@ -159,7 +240,7 @@ class PddlRun:
     translate_time: float = 0.0
 
 
-def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
+def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
     """Compile the task to the planner's fragment, plan in the time left, and map the plan back; the
     whole run (an in-process planner's grounding included) holds the limits."""
     begin = time.perf_counter()
@@ -170,10 +251,10 @@ def plan_pddl(task: PddlTask, planner: Planner, limits: Limits) -> PddlRun:
         return PddlRun(stopped(error, limits, begin), [], (), time.perf_counter() - begin)
 
 
-def _plan_compiled(task: PddlTask, planner: Planner, limits: Limits, begin: float) -> PddlRun:
+def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: float) -> PddlRun:
     """plan_pddl's work, inside its limits."""
     try:
-        compiled = compile_for(task, planner.fragment, limits.timeout)
+        compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
         return PddlRun(
             PlanResult(error.status, message=f"{planner.name}: {error}"), [], (), time.perf_counter() - begin
@@ -184,28 +265,22 @@ def _plan_compiled(task: PddlTask, planner: Planner, limits: Limits, begin: floa
     return PddlRun(result, plan, compiled.compilations, spent)
 
 
-def _solve_pddl(
-    puzzle: Puzzle, instance: Any, planner: Planner, limits: Limits, report: Report
-) -> tuple[PlanResult, list[Any]]:
-    """Encode for the planner, plan (pddl_plan), and decode the plan to native moves."""
+def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
+    """Encode for the planner, plan, and decode the plan to native moves."""
     with phase("encoding the instance as PDDL"):
-        task = puzzle.encode_for(instance, planner.fragment)
+        task = puzzle.encode_for(instance, pddl_fragment(planner))
     run = plan_pddl(task, planner, limits)
-    report.time["translate"] = run.translate_time
-    if run.compilations:
-        report.extra["compilations"] = list(run.compilations)
+    planned = Planned(run.result, [], run.plan, run.compilations, run.translate_time)
     if not run.result.solved:
-        return run.result, []
-    report.pddl_plan = run.plan
-    report.extra["cost"] = plan_cost(task, run.plan)
+        return replace(planned, pddl_plan=[])
+    planned.cost = plan_cost(task, run.plan)
     try:
-        return run.result, puzzle.decode(instance, run.plan)
+        return replace(planned, moves=puzzle.decode(instance, run.plan))
     except InputError as error:
-        run.result.status, run.result.message = Status.ERROR, f"cannot decode the plan: {error}"
-        return run.result, []
+        failed = replace(run.result, status=Status.ERROR, message=f"cannot decode the plan: {error}")
+        return replace(planned, result=failed)
 
 
 def _finish(report: Report, started: float) -> Report:
     """Stamp the total time."""
-    report.time["total"] = time.perf_counter() - started
-    return report
+    return replace(report, time=dict(report.time, total=time.perf_counter() - started))

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Limits, Simulation, Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.pellet_order import Tour, perturbed
 from puzzleplan.planners.search import Deadline
@@ -480,7 +480,7 @@ def test_local_search_lengths_are_real_path_lengths():
 
 def test_tsp_says_timeout_when_it_cannot_prove_in_time(shared_data):
     instance = read(shared_data / "pacman" / "layouts" / "mediumSearch.lay")
-    result = TSP.solve_native(PACMAN, instance, Limits(0.5))
+    result = TSP.solve(Simulation(PACMAN, instance), Limits(0.5))
     assert result.status is Status.TIMEOUT and not result.plan and "between" in result.message
 
 

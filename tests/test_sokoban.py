@@ -10,7 +10,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Limits, Simulation, Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle, push_astar
 from puzzleplan.translator.errors import IllegalMove, InputError
@@ -532,7 +532,7 @@ def test_microban_hardest_levels_bidirectional(shared_data, label):
     solved by native-push-wastar and replayed."""
     path = shared_data / "sokoban" / "microban.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
-    result = get_planner("native-push-wastar").solve_native(SOKOBAN, instance, Limits(60))
+    result = get_planner("native-push-wastar").solve(Simulation(SOKOBAN, instance), Limits(60))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Limits, Simulation, Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
@@ -89,13 +89,13 @@ def test_tunnel_macro_pushes_through_a_corridor_in_one_step():
 @pytest.mark.parametrize("name", ["corridor.xsb", "two-rooms.xsb", "extra-goal.xsb", "goal-room.xsb", "seed-p1.lsp"])
 def test_best_search_solves_the_project_levels(name):
     instance = level(name)
-    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(60))
+    result = get_planner("native-push-best").solve(Simulation(SOKOBAN, instance), Limits(60))
     assert result.solved and not result.optimal and SOKOBAN.replay(instance, result.plan).valid
 
 
 def test_best_search_proves_a_stuck_level_unsolvable():
     """The macro search runs dry, the plain one goes on and runs dry too: unsolvable is proved."""
-    result = get_planner("native-push-best").solve_native(SOKOBAN, level("stuck-corridor.xsb"), Limits(60))
+    result = get_planner("native-push-best").solve(Simulation(SOKOBAN, level("stuck-corridor.xsb")), Limits(60))
     assert result.status is Status.UNSOLVABLE
 
 
@@ -108,7 +108,7 @@ def microban(shared_data, label: str):
 @pytest.mark.parametrize("label", ["1", "2", "44", "93"])
 def test_best_search_on_easy_microban_levels(shared_data, label):
     instance = microban(shared_data, label)
-    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(60))
+    result = get_planner("native-push-best").solve(Simulation(SOKOBAN, instance), Limits(60))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
 
 
@@ -116,7 +116,7 @@ def test_best_search_on_easy_microban_levels(shared_data, label):
 @pytest.mark.parametrize("label", ["139", "144", "145", "146", "153"])
 def test_best_search_on_the_hardest_microban_levels(shared_data, label):
     instance = microban(shared_data, label)
-    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(300))
+    result = get_planner("native-push-best").solve(Simulation(SOKOBAN, instance), Limits(300))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
 
 
@@ -126,7 +126,7 @@ def test_best_search_on_xsokoban_levels(shared_data, label):
     """XSokoban levels that native-push-best solves within seconds on a quiet machine; plans replay."""
     path = shared_data / "sokoban" / "xsokoban90.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
-    result = get_planner("native-push-best").solve_native(SOKOBAN, instance, Limits(120))
+    result = get_planner("native-push-best").solve(Simulation(SOKOBAN, instance), Limits(120))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
 
 

@@ -44,7 +44,7 @@ def syntax_problem(error: Exception, parser: Any, text: str, names: Mapping[str,
         line, column = (None, None) if at_end else (error.line, error.column)
         return SyntaxProblem(found, expected_terminals(parser, error.expected, names), line, column, at_end)
     if isinstance(error, UnexpectedCharacters):
-        found = f"character {text[error.pos_in_stream]!r}"
+        found = f"character {text[error.pos_in_stream or 0]!r}"  # always set for characters
         allowed = expected_terminals(parser, error.allowed, names) if error.allowed else "something else"
         return SyntaxProblem(found, allowed, error.line, error.column, False)
     if isinstance(error, UnexpectedEOF):

@@ -4,7 +4,7 @@ paths and the parent-link path rebuild that every search of the project shares."
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
@@ -30,11 +30,11 @@ def reachable(start: Node, neighbours: Callable[[Node], Iterable[Node]]) -> set[
     return set(distances([start], neighbours))
 
 
-def path_back(parents: Parents, node: Any) -> list[Any]:
+def path_back(parents: Parents | Sequence[tuple[Any, Any] | None], node: Any) -> list[Any]:
     """The edge labels from the root to `node`, following parent links."""
     labels = []
-    while parents[node] is not None:
-        node, label = parents[node]
+    while (link := parents[node]) is not None:
+        node, label = link
         labels.append(label)
     labels.reverse()
     return labels

@@ -143,9 +143,14 @@ def name_of(token: Token | str) -> str:
     return str(token).replace("_", ".")
 
 
+def _tokens(tree: Tree) -> list[Token]:
+    """The tokens among a tree's children (all of them, in the trees the grammar makes of names)."""
+    return [child for child in tree.children if isinstance(child, Token)]
+
+
 def _atom(tree: Tree) -> Atom:
     """An Atom from an `atom` or `delete` tree."""
-    tokens = [name_of(token) for token in tree.children]
+    tokens = [name_of(token) for token in _tokens(tree)]
     return Atom(tokens[0], tuple(tokens[1:]), tree.meta.line)
 
 
@@ -175,10 +180,11 @@ def load_ops(text: str, source: str = "<ops>") -> Ops:
 
 def _operator(node: Tree, source: str) -> Operator:
     """An Operator from its tree, checking that every variable is a parameter."""
-    name_token, params_tree, preconds_tree, effects_tree = node.children
-    params = []
+    _, params_tree, preconds_tree, effects_tree = node.children
+    (name_token,) = _tokens(node)
+    params: list[tuple[str, str]] = []
     for param in params_tree.children:
-        variable, type_name = param.children
+        variable, type_name = _tokens(param)
         if any(name_of(variable)[1:-1] == known for known, _ in params):
             raise InputError(
                 f"parameter {variable} appears twice in operator {name_token}", source, variable.line, variable.column
@@ -219,6 +225,37 @@ def _check_arities(atoms: list[Atom], source: str) -> None:
             )
 
 
+def _declare(node: Tree, source: str, objects: list[tuple[str, str]], lines: dict[str, int]) -> None:
+    """Add an (object Type) declaration to `objects` (once) and the object's first line to `lines`; a
+    declaration of another length declares nothing, with a warning."""
+    names = [name_of(token) for token in _tokens(node)]
+    if len(names) != 2:
+        log.warning(
+            "%s:%s: (%s) declares nothing: a declaration is (object Type)", source, node.meta.line, " ".join(names)
+        )
+        return
+    if tuple(names) not in objects:
+        objects.append((names[0], names[1]))
+    lines.setdefault(names[0], node.meta.line)
+
+
+def _warn_undeclared(atoms: tuple[Atom, ...], declared: set[str], source: str) -> None:
+    """Warn once for each object the facts use without declaring it: no parameter can take it."""
+    warned = set(declared)
+    for item in atoms:
+        for arg in item.args:
+            if arg not in warned:
+                warned.add(arg)
+                log.warning(
+                    "%s:%s: object %r in %s has no declaration such as (%s Object): no parameter can take it",
+                    source,
+                    item.line,
+                    arg,
+                    item.text(),
+                    arg,
+                )
+
+
 def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Facts:
     """Load a facts file (declarations, preconds = initial state, effects = goal). An object that no
     declaration types may still appear in facts (it can match an operator's constant, never a
@@ -232,18 +269,7 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
         if not isinstance(node, Tree):
             continue
         if node.data == "declaration":
-            names = [name_of(token) for token in node.children]
-            if len(names) != 2:
-                log.warning(
-                    "%s:%s: (%s) declares nothing: a declaration is (object Type)",
-                    source,
-                    node.meta.line,
-                    " ".join(names),
-                )
-                continue
-            if tuple(names) not in objects:
-                objects.append((names[0], names[1]))
-            lines.setdefault(names[0], node.meta.line)
+            _declare(node, source, objects, lines)
         elif node.data == "preconds":
             init = tuple(_atom(child) for child in node.children)
         else:
@@ -253,19 +279,7 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
             "the facts file has no (effects ...) list: the goal is missing", source, len(text.splitlines())
         )
     facts = Facts(tuple(objects), init, goal, lines)
-    warned = set(lines)
-    for item in init + (goal or ()):
-        for arg in item.args:
-            if arg not in warned:
-                warned.add(arg)
-                log.warning(
-                    "%s:%s: object %r in %s has no declaration such as (%s Object): no parameter can take it",
-                    source,
-                    item.line,
-                    arg,
-                    item.text(),
-                    arg,
-                )
+    _warn_undeclared(init + (goal or ()), set(lines), source)
     _check_arities(list(init + (goal or ())), source)
     return facts
 

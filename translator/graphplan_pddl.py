@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.graphplan_format import (
@@ -122,6 +123,18 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
     used_types = {type_name for op in ops.operators for _, type_name in op.params}
     for type_name in sorted(used_types - set(parents), key=str.lower):
         parents[type_name] = None  # a type with no objects: its operators never apply
+    names = _names(ops, facts, parents, object_type)
+    shared = {op.name: _overlapping_pairs(op, extent) for op in ops.operators}
+    fixed = constants(ops)
+    domain = _domain_text(ops, domain_name, parents, object_type, fixed, names, shared)
+    objects = _objects_by_type(names, object_type, fixed)
+    init = [_fact(a, names) for a in facts.init] + _different_facts(ops, extent, shared, names)
+    goal = [_fact(a, names) for a in facts.goal or ()]
+    return Conversion(PddlTask(name, domain, problem_text(name, domain_name, objects, init, goal)), names)
+
+
+def _names(ops: Ops, facts: Facts, parents: dict[str, str | None], object_type: dict[str, str]) -> PddlNames:
+    """The PDDL names of the objects, predicates, types and actions of the ops and facts."""
     atoms = (
         facts.init + (facts.goal or ()) + tuple(a for op in ops.operators for a in op.preconds + op.adds + op.deletes)
     )
@@ -130,16 +143,16 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
     names.add("predicate", {a.predicate for a in atoms})
     names.add("type", parents)
     names.add("action", {op.name for op in ops.operators})
-    shared = {op.name: _overlapping_pairs(op, extent) for op in ops.operators}
-    fixed = constants(ops)
-    domain = _domain_text(ops, domain_name, parents, object_type, fixed, names, shared)
+    return names
+
+
+def _objects_by_type(names: PddlNames, object_type: dict[str, str], fixed: set[str]) -> dict[str, list[str]]:
+    """The problem's objects (the domain's constants left out) by PDDL type name."""
     objects: dict[str, list[str]] = {}
     for obj in sorted({n for kind, n in names.pddl if kind == "object"} - fixed):
-        type_name = object_type.get(obj)
-        objects.setdefault(names("type", type_name) if type_name else "object", []).append(names("object", obj))
-    init = [_fact(a, names) for a in facts.init] + _different_facts(ops, extent, shared, names)
-    goal = [_fact(a, names) for a in facts.goal or ()]
-    return Conversion(PddlTask(name, domain, problem_text(name, domain_name, objects, init, goal)), names)
+        declared = object_type.get(obj)
+        objects.setdefault(names("type", declared) if declared else "object", []).append(names("object", obj))
+    return objects
 
 
 def _fact(item: Atom, names: PddlNames) -> str:
@@ -295,26 +308,10 @@ def pddl_to_model(task: PddlTask) -> tuple[Ops, Facts]:
     if extra:
         raise InputError(f"Graphplan takes STRIPS only; the domain also requires {' '.join(sorted(extra))}", task.name)
     domain, problem = pyperplan_parse(task)
-    spelling: dict[str, str] = {}
-    text = re.sub(r";[^\n]*", "", task.problem + "\n" + task.domain)
-    for token in re.findall(r"[^\s()]+", text):
-        spelling.setdefault(token.lower(), token)
-    spell = _Speller(spelling)
+    spell = _Speller.of(task)
     ancestors = _ancestors(domain.types)
-    used = set()
-    operators = []
-    for action in sorted(domain.actions.values(), key=lambda a: a.name):
-        params = tuple((variable.lstrip("?"), spell(types[0].name)) for variable, types in action.signature)
-        used |= {t for _, t in params}
-        operators.append(
-            Operator(
-                spell(action.name),
-                params,
-                tuple(spell.atom(a) for a in action.precondition),
-                tuple(spell.atom(a) for a in sorted(action.effect.addlist, key=str)),
-                tuple(spell.atom(a) for a in sorted(action.effect.dellist, key=str)),
-            )
-        )
+    operators = [_operator_of(action, spell) for action in sorted(domain.actions.values(), key=lambda a: a.name)]
+    used = {type_name for operator in operators for _, type_name in operator.params}
     objects = []
     for obj, obj_type in sorted({**domain.constants, **problem.objects}.items()):
         chain = [spell(t) for t in ancestors[obj_type.name]]
@@ -324,11 +321,32 @@ def pddl_to_model(task: PddlTask) -> tuple[Ops, Facts]:
     return Ops(tuple(operators)), Facts(tuple(objects), init, goal)
 
 
+def _operator_of(action: Any, spell: _Speller) -> Operator:
+    """The Graphplan operator of a pyperplan action, in the task's spelling."""
+    params = tuple((variable.lstrip("?"), spell(types[0].name)) for variable, types in action.signature)
+    return Operator(
+        spell(action.name),
+        params,
+        tuple(spell.atom(a) for a in action.precondition),
+        tuple(spell.atom(a) for a in sorted(action.effect.addlist, key=str)),
+        tuple(spell.atom(a) for a in sorted(action.effect.dellist, key=str)),
+    )
+
+
 class _Speller:
     """Names back in the spelling of the PDDL text; variables ?x become <x>."""
 
     def __init__(self, spelling: dict[str, str]) -> None:
         self.spelling = spelling
+
+    @classmethod
+    def of(cls, task: PddlTask) -> _Speller:
+        """The speller of a task: each name spelt as its first use in the problem, then the domain."""
+        spelling: dict[str, str] = {}
+        text = re.sub(r";[^\n]*", "", task.problem + "\n" + task.domain)
+        for token in re.findall(r"[^\s()]+", text):
+            spelling.setdefault(token.lower(), token)
+        return cls(spelling)
 
     def __call__(self, name: str) -> str:
         return self.spelling.get(name, name)
@@ -399,6 +417,8 @@ def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]
         elif write_ops(ops) != ops_text:
             raise InputError("the instances do not share one domain", str(path))
         instances[Path(path).stem] = facts
+    if first_ops is None:
+        raise InputError("expected at least one instance file", "command line")
     common, complete = with_common_part(first_ops, instances)
     files = {f"{puzzle_name}.ops": ops_text, "common.facts": _commented(common, puzzle_name)}
     files.update({f"{name}.facts": write_facts(facts) for name, facts in complete.items()})

@@ -62,7 +62,7 @@ class Action:
 
 def read_plan_lines(text: str, source: str) -> list[PlanLine]:
     """The plan lines of a Graphplan output (or of a file of plan lines only), time steps in order."""
-    found = []
+    found: list[PlanLine] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         match = PLAN_LINE.match(raw)
         if match:
@@ -96,7 +96,7 @@ class Grounder:
     def read(self, token: str) -> list[tuple[Operator, tuple[str, ...]]]:
         """Every (operator, objects) that prints as `token` (names compared without regard to case)."""
         lower = token.lower()
-        found = []
+        found: list[tuple[Operator, tuple[str, ...]]] = []
         for operator in self.ops.operators:
             name = operator.name.lower()
             if lower == name and not operator.params:

@@ -103,13 +103,13 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             if peg in rows:
                 raise InputError(f"peg {peg} is listed twice", source, line.number)
             numbers = [whole_number(word) for word in rest.split()]
-            if None in numbers:
+            discs = tuple(number for number in numbers if number is not None)
+            if len(discs) < len(numbers):
                 raise InputError(
                     f"expected disc numbers (1 = smallest) after '{peg}:', found {quote(rest.strip())}",
                     source,
                     line.number,
                 )
-            discs = tuple(numbers)
             if any(disc < 1 for disc in discs):
                 raise InputError("disc numbers start at 1", source, line.number)
             if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
@@ -314,7 +314,8 @@ def _moves_needed(instance: HanoiInstance, state: Stacks) -> dict[int, int]:
     same peg, so it must leave and come back), or if it lies above the disc it must finally rest on: it
     must uncover that disc before the disc's last move and land on it after.
     """
-    goal_support, goal_peg = {}, {}
+    goal_support: dict[int, int | str] = {}
+    goal_peg: dict[int, str] = {}
     for peg, stack in instance.goal:
         for below, disc in zip((peg,) + stack, stack):
             goal_support[disc], goal_peg[disc] = below, peg
@@ -322,23 +323,36 @@ def _moves_needed(instance: HanoiInstance, state: Stacks) -> dict[int, int]:
     needed: dict[int, int] = {}
     for peg, stack in zip(instance.pegs, state):
         wanted = goals.get(peg, ())
-        prefix = 0
-        while prefix < min(len(stack), len(wanted)) and stack[prefix] == wanted[prefix]:
-            prefix += 1
+        prefix = _common_bottom(stack, wanted)
         must_move = False
         for height, disc in enumerate(stack):
             in_place = height < prefix
             blocked_goal = height >= prefix and prefix < len(wanted)
             must_move = must_move or blocked_goal or (disc in goal_support and not in_place)
-            if not must_move:
-                continue
-            twice = (
-                disc in goal_support
-                and not in_place
-                and (goal_peg[disc] == peg or goal_support[disc] in stack[:height])
-            )
-            needed[disc] = 2 if twice else 1
+            if must_move:
+                twice = (
+                    not in_place
+                    and disc in goal_support
+                    and _returns(disc, peg, stack[:height], goal_support, goal_peg)
+                )
+                needed[disc] = 2 if twice else 1
     return needed
+
+
+def _common_bottom(stack: tuple[int, ...], wanted: tuple[int, ...]) -> int:
+    """How many discs at the bottom of a peg's stack are already those the goal wants there."""
+    prefix = 0
+    while prefix < min(len(stack), len(wanted)) and stack[prefix] == wanted[prefix]:
+        prefix += 1
+    return prefix
+
+
+def _returns(
+    disc: int, peg: str, under: tuple[int, ...], goal_support: dict[int, int | str], goal_peg: dict[int, str]
+) -> bool:
+    """True when a disc that must move must move twice: its goal peg is the peg it is on, or it lies above
+    the disc it must finally rest on."""
+    return goal_peg[disc] == peg or goal_support[disc] in under
 
 
 def _random_stacks(discs: int, pegs: int, rng: random.Random) -> Stacks:

@@ -19,6 +19,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from puzzleplan.translator.errors import IllegalStep, InputError
@@ -191,6 +192,11 @@ class Reading:
     stop: Stop | None = None
 
 
+def _read_as(notation: Notation, text: str, source: str) -> Reading:
+    """The plan read in one notation."""
+    return Reading(notation.name, notation.read(text, source))
+
+
 def read_every_way(puzzle: Puzzle, instance: Any, text: str, source: str) -> tuple[list[Reading], list[str]]:
     """Every reading of a plan file that fits, in the order tried (JSON, PDDL, the puzzle's notations, the
     printout of solve), readings with the same moves kept once; and for each reading that does not fit,
@@ -212,11 +218,11 @@ def read_every_way(puzzle: Puzzle, instance: Any, text: str, source: str) -> tup
         plan, moves, stop = read_pddl(puzzle, instance, text, source)
         return Reading("a PDDL plan", moves, plan, stop)
 
-    notations = [json_notation(puzzle)]
-    attempt(notations[0].name, lambda: Reading(notations[0].name, notations[0].read(text, source)))
+    first = json_notation(puzzle)
+    attempt(first.name, partial(_read_as, first, text, source))
     attempt("a PDDL plan", pddl)
     for notation in [*puzzle.notations(), solve_output_notation(puzzle)]:
-        attempt(notation.name, lambda notation=notation: Reading(notation.name, notation.read(text, source)))
+        attempt(notation.name, partial(_read_as, notation, text, source))
     return found, failures
 
 

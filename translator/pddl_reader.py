@@ -11,11 +11,14 @@ for their syntax only.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import quote
+
+T = TypeVar("T")
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 VARIABLE = re.compile(r"\?[A-Za-z][A-Za-z0-9_-]*")
@@ -62,7 +65,7 @@ class Expr:
 
 def _tokens(text: str, source: str) -> list[Token]:
     """The tokens of PDDL text: parentheses and words; `;` comments dropped; non-ASCII refused."""
-    tokens = []
+    tokens: list[Token] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         for match in re.finditer(r"[()]|;.*|[^\s();]+", raw):
             word = match.group()
@@ -88,30 +91,41 @@ def _tokens(text: str, source: str) -> list[Token]:
     return tokens
 
 
+def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
+    """Read the tokens into lists, appending the top-level ones to `top`; the lists left open, outermost
+    first. InputError for a ')' that closes nothing."""
+    stack: list[Expr] = []
+    for token in tokens:
+        if token.text == "(" and len(stack) == MAX_DEPTH:
+            raise InputError(
+                f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
+                source,
+                token.line,
+                token.column,
+            )
+        if token.text == "(":
+            stack.append(Expr(token))
+        elif token.text != ")":
+            (stack[-1].items if stack else top).append(token)
+        elif stack:
+            _close(stack, top)
+        else:
+            raise InputError("unbalanced parentheses: this ')' closes nothing", source, token.line, token.column)
+    return stack
+
+
+def _close(stack: list[Expr], top: list) -> None:
+    """Close the innermost open list: it becomes an item of the list around it (or of `top`)."""
+    done = stack.pop()
+    (stack[-1].items if stack else top).append(done)
+
+
 def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
     """The single top-level list of a PDDL file, and the error of its unbalanced parentheses if they do
     not balance (lists left open are closed at the end, so that the checks after can say where a ')'
     went missing); InputError for a ')' that closes nothing or text after the top-level list."""
-    tokens = _tokens(text, source)
-    stack: list[Expr] = []
     top: list = []
-    for token in tokens:
-        if token.text == "(":
-            if len(stack) == MAX_DEPTH:
-                raise InputError(
-                    f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
-                    source,
-                    token.line,
-                    token.column,
-                )
-            stack.append(Expr(token))
-        elif token.text == ")":
-            if not stack:
-                raise InputError("unbalanced parentheses: this ')' closes nothing", source, token.line, token.column)
-            done = stack.pop()
-            (stack[-1].items if stack else top).append(done)
-        else:
-            (stack[-1].items if stack else top).append(token)
+    stack = _nest(_tokens(text, source), source, top)
     unbalanced = None
     if stack:
         opened = stack[-1].start
@@ -122,8 +136,7 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
             opened.column,
         )
     while stack:
-        done = stack.pop()
-        (stack[-1].items if stack else top).append(done)
+        _close(stack, top)
     if not top:
         raise InputError("the file holds no PDDL: expected (define ...)", source, 1)
     first = top[0]
@@ -142,7 +155,7 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
     return first, unbalanced
 
 
-def _checked(text: str, source: str, check) -> object:
+def _checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
     """`check(tree)` on the file's expressions; when the parentheses do not balance, an error the check
     finds says so (it is where the missing ')' shows), and without one the unbalance is the error."""
     tree, unbalanced = read_expressions(text, source)
@@ -255,7 +268,7 @@ class _Checker:
             raise self.fail(f"unknown type {type_name!r}: declare it in (:types ...)", item)
         return type_name
 
-    def unique(self, declared: list[Typed], what: str, known: dict | set = ()) -> None:
+    def unique(self, declared: list[Typed], what: str, known: Iterable[str] = ()) -> None:
         """Raise for a name declared twice (or already in `known`)."""
         seen: set[str] = set(known)
         for item in declared:
@@ -307,46 +320,71 @@ def _domain(check: _Checker, tree: Expr) -> Domain:
     for section in sections:
         keyword = check.section(section, DOMAIN_SECTIONS)
         body = section.items[1:]
-        if keyword == ":requirements":
-            for flag in body:
-                if not isinstance(flag, Token) or not flag.text.startswith(":"):
-                    raise check.fail(f"expected requirement flags such as :strips, found {_shown(flag)}", flag)
-        elif keyword == ":types":
-            declared = check.typed_list(body, "a type name", _AnyType())
-            check.unique(declared, "type")
-            domain.types |= {item.name for item in declared}
-            for item in declared:
-                for part in item.type.split():
-                    if part not in domain.types:
-                        raise check.fail(
-                            f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token
-                        )
-        elif keyword == ":constants":
-            declared = check.typed_list(body, "a constant", domain.types)
-            check.unique(declared, "constant", domain.constants)
-            domain.constants.update((item.name, item.type) for item in declared)
-        elif keyword in (":predicates", ":functions"):
-            table = domain.predicates if keyword == ":predicates" else domain.functions
-            for item in body:
-                if isinstance(item, Token) and keyword == ":functions":
-                    continue  # `- number` after a function
-                if not isinstance(item, Expr) or not item.items:
-                    raise check.fail(
-                        f"expected a declaration such as (on ?x ?y) in {keyword}, found {_shown(item)}", item
-                    )
-                predicate = check.name(item.items[0], "a predicate name")
-                if predicate in table:
-                    raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
-                table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
-        elif keyword == ":action":
+        if keyword == ":action":
             action = _check_action(check, section, domain)
             if action in actions:
                 raise check.fail(f"action {action!r} is defined twice", section)
             actions.add(action)
-        elif keyword == ":derived" and len(body) == 2 and isinstance(body[0], Expr):
-            variables = _variables(check.typed_list(body[0].items[1:], "a variable", domain.types, variables=True))
-            _check_formula(check, body[1], domain, variables, set(domain.constants))
+        elif keyword in _DOMAIN_CHECKS:
+            _DOMAIN_CHECKS[keyword](check, keyword, body, domain)
     return domain
+
+
+def _check_requirements(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:requirements :flag ...): flags only."""
+    for flag in body:
+        if not isinstance(flag, Token) or not flag.text.startswith(":"):
+            raise check.fail(f"expected requirement flags such as :strips, found {_shown(flag)}", flag)
+
+
+def _check_types(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:types ...): each type declared once, above types that are declared."""
+    declared = check.typed_list(body, "a type name", _AnyType())
+    check.unique(declared, "type")
+    domain.types |= {item.name for item in declared}
+    for item in declared:
+        for part in item.type.split():
+            if part not in domain.types:
+                raise check.fail(f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token)
+
+
+def _check_constants(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:constants ...): typed, each declared once."""
+    declared = check.typed_list(body, "a constant", domain.types)
+    check.unique(declared, "constant", domain.constants)
+    domain.constants.update((item.name, item.type) for item in declared)
+
+
+def _check_declarations(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:predicates ...) or (:functions ...): each (name ?x - type ...) declared once."""
+    table = domain.predicates if keyword == ":predicates" else domain.functions
+    for item in body:
+        if isinstance(item, Token) and keyword == ":functions":
+            continue  # `- number` after a function
+        if not isinstance(item, Expr) or not item.items:
+            raise check.fail(f"expected a declaration such as (on ?x ?y) in {keyword}, found {_shown(item)}", item)
+        predicate = check.name(item.items[0], "a predicate name")
+        if predicate in table:
+            raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
+        table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
+
+
+def _check_derived(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+    """(:derived (name ?x ...) formula): the formula over the declared variables."""
+    if len(body) == 2 and isinstance(body[0], Expr):
+        variables = _variables(check.typed_list(body[0].items[1:], "a variable", domain.types, variables=True))
+        _check_formula(check, body[1], domain, variables, set(domain.constants))
+
+
+_DOMAIN_CHECKS = {
+    ":requirements": _check_requirements,
+    ":types": _check_types,
+    ":constants": _check_constants,
+    ":predicates": _check_declarations,
+    ":functions": _check_declarations,
+    ":derived": _check_derived,
+}
+"""The check of each domain section but :action, by keyword."""
 
 
 def _variables(declared: list[Typed]) -> dict[str, str]:
@@ -419,22 +457,25 @@ def _check_formula(
     elif head == "=":
         _check_terms(check, item, item.items[1:], variables, objects)
     else:
-        if isinstance(item.items[0], Expr):
-            raise check.fail(f"expected a predicate name, found {_shown(item.items[0])}", item.items[0])
-        predicate = check.name(item.items[0], "a predicate name")
-        if predicate not in domain.predicates:
-            known = ", ".join(sorted(domain.predicates)) or "none"
-            raise check.fail(
-                f"unknown predicate {predicate!r}: the domain declares {known}" + _missing_parenthesis_hint(predicate),
-                item.items[0],
-            )
-        arguments = item.items[1:]
-        wanted = domain.predicates[predicate]
-        if len(arguments) != wanted:
-            raise check.fail(
-                f"predicate {predicate!r} takes {_count(wanted, 'argument')}, found {len(arguments)}", item
-            )
-        _check_terms(check, item, arguments, variables, objects)
+        _check_atom(check, item, domain, variables, objects)
+
+
+def _check_atom(check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
+    """An atom: a declared predicate with as many arguments as declared, each a variable or an object."""
+    if isinstance(item.items[0], Expr):
+        raise check.fail(f"expected a predicate name, found {_shown(item.items[0])}", item.items[0])
+    predicate = check.name(item.items[0], "a predicate name")
+    if predicate not in domain.predicates:
+        known = ", ".join(sorted(domain.predicates)) or "none"
+        raise check.fail(
+            f"unknown predicate {predicate!r}: the domain declares {known}" + _missing_parenthesis_hint(predicate),
+            item.items[0],
+        )
+    arguments = item.items[1:]
+    wanted = domain.predicates[predicate]
+    if len(arguments) != wanted:
+        raise check.fail(f"predicate {predicate!r} takes {_count(wanted, 'argument')}, found {len(arguments)}", item)
+    _check_terms(check, item, arguments, variables, objects)
 
 
 def _check_terms(check: _Checker, item: Expr, terms: list, variables: dict[str, str], objects: set[str]) -> None:
@@ -470,24 +511,13 @@ def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
             raise check.fail(f"section ({keyword} ...) appears twice", section)
         seen.add(keyword)
         if keyword == ":domain":
-            named = check.name(body[0], "the domain's name") if len(body) == 1 else None
-            if named is None:
-                raise check.fail("expected (:domain NAME)", section)
-            if named != domain.name:
-                raise check.fail(
-                    f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0]
-                )
+            _check_domain_name(check, section, domain)
         elif keyword == ":objects":
             declared = check.typed_list(body, "an object", domain.types)
             check.unique(declared, "object", objects)
             objects.update((item.name, item.type) for item in declared)
         elif keyword == ":init":
-            for fact in body:
-                if isinstance(fact, Expr) and fact.head() == "=":
-                    continue  # a numeric fluent's initial value
-                if isinstance(fact, Expr) and fact.head() == "not":
-                    raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
-                _check_formula(check, fact, domain, {}, set(objects))
+            _check_init(check, body, domain, set(objects))
         elif keyword == ":goal":
             if len(body) != 1:
                 raise check.fail("expected one goal condition, such as (:goal (and (on a b) (on b c)))", section)
@@ -495,6 +525,26 @@ def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
     for required in (":domain", ":init", ":goal"):
         if required not in seen:
             raise check.fail(f"the problem has no ({required} ...) section", tree)
+
+
+def _check_domain_name(check: _Checker, section: Expr, domain: Domain) -> None:
+    """(:domain NAME) names the domain file's domain."""
+    body = section.items[1:]
+    named = check.name(body[0], "the domain's name") if len(body) == 1 else None
+    if named is None:
+        raise check.fail("expected (:domain NAME)", section)
+    if named != domain.name:
+        raise check.fail(f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0])
+
+
+def _check_init(check: _Checker, body: list, domain: Domain, objects: set[str]) -> None:
+    """(:init ...): true facts (and numeric fluents' values) over declared objects."""
+    for fact in body:
+        if isinstance(fact, Expr) and fact.head() == "=":
+            continue  # a numeric fluent's initial value
+        if isinstance(fact, Expr) and fact.head() == "not":
+            raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
+        _check_formula(check, fact, domain, {}, objects)
 
 
 def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> None:

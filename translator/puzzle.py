@@ -1,86 +1,44 @@
 """The puzzle extension point: one subclass per puzzle module, registered by name in puzzleplan.translator.registry.
 
-Every hook a puzzle may offer is declared here with a default, so nothing is probed with getattr."""
+Every hook a puzzle may offer is declared with a default, here for the core and in
+puzzleplan.translator.capabilities for the optional capabilities, so nothing is probed with getattr."""
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, cast
 
+from puzzleplan.translator.capabilities import (
+    Drawable,
+    Generating,
+    Heuristic,
+    Instance,
+    Move,
+    Notated,
+    Option,
+    Searchable,
+    State,
+    read_options,
+)
 from puzzleplan.translator.errors import IllegalMove, IllegalStep, InputError
-from puzzleplan.translator.notation import Notation, move_lines
+from puzzleplan.translator.notation import move_lines
 from puzzleplan.translator.pddl import GroundAction, PddlTask
-from puzzleplan.translator.pictures.drawing import Drawing
-from puzzleplan.translator.pictures.scene import Scene
-from puzzleplan.translator.text import quote, whole_number
-
-Instance = TypeVar("Instance", bound=Hashable)
-State = TypeVar("State", bound=Hashable)
-Move = TypeVar("Move", bound=Hashable)
+from puzzleplan.translator.replay import Replay
 
 
-@dataclasses.dataclass(frozen=True)
-class Option:
-    """One option of a puzzle's generator: `generate PUZZLE --NAME VALUE`."""
-
-    name: str
-    kind: type
-    """int, str or bool (a flag that takes no value)."""
-    default: Any
-    help: str
-    minimum: int | None = None
-    choices: tuple[str, ...] = ()
-    maximum: int | None = None
-    """The largest value a generator can turn into a file in moments; beyond it the size is bad input."""
-
-    def read(self, text: str) -> Any:
-        """The option's value from its text; InputError saying what was expected."""
-        if self.kind is bool:
-            return True
-        if self.kind is int:
-            value = whole_number(text.strip())
-            if value is None:
-                raise InputError(f"--{self.name} expects a whole number, found {quote(text)}", "command line")
-            if self.minimum is not None and value < self.minimum:
-                raise InputError(f"--{self.name} must be at least {self.minimum}, found {value}", "command line")
-            if self.maximum is not None and value > self.maximum:
-                raise InputError(
-                    f"--{self.name} must be at most {self.maximum:,}, found {quote(text.strip())}", "command line"
-                )
-            return value
-        if self.choices and text not in self.choices:
-            raise InputError(f"--{self.name} expects one of {', '.join(self.choices)}, found {text!r}", "command line")
-        return text
-
-
-def read_options(puzzle_name: str, declared: tuple[Option, ...], given: Mapping[str, str]) -> dict[str, Any]:
-    """Generator options by name, every declared one present (its default when not given); an unknown
-    option is an InputError listing the known ones."""
-    known = {option.name: option for option in declared}
-    for name in given:
-        if name not in known:
-            listed = ", ".join(f"--{o}" for o in known) or "none"
-            raise InputError(f"generate {puzzle_name} has no option --{name}; its options: {listed}", "command line")
-    return {name: option.read(given[name]) if name in given else option.default for name, option in known.items()}
-
-
-@dataclasses.dataclass(frozen=True)
-class Heuristic:
-    """A named estimate of the moves still needed, for native best-first search."""
-
-    function: Callable[[Any, Any], float]
-    admissible: bool = True
-    """Never more than the true cost (A* with it is optimal); float('inf') marks a dead state."""
-    description: str = ""
-
-
-class Puzzle(ABC, Generic[Instance, State, Move]):
-    """A puzzle: its native format, its rules (the simulator), its PDDL encoding and plan decoding.
+class Puzzle(
+    ABC,
+    Searchable[Instance, State, Move],
+    Drawable[Instance, State, Move],
+    Notated[Instance, State, Move],
+    Generating[Instance, State, Move],
+):
+    """A puzzle: the core every puzzle writes (its native format, its rules (the simulator), its PDDL
+    encoding and plan decoding), and the optional capabilities of puzzleplan.translator.capabilities
+    (heuristics, drawing, notations, generator), whose defaults the mixins keep.
 
     Instances and states are immutable and hashable; moves are hashable tuples in the puzzle's notation.
     """
@@ -94,10 +52,6 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     planner_aliases: Mapping[str, str] = {}
     """Generic planner name -> the planner that does its job on this puzzle (e.g. native-astar -> a
     push-optimal search where optimal means fewest pushes)."""
-    generator_options: tuple[Option, ...] = ()
-    """The options of `generate` (empty: the puzzle has no generator)."""
-    drawing: str = ""
-    """`module:Class` of the puzzle's puzzleplan.translator.pictures Drawing, imported on first use ("": no drawing)."""
 
     # -- native format -------------------------------------------------------------------------
     @abstractmethod
@@ -135,35 +89,6 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
     def is_goal(self, instance: Instance, state: State) -> bool:
         """True when `state` satisfies the instance's goal."""
 
-    def heuristic(self, instance: Instance, state: State) -> float:
-        """An admissible estimate of the moves still needed (0 = blind search)."""
-        return 0
-
-    def heuristics(self) -> dict[str, Heuristic]:
-        """Named heuristics for `native-astar:NAME`; "default" is the one `native-astar` uses."""
-        return {"default": Heuristic(self.heuristic, True, "the puzzle's admissible heuristic")}
-
-    def normalize(self, instance: Instance, state: State) -> State:
-        """The state in the puzzle's normal form (the random walk prints it, native search runs on it); the
-        state itself by default."""
-        return state
-
-    def plan_from_search(self, instance: Instance, moves: list[Move]) -> list[Move]:
-        """The moves of a path that native search found from normalize(initial()), each naming its piece
-        as the normal-form state it is made in does, as apply() replays them from initial(): unchanged by
-        default; a puzzle whose normal form renumbers pieces names each by the number it keeps."""
-        return moves
-
-    def generate(self, options: dict[str, Any], rng: random.Random) -> Instance:
-        """A random instance from options read by read_options(generator_options)."""
-        raise InputError(f"{self.name} has no generator", "command line")
-
-    def random_instance(self, given: Mapping[str, str], rng: random.Random) -> Instance:
-        """A random instance from generator options written as text (`--discs 4` as {"discs": "4"})."""
-        if not self.generator_options:
-            raise InputError(f"{self.name} has no generator", "command line")
-        return self.generate(read_options(self.name, self.generator_options, given), rng)
-
     def successors(self, instance: Instance, state: State) -> Iterator[tuple[Move, State]]:
         """(move, next state) pairs; puzzles may override this with a faster version."""
         for move in self.moves(instance, state):
@@ -200,8 +125,8 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
 
     # -- notation -----------------------------------------------------------------------------
     def move_json(self, move: Move) -> Any:
-        """A move as JSON (a list in the puzzle's notation)."""
-        return list(move)
+        """A move as JSON (a list in the puzzle's notation; a move that is not a tuple as it is)."""
+        return list(move) if isinstance(move, tuple) else move
 
     def format_move(self, move: Move) -> str:
         """A move as the user reads and writes it."""
@@ -221,12 +146,6 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         ValueError if it is not a move."""
         return self.parse_move(value if isinstance(value, str) else json.dumps(value))
 
-    def notations(self) -> list[Notation]:
-        """The notations `validate` reads for this puzzle besides JSON, PDDL plans and the printout of
-        solve (see puzzleplan.translator.notation), tried in order: by default format_move's spelling, one move a
-        line. A puzzle adds the notations its seed and published solvers use."""
-        return [move_lines("moves one a line", self.parse_move, self.format_move)]
-
     def measures(self, instance: Instance, moves: list[Move]) -> dict[str, int]:
         """How long a plan is: its moves, and the puzzle's other measures (Sokoban's pushes)."""
         return {"moves": len(moves)}
@@ -237,22 +156,11 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
 
     def restart(self, instance: Instance, state: State) -> Instance:
         """The instance with `state` as its initial state (for hints from the middle of a game)."""
-        return dataclasses.replace(instance, init=state)
+        return dataclasses.replace(cast(Any, instance), init=state)  # puzzles without `init` override this
 
     def show(self, instance: Instance, state: State) -> str:
         """A picture of `state` for --show."""
         return str(state)
-
-    def drawer(self) -> Drawing:
-        """The puzzle's Drawing (the class named by `drawing`); InputError when the puzzle has none."""
-        if not self.drawing:
-            raise InputError(f"{self.name} has no drawing yet", "command line")
-        module_name, class_name = self.drawing.split(":")
-        return getattr(importlib.import_module(module_name), class_name)()
-
-    def scene(self, instance: Instance, state: State, move: Move | None = None) -> Scene:
-        """A picture of `state` (after `move`, which the drawing may mark) as a renderer-independent scene."""
-        return self.drawer().scene(instance, state, move)
 
     def describe_goal(self, instance: Instance) -> str:
         """The goal of an instance as the user reads it (play's `goal` command)."""
@@ -264,12 +172,6 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         for number, (move, state) in enumerate(zip(moves, states[1:]), start=1):
             parts.append(f"{number:>4}. {self.format_move(move)}\n{self.show(instance, state)}\n")
         return "\n".join(parts)
-
-    def other_readings(self, instance: Instance, moves: list[Move]) -> list[tuple[str, Replay]]:
-        """Other meanings of moves read from a plan file, tried by `validate` when the moves do not replay
-        as written: (what the meaning is, the replay under it). None by default; the sliding-brick puzzle
-        also reads brick numbers as the normal form of the state before each move numbers them."""
-        return []
 
     def replay(self, instance: Instance, moves: Iterable[Move]) -> Replay:
         """Apply `moves` from the initial state with the real rules; report where it first went wrong."""
@@ -286,11 +188,4 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
         return Replay(True, states, None, "")
 
 
-class Replay:
-    """The outcome of replaying moves: valid, the states visited, and where and why it failed."""
-
-    def __init__(self, valid: bool, states: list, failed_at: int | None, reason: str) -> None:
-        self.valid = valid
-        self.states = states
-        self.failed_at = failed_at
-        self.reason = reason
+__all__ = ["Heuristic", "Option", "Puzzle", "Replay", "read_options"]

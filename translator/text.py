@@ -98,11 +98,11 @@ MAX_INPUT = 32 * 1024 * 1024
 bad input before any work, as a parse of it would run for minutes and take gigabytes."""
 
 
-def read_file(path: str | Path) -> str:
+def read_file(path: str | os.PathLike[str]) -> str:
     """The text of a UTF-8 file (a byte-order mark dropped), or InputError naming it. Only regular files
     are read: a FIFO, a device or a socket would block or never end, so they are refused at once, as are
     files over MAX_INPUT bytes."""
-    data = _read_regular(str(path))
+    data = _read_regular(os.fspath(path))
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8")

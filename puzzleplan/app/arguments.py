@@ -4,6 +4,7 @@ that --json can print them as JSON), --version, generator options, and the puzzl
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from puzzleplan.translator.errors import InputError
@@ -38,7 +39,7 @@ class Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of exiting (so --json can report it as JSON), and whose
     epilog may be computed when the help is shown (`epilog_of`)."""
 
-    epilog_of = None
+    epilog_of: Callable[[], str] | None = None
 
     def error(self, message: str):
         """Raise UsageError instead of printing and exiting."""

@@ -224,6 +224,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle): the files and their requirements are checked before any planner
     runs, all within the limits, and the plan is replayed under PDDL semantics (its cost with it) before
     printing."""
+    from puzzleplan.planners.base import simulates
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.pddl import write_plan
 
@@ -231,7 +232,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     limits = Limits.read(args.timeout, args.memory)
     planner = get_planner(args.planner)
     ok, why = planner.available()
-    if not ok or planner.native:
+    if not ok or simulates(planner):
         raise InputError(
             f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
         )
@@ -512,8 +513,8 @@ def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
 def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
     """Report a run that ended without a result: one JSON object on stdout under --json (status error or
     interrupted), else one paragraph on stderr; return the exit status."""
-    status = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout", EXIT[Status.TIMEOUT]: "timeout"}
-    status = status.get(code, "error")
+    statuses = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout", EXIT[Status.TIMEOUT]: "timeout"}
+    status = statuses.get(code, "error")
     if as_json:
         data: dict[str, Any] = {"status": status, "message": message, "file": None, "line": None, "column": None}
         if error is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.translator.errors import InputError
@@ -24,6 +24,9 @@ from puzzleplan.translator.graphplan_plan import (
 )
 from puzzleplan.translator.notation import decode_until_stuck
 from puzzleplan.translator.text import read_file
+
+if TYPE_CHECKING:
+    from puzzleplan.pipeline import PddlRun
 
 
 def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: Limits, optimal: bool) -> dict:
@@ -64,8 +67,8 @@ def _state(check: Check, ops: Ops, grounder: Grounder) -> list[str]:
 def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine], grounder: Grounder) -> dict | None:
     """The plan replayed as the native moves of the puzzle instance beside the facts file, if there is one."""
     actions = ground_all(ops, facts, lines, grounder)
-    found = native_instance(facts_path, facts, ops) if actions is not None else None
-    if found is None:
+    found = None if actions is None else native_instance(facts_path, facts, ops)
+    if actions is None or found is None:
         return None
     puzzle, instance, path = found
     moves, stop = decode_until_stuck(puzzle, instance, [action.ground() for action in actions])
@@ -88,14 +91,23 @@ def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict,
         planner = get_planner(planner_name)
         ok, why = planner.available()
         run = plan_pddl(task, planner, limits) if ok else None
-        if run is None or run.result.status is not Status.SOLVED or not run.result.optimal and measure == "actions":
+        optimum = _proven_optimum(run, measure)
+        if optimum is None:
             status = "unsupported" if run is None else run.result.status.value
             message = why if run is None else run.result.message
             found.append({"planner": planner_name, "status": status, "measure": measure, "message": message})
             continue
-        optimum = len(run.plan) if measure == "actions" else run.result.steps
         found.append(comparison(planner_name, measure, data[measure], optimum))
     return found
+
+
+def _proven_optimum(run: PddlRun | None, measure: str) -> int | None:
+    """The optimum a planner's run proves in `measure` (actions, or time steps), or None."""
+    if run is None or run.result.status is not Status.SOLVED:
+        return None
+    if measure == "actions":
+        return len(run.plan) if run.result.optimal else None
+    return run.result.steps
 
 
 def print_graphplan(data: dict, show: bool) -> None:

@@ -10,12 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan.app import seed_output
-from puzzleplan.pipeline import timeout_message
-from puzzleplan.planners.base import Limits, Status
-from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.planners.base import Limits
+from puzzleplan.planners.process import TimeLimitExceeded
 from puzzleplan.planners.progress import phase
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.registry import load
 from puzzleplan.translator.text import read_file as read_text
 
 
@@ -40,22 +38,18 @@ def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[Input
 
 
 def read_and_solve(args: argparse.Namespace, puzzle: Any, label: str, limits: Limits) -> tuple[Any, Any]:
-    """Read the instance and solve it, all within the limits: the instance (None when reading it was
-    stopped) and the report."""
-    from puzzleplan.pipeline import HARD_GRACE, Report, solve
+    """Read the instance and solve it, all within the limits (one budget, pipeline.solve_reading): the
+    instance (None when reading it was stopped) and the report."""
+    from puzzleplan import api
+    from puzzleplan.pipeline import solve_reading
 
-    started = time.monotonic()
-    try:
-        with time_limit(limits.timeout + HARD_GRACE), phase(f"reading {args.file}"):  # reading is part of the run
-            puzzle, instance = load(args.puzzle, args.file, args.level)
-            instance = seed_output.start_at(puzzle, instance, args.start)
-    except TimeLimitExceeded:
-        message = timeout_message(limits.timeout, f"while reading {args.file}")
-        return None, Report(puzzle.name, label, args.planner, Status.TIMEOUT, message=message)
-    spent = time.monotonic() - started  # a slow read shortens the planner's time; a quick one is in the grace
-    if spent > HARD_GRACE:
-        limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
-    return instance, solve(puzzle, instance, label, args.planner, limits)
+    def read() -> Any:
+        with phase(f"reading {args.file}"):
+            inst = api.load(args.file, puzzle=puzzle.name, level=args.level)
+            return seed_output.start_at(puzzle, inst.data, args.start)
+
+    report = solve_reading(puzzle, read, label, args.planner, limits)
+    return report.data, report
 
 
 def plan_files(args: argparse.Namespace, planner: Any, limits: Limits) -> tuple[Any, Any]:

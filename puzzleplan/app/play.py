@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.translator.errors import IllegalMove
 
@@ -27,7 +29,8 @@ def help_text(puzzle, instance) -> str:
 
 def play(puzzle, instance, planner: str, limits: Limits) -> int:
     """The interactive loop; 0 when the goal is reached, the user quits or the input ends."""
-    state, history = puzzle.initial(instance), []
+    state = puzzle.initial(instance)
+    history: list[Any] = []
     print(puzzle.show(instance, state))
     print("type a move, or help")
     while not puzzle.is_goal(instance, state):
@@ -38,35 +41,49 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
             return 0
         if line in ("quit", "q", "exit"):
             return 0
-        if not line:
+        if not line or _answer(line, puzzle, instance, state, planner, limits):
             continue
-        if line in ("help", "?"):
-            print(help_text(puzzle, instance))
-        elif line == "goal":
-            print(puzzle.describe_goal(instance))
-        elif line == "show":
-            print(puzzle.show(instance, state))
-        elif line in ("hint", "solve"):
-            moves = _plan_from(puzzle, instance, state, planner, limits)
-            if moves is not None:
-                shown = moves[:1] if line == "hint" else moves
-                print("\n".join(puzzle.format_move(m) for m in shown) or "already solved")
-        elif line == "moves":
-            print(", ".join(puzzle.format_move(m) for m in puzzle.moves(instance, state)))
-        elif line == "undo":
+        if line == "undo":
             state = history.pop() if history else state
             print(puzzle.show(instance, state))
-        else:
-            try:
-                after = puzzle.apply(instance, state, puzzle.parse_move(line))
-            except (ValueError, IllegalMove) as error:
-                print(f"refused: {error} (help lists the commands)")
-                continue
+            continue
+        after = _moved(puzzle, instance, state, line)
+        if after is not None:
             history.append(state)
             state = after
             print(puzzle.show(instance, state))
     print(f"solved in {len(history)} moves")
     return 0
+
+
+def _answer(line: str, puzzle, instance, state, planner: str, limits: Limits) -> bool:
+    """Answer a command that leaves the state as it is (help, goal, show, hint, solve, moves); False
+    when the line is no such command."""
+    if line in ("help", "?"):
+        print(help_text(puzzle, instance))
+    elif line == "goal":
+        print(puzzle.describe_goal(instance))
+    elif line == "show":
+        print(puzzle.show(instance, state))
+    elif line in ("hint", "solve"):
+        moves = _plan_from(puzzle, instance, state, planner, limits)
+        if moves is not None:
+            shown = moves[:1] if line == "hint" else moves
+            print("\n".join(puzzle.format_move(m) for m in shown) or "already solved")
+    elif line == "moves":
+        print(", ".join(puzzle.format_move(m) for m in puzzle.moves(instance, state)))
+    else:
+        return False
+    return True
+
+
+def _moved(puzzle, instance, state, line: str) -> Any:
+    """The state after the move written on the line; None (with the reason printed) when it is refused."""
+    try:
+        return puzzle.apply(instance, state, puzzle.parse_move(line))
+    except (ValueError, IllegalMove) as error:
+        print(f"refused: {error} (help lists the commands)")
+        return None
 
 
 def _plan_from(puzzle, instance, state, planner: str, limits: Limits):

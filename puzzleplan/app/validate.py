@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
+from puzzleplan import api
 from puzzleplan.app.animate import animate, check_animation, print_result
 from puzzleplan.planners.base import Limits
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
-from puzzleplan.translator.registry import get_puzzle, instance_label, load
+from puzzleplan.translator.registry import get_puzzle
 from puzzleplan.translator.text import read_file
-from puzzleplan.validation import Verdict, compare_with_optimum, validate_text
+from puzzleplan.validation import Verdict, compare_with_optimum
 
 
 def optimum_line(comparison: dict) -> str:
@@ -75,10 +77,10 @@ def run_validate(args: argparse.Namespace) -> bool:
         return _validate_solution_files(puzzle, args, limits)
     if len(args.plan) != 1:
         raise InputError(f"validate {args.puzzle} FILE PLAN takes one plan file, got {len(args.plan)}", "command line")
-    puzzle, instance = load(args.puzzle, args.file, args.level)
+    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
+    puzzle, instance, label = inst.puzzle, inst.data, inst.label
     check_animation(args, puzzle)
-    label = instance_label(args.file, args.level)
-    verdict = validate_text(puzzle, instance, label, read_file(args.plan[0]), args.plan[0])
+    verdict = api.validate(inst, Path(args.plan[0]))
     if args.optimal and verdict.valid:
         verdict.optimal = compare_with_optimum(puzzle, instance, label, verdict.measures, limits)
     animation = None

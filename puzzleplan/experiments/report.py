@@ -115,11 +115,13 @@ def length_table(grid: Grid) -> Table:
             for b, length_b in lengths.items():
                 shorter[(a, b)] += length_a < length_b
     best = shortest_counts(grid, None)
-    rows = [[a, str(best[a])] + ["-" if a == b else str(shorter[(a, b)]) for b in grid.planners] for a in grid.planners]
+    table = [
+        [a, str(best[a])] + ["-" if a == b else str(shorter[(a, b)]) for b in grid.planners] for a in grid.planners
+    ]
     return Table(
         "Plan length: instances where the row planner's plan is shorter than the column's",
         ["planner", "shortest found"] + [f"< {p}" for p in grid.planners],
-        rows,
+        table,
     )
 
 
@@ -146,20 +148,31 @@ def _optimality_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
     optimal = {p: r for p, r in solved.items() if r.get("optimal")}
     problems = []
     for measure in sorted({_measure(r) for r in optimal.values()}):
-        values = {p: _measured(r, measure) for p, r in solved.items() if _measured(r, measure) is not None}
+        measured = {p: _measured(r, measure) for p, r in solved.items()}
+        values = {p: value for p, value in measured.items() if value is not None}
         claims = {p: values[p] for p, r in optimal.items() if _measure(r) == measure and p in values}
-        if len(set(claims.values())) > 1:
-            listed = ", ".join(f"{p} {value}" for p, value in sorted(claims.items()))
-            problems.append(f"optimal planners disagree on the plan length in {measure}: {listed}")
-        elif claims:
-            claimed = next(iter(claims.values()))
-            shorter = sorted(p for p, value in values.items() if value < claimed)
-            if shorter:
-                problems.append(
-                    f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
-                    f"but {shorter[0]} found one of {values[shorter[0]]}"
-                )
+        problem = _refuted_claim(claims, values, measure)
+        if problem:
+            problems.append(problem)
     return problems
+
+
+def _refuted_claim(claims: dict[str, int], values: dict[str, int], measure: str) -> str | None:
+    """What refutes the optimal claims (planner -> plan length in `measure`) of one instance: claims that
+    disagree, or a plan shorter than the claimed optimum; None when nothing does."""
+    if len(set(claims.values())) > 1:
+        listed = ", ".join(f"{p} {value}" for p, value in sorted(claims.items()))
+        return f"optimal planners disagree on the plan length in {measure}: {listed}"
+    if not claims:
+        return None
+    claimed = next(iter(claims.values()))
+    shorter = sorted(p for p, value in values.items() if value < claimed)
+    if not shorter:
+        return None
+    return (
+        f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
+        f"but {shorter[0]} found one of {values[shorter[0]]}"
+    )
 
 
 def _measure(row: dict[str, Any]) -> str:
@@ -208,7 +221,7 @@ def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         figures, shortest = common_figures(grid, puzzle), shortest_counts(grid, puzzle)
         for planner in grid.planners_of(puzzle):
             counts = outcome_counts(grid, puzzle, planner)
-            record = {"puzzle": puzzle or "all", "planner": planner, "runs": sum(counts.values())}
+            record: dict[str, Any] = {"puzzle": puzzle or "all", "planner": planner, "runs": sum(counts.values())}
             record.update({status: counts[status] for status in STATUSES})
             record.update(figures.get(planner, {}), shortest=shortest[planner])
             for key in ("time_sum", "time_geomean"):

@@ -1,10 +1,10 @@
-"""One comparison run in its own process: `puzzleplan solve --json` under hard limits, as one JSON row.
+"""One comparison run in its own process: the solve under hard limits, as one JSON row.
 
-`python -m puzzleplan.experiments.run_one < task.json` reads a task (puzzle, instance label, file text, level, planner,
-timeout, memory_mb), runs the solver as a child under a hard time and memory limit (puzzleplan.planners.process.run),
-and prints one row whatever happens: a crash, a timeout or a memout is a status, never a missing row. The
-peak memory is the largest resident set of the child and its reaped descendants (RUSAGE_CHILDREN of this
-wrapper, which runs nothing else).
+`python -m puzzleplan.experiments.run_one < task.json` reads a task (puzzle, instance label, file text, level,
+planner, timeout, memory_mb), runs the solve through the library as a child (puzzleplan.experiments.child)
+under a hard time and memory limit (puzzleplan.planners.process.run), and prints one row whatever happens:
+a crash, a timeout or a memout is a status, never a missing row. The peak memory is the largest resident
+set of the child and its reaped descendants (RUSAGE_CHILDREN of this wrapper, which runs nothing else).
 """
 
 from __future__ import annotations
@@ -32,24 +32,24 @@ GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
 
-def solve_command(task: dict[str, Any], path: str, domain: str | None = None) -> list[str]:
-    """The `puzzleplan solve --json` command line of a task whose instance text is in `path` (for a PDDL
-    task, `puzzleplan plan --json DOMAIN PROBLEM`)."""
-    what = ["plan", domain, path] if domain else ["solve", task["puzzle"], path]
-    command = [
-        sys.executable,
-        "-m",
-        "puzzleplan.app.cli",
-        *what,
-        f"--planner={task['planner']}",
-        f"--timeout={task['timeout']}",
-        "--json",
-    ]
-    if task.get("level"):
-        command.append(f"--level={task['level']}")
+def child_command(task: dict[str, Any], work: Path) -> tuple[list[str], dict[str, str]]:
+    """The command line of a task's child, and the run's copies of its files in `work` (copy -> the task's
+    name for it, for messages). A puzzle task is solved through the library (puzzleplan.experiments.child
+    reads the task saved as JSON); a PDDL task runs `puzzleplan plan --json DOMAIN PROBLEM`."""
+    if not task.get("domain_file"):
+        path = work / "task.json"
+        path.write_text(json.dumps(task))
+        return [sys.executable, "-m", "puzzleplan.experiments.child", str(path)], {}
+    problem = work / (Path(task["file"]).name or "problem")
+    problem.write_text(task["text"])
+    domain = work / "domain" / Path(task["domain_file"]).name
+    domain.parent.mkdir()
+    domain.write_text(task["domain_text"])
+    command = [sys.executable, "-m", "puzzleplan.app.cli", "plan", str(domain), str(problem)]
+    command += [f"--planner={task['planner']}", f"--timeout={task['timeout']}", "--json"]
     if task.get("memory_mb"):
         command.append(f"--memory={task['memory_mb']}")
-    return command
+    return command, {str(problem): task["file"], str(domain): task["domain_file"]}
 
 
 def supervise(command: list[str], timeout: float, memory_mb: int | None) -> tuple[Outcome, float]:
@@ -107,13 +107,10 @@ def base_row(task: dict[str, Any]) -> dict[str, Any]:
 def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     """Run one task under its limits and return its row."""
     with tempfile.TemporaryDirectory(prefix="puzzleplan-run-") as work:
-        path = Path(work) / (Path(task.get("file") or "instance").name or "instance")
-        path.write_text(task["text"])
-        domain = _write_domain(task, Path(work))
-        command = solve_command(task, str(path), domain and str(domain))
+        command, copies = child_command(task, Path(work))
         outcome, peak = supervise(command, task["timeout"] + grace, task.get("memory_mb"))
         fields = classify(outcome, task.get("memory_mb"))
-    if domain:  # a PDDL task's row names its own files, not the run's copies
+    if task.get("domain_file"):  # a PDDL task's row names its own files, not the run's copies
         fields.update(domain=task["domain_file"], problem=task["file"])
     identity = base_row(task)
     row = dict(identity, **fields)
@@ -123,21 +120,9 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
         returncode=outcome.returncode,
     )
     row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
-    if row.get("message"):
-        row["message"] = row["message"].replace(str(path), task.get("file") or task["instance"])
-        if domain:
-            row["message"] = row["message"].replace(str(domain), task["domain_file"])
+    for copy, name in copies.items() if row.get("message") else ():
+        row["message"] = row["message"].replace(copy, name)
     return row
-
-
-def _write_domain(task: dict[str, Any], work: Path) -> Path | None:
-    """A PDDL task's domain text written into work/domain/ (None for a puzzle instance)."""
-    if not task.get("domain_file"):
-        return None
-    path = work / "domain" / Path(task["domain_file"]).name
-    path.parent.mkdir()
-    path.write_text(task["domain_text"])
-    return path
 
 
 def main() -> int:

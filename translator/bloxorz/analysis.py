@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterator
+from weakref import WeakKeyDictionary
 
 from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT, VOID
 from puzzleplan.translator.bloxorz.rules import CUBE, Rules, State
@@ -145,12 +146,16 @@ def lying_positions(rules: Rules, ok: list[bool]) -> list[tuple[int, int]]:
     ]
 
 
+_BOUNDS: WeakKeyDictionary[Rules, Bounds] = WeakKeyDictionary()
+"""The bounds of each live Rules object."""
+
+
 def bounds_of(rules: Rules) -> Bounds:
     """relaxed_bounds of a stage's rules, computed once per Rules object and kept on it (as rules_of keeps
     the rules on the stage)."""
-    bounds = rules.__dict__.get("_bounds")
+    bounds = _BOUNDS.get(rules)
     if bounds is None:
-        bounds = rules._bounds = relaxed_bounds(rules)
+        bounds = _BOUNDS[rules] = relaxed_bounds(rules)
     return bounds
 
 
@@ -200,5 +205,5 @@ def _meeting_costs(rules: Rules, ok: list[bool]) -> dict[int, list[tuple[int, in
                 near1.get(second, INFINITE) + near2.get(first, INFINITE),
             )
             if cost < INFINITE:
-                meet.setdefault(first * rules.size + second, []).append((cell, cost))
+                meet.setdefault(first * rules.size + second, []).append((cell, int(cost)))
     return meet

@@ -74,7 +74,7 @@ def _lands_lying(first: str, second: str) -> tuple[str, ...]:
 def _block_schemas() -> list[Schema]:
     """The rolls of the whole block: 4 from standing, 4 for each lying orientation, 4 onto split switches."""
     schemas = []
-    standing_to = {
+    standing_to: dict[str, tuple[tuple[str, ...], str, str]] = {
         "up": (("(below ?b ?c)", "(below ?a ?b)"), "lying-y", "below"),
         "down": (("(below ?c ?a)", "(below ?a ?b)"), "lying-y", "below"),
         "left": (("(right ?b ?c)", "(right ?a ?b)"), "lying-x", "right"),

@@ -139,8 +139,8 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
         word, column = match.group(0), len(head) + 1 + match.start() + 1
         if word.lower() in ACTIONS:
             action = word.lower()
-        elif _XY.fullmatch(word) and action:
-            effects.append((_cell(_XY.fullmatch(word), source, line, column - 1), action))
+        elif (xy := _XY.fullmatch(word)) and action:
+            effects.append((_cell(xy, source, line, column - 1), action))
         else:
             expected = "on, off or toggle" if action is None else "X,Y or on, off, toggle"
             raise InputError(f"in a switch line, expected {expected}, found {quote(word)}", source, line, column)
@@ -157,6 +157,14 @@ def _split(raw: str, source: str, line: int) -> tuple[Cell, tuple[Cell, Cell]]:
     if len(cells) != 1 or len(cubes) != 2:
         raise InputError("expected 'split X,Y: X,Y X,Y' (the switch, then where the two cubes land)", source, line)
     return cells[0], (cubes[0], cubes[1])
+
+
+def _read_effect_line(word: str, raw: str, source: str, number: int, table: dict[Cell, tuple[int, tuple]]) -> None:
+    """Read a `switch` or `split` line into `table` (cell -> (line, what it says)); one line a cell."""
+    cell, detail = (_switch if word == "switch" else _split)(raw, source, number)
+    if cell in table:
+        raise InputError(f"a second {word} line for {xy(cell)} (first on line {table[cell][0]})", source, number)
+    table[cell] = (number, detail)
 
 
 def parse_native(text: str, source: str = "<input>") -> Stage:
@@ -179,13 +187,7 @@ def parse_native(text: str, source: str = "<input>") -> Stage:
                 raise InputError("a second 'start:' line: a stage has one", source, line.number)
             start = (_start(raw, source, line.number), line.number)
         else:
-            table, reader = (switches, _switch) if word == "switch" else (splits, _split)
-            cell, detail = reader(raw, source, line.number)
-            if cell in table:
-                raise InputError(
-                    f"a second {word} line for {xy(cell)} (first on line {table[cell][0]})", source, line.number
-                )
-            table[cell] = (line.number, detail)
+            _read_effect_line(word, raw, source, line.number, switches if word == "switch" else splits)
     grid = _grid(rows, source)
     if start is None:
         raise InputError(
@@ -254,19 +256,31 @@ def solid_at_start(stage: Stage, cell: Cell) -> bool:
 
 def check(stage: Stage, where: Where) -> None:
     """The rules a stage must follow whatever its format; InputError naming the line otherwise."""
-    source = where.source
+    _check_goal(stage, where)
+    _check_start(stage, where)
+    _check_switches(stage, where)
+    _check_pairs(stage, where)
+    for split in stage.splits:
+        _check_split(stage, split, where)
+    _check_explained(stage, where)
+
+
+def _check_goal(stage: Stage, where: Where) -> None:
+    """A stage has exactly one goal."""
     goals = [(r, c) for r, row in enumerate(stage.grid) for c, token in enumerate(row) if token == GOAL]
     if len(goals) != 1:
         found = "no goal" if not goals else f"{len(goals)} goals"
         line = where.cell(goals[1])[0] if goals else where.first
-        raise InputError(f"a stage has exactly one goal (9, the hole), found {found}", source, line)
-    _check_start(stage, where)
-    switched = {switch.cell for switch in stage.switches}
+        raise InputError(f"a stage has exactly one goal (9, the hole), found {found}", where.source, line)
+
+
+def _check_switches(stage: Stage, where: Where) -> None:
+    """Every switch line names a switch tile and acts on bridge tiles only."""
     for switch in stage.switches:
         if stage.kind(switch.cell) not in SWITCHES:
             raise InputError(
                 f"switch {xy(switch.cell)} is not on a switch tile (S or H): found {_named(stage, switch.cell)}",
-                source,
+                where.source,
                 where.entry(switch.cell),
             )
         for target, _ in switch.effects:
@@ -274,25 +288,27 @@ def check(stage: Stage, where: Where) -> None:
                 raise InputError(
                     f"switch {xy(switch.cell)} acts on {xy(target)}, which is {_named(stage, target)}, "
                     "not a bridge tile (B or b)",
-                    source,
+                    where.source,
                     where.entry(switch.cell),
                 )
-    _check_pairs(stage, where)
+
+
+def _check_explained(stage: Stage, where: Where) -> None:
+    """Every split switch has its split line and every switch tile its switch line."""
     split_cells = {split.cell for split in stage.splits}
-    for split in stage.splits:
-        _check_split(stage, split, where)
+    switched = {switch.cell for switch in stage.switches}
     for r, row in enumerate(stage.grid):
         for c, token in enumerate(row):
             if token == SPLIT and (r, c) not in split_cells:
                 raise InputError(
                     f"split switch {xy((r, c))} has no line 'split {xy((r, c))}: X,Y X,Y' saying where the cubes land",
-                    source,
+                    where.source,
                     *where.cell((r, c)),
                 )
             if token in SWITCHES and (r, c) not in switched:
                 raise InputError(
                     f"switch {xy((r, c))} has no line 'switch {xy((r, c))}: on|off|toggle X,Y ...' saying what it does",
-                    source,
+                    where.source,
                     *where.cell((r, c)),
                 )
 

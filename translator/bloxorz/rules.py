@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from puzzleplan.translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, xy
+from puzzleplan.translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, Switch, xy
 from puzzleplan.translator.grid import DIRECTIONS, Cell
 
 State = tuple[int, int, int]
@@ -95,13 +95,25 @@ seed's own answer to its level 1."""
 def offsets(stride: int) -> dict[str, dict[str, tuple[int, ...]]]:
     """The cells a position covers after each roll, relative to its first cell, by shape and direction."""
     up, down, left, right = -stride, stride, -1, 1
-    table = {
+    table: dict[str, dict[str, tuple[int, ...]]] = {
         STANDING: {"up": (2 * up, up), "down": (down, 2 * down), "left": (2 * left, left), "right": (right, 2 * right)},
         FLAT: {"up": (up, up + 1), "down": (down, down + 1), "left": (left,), "right": (2,)},
         UPRIGHT: {"up": (up,), "down": (2 * down,), "left": (left, left + down), "right": (right, right + down)},
         CUBE: {"up": (up,), "down": (down,), "left": (left,), "right": (right,)},
     }
     return {shape: {direction: rolls[direction] for direction in ORDER} for shape, rolls in table.items()}
+
+
+def _naming_error(move: Move, split: bool) -> str | None:
+    """Why a move does not name a roll of the block as it is (whole, or split into cubes 1 and 2)."""
+    number, direction = move
+    if direction not in DIRECTIONS:
+        return f"unknown direction {direction!r}: expected up, down, left or right"
+    if split and number not in (1, 2):
+        return f"the block is split into two cubes: name the cube that rolls (1 {direction} or 2 {direction})"
+    if not split and number != 0:
+        return f"the block is whole: there is no cube {number} (write just {direction})"
+    return None
 
 
 class Rules:
@@ -111,22 +123,14 @@ class Rules:
         self.stage = stage
         self.stride = stride = stage.width + 1
         self.size = (stage.height + 2 * MARGIN) * stride
-        self.kinds = [VOID] * self.size
-        for r, row in enumerate(stage.grid):
-            for c, token in enumerate(row):
-                self.kinds[(r + MARGIN) * stride + c] = token
+        self.kinds = self._padded_kinds()
         self.cells = [i for i, kind in enumerate(self.kinds) if kind != VOID]
         self.bridges = [i for i in self.cells if self.kinds[i] in (OPEN, CLOSED)]
         self.bit = [0] * self.size
         for number, cell in enumerate(self.bridges):
             self.bit[cell] = 1 << number
         self.goal = self.index(stage.goal)
-        self.effects = {}
-        for switch in stage.switches:
-            effect = NO_EFFECT
-            for cell, action in switch.effects:
-                effect = effect.then(self.bit[self.index(cell)], action)
-            self.effects[self.index(switch.cell)] = effect
+        self.effects = {self.index(switch.cell): self._effect(switch) for switch in stage.switches}
         self.splits = {self.index(s.cell): tuple(sorted(map(self.index, s.cubes))) for s in stage.splits}
         self.start_bits = sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
         self.offsets = offsets(stride)
@@ -137,6 +141,21 @@ class Rules:
         ]
         self.block_table: dict[int, list[Entry]] = {}
         self.cube_table: dict[int, list[CubeEntry]] = {}
+
+    def _padded_kinds(self) -> list[str]:
+        """The tile kind of every padded index (VOID in the margin)."""
+        kinds = [VOID] * self.size
+        for r, row in enumerate(self.stage.grid):
+            for c, token in enumerate(row):
+                kinds[(r + MARGIN) * self.stride + c] = token
+        return kinds
+
+    def _effect(self, switch: Switch) -> Effect:
+        """What pressing a switch does to the bridge bits."""
+        effect = NO_EFFECT
+        for at, action in switch.effects:
+            effect = effect.then(self.bit[self.index(at)], action)
+        return effect
 
     # -- cells and positions --------------------------------------------------------------------------
     def index(self, cell: Cell) -> int:
@@ -171,7 +190,7 @@ class Rules:
         key = first * self.size + second
         found = self.block_table.get(key)
         if found is None:
-            found = [e for e in (self.block_move(first, second, d, False) for d in ORDER) if e is not None]
+            found = [e for e in (self.block_move(first, second, d, False) for d in ORDER) if isinstance(e, Entry)]
             self.block_table[key] = found
         return found
 
@@ -218,28 +237,35 @@ class Rules:
     # -- the simulator --------------------------------------------------------------------------------
     def successors(self, state: State) -> Iterator[tuple[Move, State]]:
         """(move, next state) for every legal move: the block's, or cube 1's then cube 2's."""
+        gap = state[1] - state[0]
+        if gap == 0 or gap == 1 or gap == self.stride:
+            return self._block_successors(state)
+        return self._cube_successors(state)
+
+    def _block_successors(self, state: State) -> Iterator[tuple[Move, State]]:
+        """(move, next state) for every legal roll of the whole block."""
         first, second, bits = state
-        stride = self.stride
-        gap = second - first
-        if gap == 0 or gap == 1 or gap == stride:
-            found = self.block_table.get(first * self.size + second)
-            if found is None:
-                found = self.block_entries(first, second)
-            for move, new_first, new_second, need, effect, cover in found:
-                if bits & need != need:
-                    continue
-                if effect is None:
-                    yield move, (new_first, new_second, bits)
-                    continue
-                after = ((bits | effect.opened) & ~effect.closed) ^ effect.toggled
-                if after & cover == cover:
-                    yield move, (new_first, new_second, after)
-            return
+        found = self.block_table.get(first * self.size + second)
+        if found is None:
+            found = self.block_entries(first, second)
+        for move, new_first, new_second, need, effect, cover in found:
+            if bits & need != need:
+                continue
+            if effect is None:
+                yield move, (new_first, new_second, bits)
+                continue
+            after = ((bits | effect.opened) & ~effect.closed) ^ effect.toggled
+            if after & cover == cover:
+                yield move, (new_first, new_second, after)
+
+    def _cube_successors(self, state: State) -> Iterator[tuple[Move, State]]:
+        """(move, next state) for every legal roll of cube 1, then of cube 2, of a split block."""
+        first, second, bits = state
         for number, cube, other in ((1, first, second), (2, second, first)):
-            found = self.cube_table.get(cube)
-            if found is None:
-                found = self.cube_entries(cube)
-            for direction, target, need, effect in found:
+            rolls = self.cube_table.get(cube)
+            if rolls is None:
+                rolls = self.cube_entries(cube)
+            for direction, target, need, effect in rolls:
                 if bits & need != need:
                     continue
                 if effect is not None:
@@ -254,26 +280,13 @@ class Rules:
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Why a move is illegal in `state`, in words (None when it is legal)."""
         first, second, bits = state
-        number, direction = move
         split = self.shape(first, second) == CUBE
-        if direction not in DIRECTIONS:
-            return f"unknown direction {direction!r}: expected up, down, left or right"
-        if split and number not in (1, 2):
-            return f"the block is split into two cubes: name the cube that rolls (1 {direction} or 2 {direction})"
-        if not split and number != 0:
-            return f"the block is whole: there is no cube {number} (write just {direction})"
-        if split:
-            cube, other = (first, second) if number == 1 else (second, first)
-            target = cube + self.offsets[CUBE][direction][0]
-            if self.kinds[target] == VOID:
-                return self.falls(target, f"cube {number}")
-            entry = Entry(
-                move, target, other, self.bit[target], self.soft_effect[target], self.bit[target] | self.bit[other]
-            )
-        else:
-            entry = self.block_move(first, second, direction)
-            if isinstance(entry, str):
-                return entry
+        reason = _naming_error(move, split)
+        if reason:
+            return reason
+        entry = self._cube_roll(state, move) if split else self.block_move(first, second, move[1])
+        if not isinstance(entry, Entry):
+            return entry
         closed = [i for i in self.bridges if self.bit[i] & entry.need and not bits & self.bit[i]]
         if closed:
             return f"it would fall: the bridge tile at {self.name(closed[0])} is closed"
@@ -282,6 +295,17 @@ class Rules:
         if lost:
             return f"it would fall: the switch it presses closes the bridge tile at {self.name(lost[0])} under it"
         return None
+
+    def _cube_roll(self, state: State, move: Move) -> Entry | str:
+        """The Entry of rolling one cube of a split block, or why it falls."""
+        first, second, _ = state
+        number, direction = move
+        cube, other = (first, second) if number == 1 else (second, first)
+        target = cube + self.offsets[CUBE][direction][0]
+        if self.kinds[target] == VOID:
+            return self.falls(target, f"cube {number}")
+        bit = self.bit
+        return Entry(move, target, other, bit[target], self.soft_effect[target], bit[target] | bit[other])
 
     def falls(self, index: int, who: str = "it") -> str:
         """Why landing on a void cell is illegal: off the board, or into the void."""

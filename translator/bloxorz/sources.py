@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from puzzleplan.translator.bloxorz.level import (
     CLOSED,
@@ -177,7 +179,7 @@ def _js_grid(rows: list[tuple[int, str]], source: str) -> tuple[tuple[tuple[str,
     return tuple(grid), where
 
 
-def _js_value(pushed: tuple[int, str], source: str, expected: str, valid) -> object:
+def _js_value(pushed: tuple[int, str], source: str, expected: str, valid: Callable[[Any], bool]) -> Any:
     """A pushed array or object literal read as JSON (object keys quoted first)."""
     line, value = pushed
     try:

@@ -27,7 +27,7 @@ from puzzleplan.translator.bloxorz.encoding import (
     static_facts,
 )
 from puzzleplan.translator.bloxorz.level import HEAVY, SOFT
-from puzzleplan.translator.bloxorz.rules import CUBE, Effect, Rules
+from puzzleplan.translator.bloxorz.rules import CUBE, NO_EFFECT, Effect, Rules
 from puzzleplan.translator.grid import OPPOSITE, parse_cell_name
 from puzzleplan.translator.pddl import PddlTask, atom
 
@@ -106,29 +106,53 @@ def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
     switch it can press, a toggling press once per state of the bridges it toggles."""
     choices = [[None, *_pressable(rules, kind)] for _, kind in schema.presses]
     for picked in product(*choices):
-        if len(picked) == 2 and None not in picked and not _fits(rules, schema.pair, *picked):
+        if len(picked) == 2 and not _fits(rules, schema.pair, *picked):
             continue
-        bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
-        substitute = _substitution(bound)
-        precondition = [substitute(literal) for literal in schema.precondition]
-        effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
-        precondition += [
-            f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None
-        ]
-        pressed = [s for s in picked if s is not None]
-        used = set(bound.values())
-        if schema.other_cube and pressed:
-            source = pressed[0] + rules.offsets[CUBE][OPPOSITE[schema.direction]][0]
-            fallen = [cell_object(rules, t) for t in drops(rules, pressed[0]) if t != source]
-            precondition += [f"(not (cube {name}))" for name in fallen]
-            used.update(fallen)
-        parameters = [p for p in schema.parameters if p not in bound]
-        name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
-        effect = None
-        for switch in pressed:
-            effect = rules.effects[switch] if effect is None else effect.compose(rules.effects[switch])
-        for suffix, condition, changes in _bridge_changes(rules, effect, groups, used):
-            yield name + suffix, parameters, precondition + condition, effects + changes, used
+        yield from _pressing(rules, schema, groups, picked)
+
+
+def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tuple[int | None, ...]):
+    """The variants of a schema whose landings press the switches `picked` (None: that landing presses
+    none), one per state of the bridges they toggle."""
+    bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
+    precondition, effects = _bound_literals(schema, bound, picked)
+    pressed = [s for s in picked if s is not None]
+    used = set(bound.values())
+    if schema.other_cube and pressed:
+        fallen = _fallen_cubes(rules, schema, pressed[0])
+        precondition += [f"(not (cube {name}))" for name in fallen]
+        used.update(fallen)
+    parameters = [p for p in schema.parameters if p not in bound]
+    name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
+    for suffix, condition, changes in _bridge_changes(rules, _combined_effect(rules, pressed), groups, used):
+        yield name + suffix, parameters, precondition + condition, effects + changes, used
+
+
+def _bound_literals(
+    schema: Schema, bound: dict[str, str], picked: tuple[int | None, ...]
+) -> tuple[list[str], list[str]]:
+    """The precondition and effects of a schema with the pressed landings bound to their switches, and
+    the others required not to land on a switch."""
+    substitute = _substitution(bound)
+    precondition = [substitute(literal) for literal in schema.precondition]
+    precondition += [f"(not (press-{kind} ?{cell}))" for (cell, kind), s in zip(schema.presses, picked) if s is None]
+    effects = [f"(not {substitute(literal)})" for literal in schema.delete] + list(map(substitute, schema.add))
+    return precondition, effects
+
+
+def _fallen_cubes(rules: Rules, schema: Schema, switch: int) -> list[str]:
+    """The bridge tiles a cube pressing `switch` would drop the other cube from (every tile the switch
+    closes or toggles but the one the rolling cube came from): the other cube must not be on them."""
+    source = switch + rules.offsets[CUBE][OPPOSITE[schema.direction]][0]
+    return [cell_object(rules, t) for t in drops(rules, switch) if t != source]
+
+
+def _combined_effect(rules: Rules, pressed: list[int]) -> Effect | None:
+    """What pressing the switches in order does to the bridges (None: no switch)."""
+    effect = None
+    for switch in pressed:
+        effect = rules.effects[switch] if effect is None else effect.compose(rules.effects[switch])
+    return effect
 
 
 def _substitution(bound: dict[str, str]):
@@ -144,29 +168,33 @@ def _pressable(rules: Rules, kind: str) -> list[int]:
     return [i for i in sorted(rules.effects) if rules.kinds[i] == SOFT or (kind == STANDS and rules.kinds[i] == HEAVY)]
 
 
-def _fits(rules: Rules, pair: str, first: int, second: int) -> bool:
-    """True when `second` is the cell right of (below) `first`."""
-    return second - first == (1 if pair == "right" else rules.stride)
+def _fits(rules: Rules, pair: str, first: int | None, second: int | None) -> bool:
+    """True when `second` is the cell right of (below) `first`, or when either is not picked."""
+    return first is None or second is None or second - first == (1 if pair == "right" else rules.stride)
 
 
 def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]], used: set[str]):
     """(name suffix, extra precondition, effects) for each state of the toggled bridges: opened and closed
     bridges change whatever their state, a toggled one according to its state before the move."""
     fixed, toggled = [], []
-    for group in groups if effect is not None else []:
+    effect = NO_EFFECT if effect is None else effect  # no effect changes no bridge
+    for group in groups:
         bit, names = rules.bit[group[0]], [cell_object(rules, tile) for tile in group]
         if (effect.opened | effect.closed | effect.toggled) & bit:
             used.update(names)
-        if effect.opened & bit:
-            fixed += [atom("solid", name) for name in names]
-        elif effect.closed & bit:
-            fixed += [f"(not {atom('solid', name)})" for name in names]
+        if (effect.opened | effect.closed) & bit:
+            fixed += [_solid(name, bool(effect.opened & bit)) for name in names]
         elif effect.toggled & bit:
             toggled.append(names)
     for states in product((True, False), repeat=len(toggled)):
         suffix, condition, changes = "", [], list(fixed)
         for names, was_open in zip(toggled, states):
             suffix += f"--{names[0]}-{'open' if was_open else 'closed'}"
-            condition.append(atom("solid", names[0]) if was_open else f"(not {atom('solid', names[0])})")
-            changes += [f"(not {atom('solid', name)})" if was_open else atom("solid", name) for name in names]
+            condition.append(_solid(names[0], was_open))
+            changes += [_solid(name, not was_open) for name in names]
         yield suffix, condition, changes
+
+
+def _solid(name: str, solid: bool) -> str:
+    """The literal saying that a bridge tile is (or is not) solid."""
+    return atom("solid", name) if solid else f"(not {atom('solid', name)})"

@@ -81,7 +81,7 @@ class BloxorzDrawing(Drawing):
         tiles."""
         rules, grid = rules_of(instance), fitted_grid(instance.height, instance.width)
         cells: list[Cell] = []
-        for shape in scene.find("block") + scene.find("cube"):
+        for shape in scene.find_of("block", Rect) + scene.find_of("cube", Rect):
             half = grid.size / 2
             cells += [
                 grid.cell_at((shape.x + half, shape.y + half)),

@@ -75,8 +75,7 @@ class SbpDrawing(Drawing):
             fill = MASTER_COLOUR if master else colour(name - MASTER, count)
             kind = "brick-cell master" if master else "brick-cell"
             shapes += _brick(grid, instance.width, cells, f"brick-{name}", kind, fill)
-            row, col = _middle(cells, instance.width)
-            x, y = grid.centre(row, col)
+            x, y = grid.centre(*_middle(cells, instance.width))
             label = "M" if master else str(number)
             shapes.append(
                 Text(id=f"brick-{name}-label", cls="label", x=x, y=y, text=label, size=16, bold=True, fill=INK)
@@ -89,7 +88,7 @@ class SbpDrawing(Drawing):
         """The matrix: the board's walls, free and goal cells, with each brick's cells holding the number on
         its label (M for the master brick)."""
         grid = _layout(instance)
-        labels = {shape.id.removesuffix("-label"): shape.text for shape in scene.find("label")}
+        labels = {shape.id.removesuffix("-label"): shape.text for shape in scene.find_of("label", Text)}
         cells = list(board(instance).background)
         for shape in scene.find("brick-cell"):
             row, col = grid.cell_at(shape.centre)
@@ -109,7 +108,7 @@ def _brick(grid: GridLayout, width: int, cells: list[int], name: str, kind: str,
     for number, cell in enumerate(cells):
         x, y = grid.corner(*divmod(cell, width))
         right, down = cell + 1 in cells and (cell + 1) % width, cell + width in cells
-        spans = [("r", x + edge, y + INSET, gap, side)] if right else []
+        spans: list[tuple[str, float, float, float, float]] = [("r", x + edge, y + INSET, gap, side)] if right else []
         spans += [("d", x + INSET, y + edge, side, gap)] if down else []
         spans += [("c", x + edge, y + edge, gap, gap)] if right and down and cell + width + 1 in cells else []
         shapes += [

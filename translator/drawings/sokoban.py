@@ -51,18 +51,20 @@ class SokobanDrawing(Drawing):
             half = size * 0.22
             diamond = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
             shapes.append(Polygon(id=f"goal-{row}-{col}", cls="goal", points=diamond, fill=GOAL))
-        pushed = step(state.keeper, DIRECTION_OF[move.lower()]) if move and move.isupper() else None
+        push = DIRECTION_OF[move.lower()] if move and move.isupper() else None
+        pushed = None if push is None else step(state.keeper, push)
         for cell in sorted(state.boxes):
             on_goal = cell in instance.goals
-            style = {"stroke": PUSHED, "stroke_width": 3} if cell == pushed else {"stroke": BOX_EDGE, "stroke_width": 1}
+            edge, edge_width = (PUSHED, 3) if cell == pushed else (BOX_EDGE, 1)
             kind = "box" + (" on-goal" if on_goal else "") + (" pushed" if cell == pushed else "")
+            fill = BOX_ON_GOAL if on_goal else BOX
             shapes.append(
-                grid.square(*cell, 3, id=names[cell], cls=kind, rx=4, fill=BOX_ON_GOAL if on_goal else BOX, **style)
+                grid.square(*cell, 3, id=names[cell], cls=kind, rx=4, fill=fill, stroke=edge, stroke_width=edge_width)
             )
         x, y = grid.centre(*state.keeper)
         shapes.append(Circle(id="keeper", cls="keeper", cx=x, cy=y, r=size * 0.32, fill=KEEPER))
-        if pushed is not None:
-            shapes.append(arrow(grid.centre(*pushed), DIRECTIONS[DIRECTION_OF[move.lower()]], grid.size * 0.5))
+        if push is not None and pushed is not None:
+            shapes.append(arrow(grid.centre(*pushed), DIRECTIONS[push], grid.size * 0.5))
         return grid.canvas(shapes, f"Sokoban, {len(instance.boxes)} boxes")
 
     def read(self, instance: SokobanInstance, scene: Scene) -> State:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from puzzleplan.translator.grid import Cell, adjacent, flood, grid_distances
 
@@ -59,7 +60,7 @@ class Maze:
             return 0
         tables = [self.tables[cell] for cell in cells]
         best = {other: tables[0].get(other, INFINITE) for other in cells[1:]}
-        total = 0
+        total = 0.0
         while best:
             nearest = min(best, key=lambda cell: (best[cell], cell))
             total += best.pop(nearest)
@@ -89,7 +90,7 @@ def pairs(maze: Maze, pacman: Cell, food: frozenset[Cell]) -> float:
         return farthest(maze, pacman, food)
     cells = sorted(food)
     reach = [maze.tables[cell].get(pacman, INFINITE) for cell in cells]
-    best = 0
+    best = 0.0
     for i, first in enumerate(cells):
         table = maze.tables[first]
         for j in range(i + 1, len(cells)):
@@ -105,12 +106,17 @@ def strongest(maze: Maze, pacman: Cell, food: frozenset[Cell]) -> float:
 
 
 # -- what an exact solver needs ------------------------------------------------------------------------
+def _open_but(is_open: Callable[[Cell], bool], pellet: Cell, cell: Cell) -> bool:
+    """True for an open cell other than `pellet`."""
+    return cell != pellet and is_open(cell)
+
+
 def needed_pellets(is_open: Callable[[Cell], bool], start: Cell, food: frozenset[Cell]) -> frozenset[Cell]:
     """The pellets a walk must aim for: a pellet on every way from `start` to another pellet (a cut cell,
     such as one in a dead end before a deeper pellet) is eaten on the way to that one, so it is left out."""
     needed = set()
     for pellet in sorted(food):
-        around = flood(start, lambda cell, pellet=pellet: cell != pellet and is_open(cell))
+        around = flood(start, partial(_open_but, is_open, pellet))
         if food - {pellet} <= around:
             needed.add(pellet)
     return frozenset(needed)
@@ -128,29 +134,43 @@ class Corridors:
 
 def corridors(is_open: Callable[[Cell], bool], start: Cell, visit: frozenset[Cell]) -> Corridors:
     """The corridor graph of the cells reachable from `start` for a walk from `start` through `visit`."""
-    cells = flood(start, is_open)
     keep = visit | {start}
-    dead_ends = [cell for cell in sorted(cells) if cell not in keep and len(_around(cell, cells)) <= 1]
-    while dead_ends:  # an empty dead end is never worth entering: prune it, then what it leaves
-        cell = dead_ends.pop()
-        if cell in cells:
-            cells.discard(cell)
-            dead_ends += [
-                other for other in _around(cell, cells) if other not in keep and len(_around(other, cells)) <= 1
-            ]
+    cells = _without_dead_ends(flood(start, is_open), keep)
     nodes = tuple(sorted(cell for cell in cells if cell in keep or len(_around(cell, cells)) != 2))
     index = {cell: number for number, cell in enumerate(nodes)}
     edges, seen = [], set()
     for node in nodes:
         for first in _around(node, cells):
-            path = [node, first]
-            while path[-1] not in index:
-                path.append(next(cell for cell in _around(path[-1], cells) if cell != path[-2]))
+            path = _corridor(node, first, cells, index)
             key = min(tuple(path), tuple(reversed(path)))
             if path[-1] != node and key not in seen:
                 seen.add(key)
                 edges.append((index[node], index[path[-1]], tuple(path)))
     return Corridors(nodes, tuple(edges))
+
+
+def _without_dead_ends(cells: set[Cell], keep: frozenset[Cell]) -> set[Cell]:
+    """The cells without their empty dead ends: one is never worth entering, so it is pruned, and then
+    what it leaves."""
+
+    def dead_end(cell: Cell) -> bool:
+        return cell not in keep and len(_around(cell, cells)) <= 1
+
+    dead_ends = [cell for cell in sorted(cells) if dead_end(cell)]
+    while dead_ends:
+        cell = dead_ends.pop()
+        if cell in cells:
+            cells.discard(cell)
+            dead_ends += [other for other in _around(cell, cells) if dead_end(other)]
+    return cells
+
+
+def _corridor(node: Cell, first: Cell, cells: set[Cell], nodes: dict[Cell, int]) -> list[Cell]:
+    """The cells from `node` through its neighbour `first` along the corridor to the next node."""
+    path = [node, first]
+    while path[-1] not in nodes:
+        path.append(next(cell for cell in _around(path[-1], cells) if cell != path[-2]))
+    return path
 
 
 def _around(cell: Cell, cells: set[Cell]) -> list[Cell]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from html import escape
 
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pictures.scene import Scene, number, shape_of
+from puzzleplan.translator.pictures.scene import Scene, Shape, number, shape_of
 from puzzleplan.translator.pictures.svg import markup, open_tag, parse_svg
 from puzzleplan.translator.pictures.timeline import Element, Timeline
 
@@ -73,6 +73,30 @@ def _animation(name: str, values: list[str], starts: list[float], total: int) ->
     )
 
 
+Track = tuple[str, list[str], list[str]]
+"""An <animate> child: the attribute it animates, its values and their key times."""
+
+
+def _tracks(element: ElementTree.Element) -> list[Track]:
+    """The animations of an element."""
+    return [
+        (child.get("attributeName", ""), child.get("values", "").split(";"), child.get("keyTimes", "").split(";"))
+        for child in element
+        if child.tag.rpartition("}")[2] == "animate"
+    ]
+
+
+def _shape_at(element: ElementTree.Element, tag: str, tracks: list[Track], moment: float) -> Shape | None:
+    """The shape an element shows at `moment` (its animated attributes at their values then); None when
+    it is hidden then or is no shape."""
+    attributes = dict(element.attrib)
+    for name, values, times in tracks:
+        attributes[name] = values[max(i for i, t in enumerate(times) if float(t) <= moment)]
+    if attributes.pop("visibility", "visible") == "hidden":
+        return None
+    return shape_of(tag, attributes, element.text)
+
+
 def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
     """The scenes an animated SVG written by animated_svg shows, one per frame: each element with the
     values its animations give it in the middle of the frame, hidden elements left out."""
@@ -88,17 +112,9 @@ def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
         tag = element.tag.rpartition("}")[2]
         if tag in ("title",) or "background" in element.get("class", "").split():
             continue
-        tracks = [
-            (child.get("attributeName"), child.get("values", "").split(";"), child.get("keyTimes", "").split(";"))
-            for child in element
-            if child.tag.rpartition("}")[2] == "animate"
-        ]
+        tracks = _tracks(element)
         for frame, moment in zip(frames, middles):
-            attributes = dict(element.attrib)
-            for name, values, times in tracks:
-                attributes[name] = values[max(i for i, t in enumerate(times) if float(t) <= moment)]
-            if attributes.pop("visibility", "visible") != "hidden":
-                shape = shape_of(tag, attributes, element.text)
-                if shape is not None:
-                    frame.append(shape)
+            shape = _shape_at(element, tag, tracks, moment)
+            if shape is not None:
+                frame.append(shape)
     return [Scene(empty.width, empty.height, tuple(shapes), empty.background, empty.title) for shapes in frames]

@@ -52,8 +52,8 @@ def _draw(draw: Any, shape: Shape, scale: float) -> None:
         )
         draw.rounded_rectangle(box, radius=shape.rx * scale, fill=fill, outline=outline, width=width)
     elif isinstance(shape, Circle):
-        box = ((shape.cx - shape.r) * scale, (shape.cy - shape.r) * scale)
-        box += ((shape.cx + shape.r) * scale, (shape.cy + shape.r) * scale)
+        left, top = (shape.cx - shape.r) * scale, (shape.cy - shape.r) * scale
+        box = (left, top, (shape.cx + shape.r) * scale, (shape.cy + shape.r) * scale)
         draw.ellipse(box, fill=fill, outline=outline, width=width)
     elif isinstance(shape, Polygon):
         points = [(x * scale, y * scale) for x, y in shape.points]

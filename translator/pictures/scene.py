@@ -5,6 +5,7 @@ SVG, PNG/GIF frames, an animated SVG or an HTML player; a puzzle's Drawing makes
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 Point = tuple[float, float]
 
@@ -24,6 +25,11 @@ class Shape:
     def classes(self) -> set[str]:
         """The words of the class."""
         return set(self.cls.split())
+
+    @property
+    def centre(self) -> Point:
+        """The shape's centre, as each kind of shape defines it."""
+        raise NotImplementedError(type(self).__name__)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,6 +92,9 @@ class Text(Shape):
         return self.x, self.y
 
 
+ShapeT = TypeVar("ShapeT", bound=Shape)
+
+
 @dataclass(frozen=True)
 class Scene:
     """A picture: its size in pixels, its background colour and its shapes, drawn in order."""
@@ -99,6 +108,10 @@ class Scene:
     def find(self, kind: str) -> list[Shape]:
         """The shapes whose class has the word `kind`, in drawing order."""
         return [shape for shape in self.shapes if kind in shape.classes()]
+
+    def find_of(self, kind: str, of: type[ShapeT]) -> list[ShapeT]:
+        """The shapes whose class has the word `kind` and that are `of` that type, in drawing order."""
+        return [shape for shape in self.find(kind) if isinstance(shape, of)]
 
 
 def number(value: float) -> str:
@@ -144,7 +157,7 @@ def svg_element(shape: Shape) -> tuple[str, dict[str, str], str | None]:
 
 def shape_of(tag: str, attributes: dict[str, str], text: str | None) -> Shape | None:
     """The shape of an SVG element written by svg_element (None for other elements): its inverse."""
-    common = {
+    common: dict[str, Any] = {
         "id": attributes.get("id", ""),
         "cls": attributes.get("class", ""),
         "fill": attributes.get("fill", "none"),

@@ -19,7 +19,8 @@ def keyed(
     """The scene's shapes as (key, element): the key is the shape's id (its tag and text too when `exact`),
     or for a shape without an id the element itself; a key met again in the scene gets a #n suffix.
     `known` keeps the key and element of shapes already seen (frames share most of their shapes)."""
-    found, seen = [], {}
+    found: list[tuple[str, Element]] = []
+    seen: dict[str, int] = {}
     known = {} if known is None else known
     for shape in scene.shapes:
         if shape not in known:

@@ -137,12 +137,10 @@ def _schema(type_name: str, offsets: Offsets, direction: str) -> str:
     new = {(row + d_row, col + d_col) for row, col in offsets}
     entered, vacated = sorted(new - old), sorted(old - new)
     names = {(0, 0): "?from", (d_row, d_col): "?to"}
-    for prefix, group in (("new", entered), ("old", vacated)):
-        for cell in group:
-            names.setdefault(cell, f"?{prefix}{sum(name.startswith('?' + prefix) for name in names.values()) + 1}")
+    _name_cells(names, entered, "new")
+    _name_cells(names, vacated, "old")
     edges = _tree(old | new, set(names))
-    for _, child in edges:
-        names.setdefault(child, f"?via{sum(name.startswith('?via') for name in names.values()) + 1}")
+    _name_cells(names, [child for _, child in edges], "via")
     master = type_name == "master"
     pre = [atom(f"at-{type_name}", "?from")] + [
         _geometry(names[parent], names[child], parent, child) for parent, child in edges
@@ -161,6 +159,12 @@ def _schema(type_name: str, offsets: Offsets, direction: str) -> str:
         f"  (:action move-{type_name}-{direction}\n    :parameters ({cells} - cell)\n"
         f"    :precondition (and {' '.join(pre)})\n    :effect (and {' '.join(effect)}))"
     )
+
+
+def _name_cells(names: dict[tuple[int, int], str], cells: list[tuple[int, int]], prefix: str) -> None:
+    """Give each cell not yet named the next parameter name ?PREFIX1, ?PREFIX2, ..."""
+    for cell in cells:
+        names.setdefault(cell, f"?{prefix}{sum(name.startswith('?' + prefix) for name in names.values()) + 1}")
 
 
 def _tree(region: set[tuple[int, int]], needed: set[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:

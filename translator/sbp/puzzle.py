@@ -125,7 +125,8 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
         """Moves that name each brick by its number in the normal form of the state they are made in,
         named instead by the number the brick keeps from the file; and their replay in their own terms
         (normal-form states, reasons in their numbering)."""
-        state, states, named = instance.grid, [normalize(instance.grid)], []
+        state, states = instance.grid, [normalize(instance.grid)]
+        named: list[Move] = []
         for index, (number, direction) in enumerate(moves):
             normal = normalize(state)
             try:

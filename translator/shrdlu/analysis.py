@@ -182,37 +182,74 @@ def _placement_reason(shape: _Shape, n: int, k: int) -> str | None:
     heights = [0] * n
     for root, blocks in sorted(shape.members().items()):
         goals = _listing(shape.goals[root]) if shape.goals[root] else ""
-        seen: dict[tuple[int, int], int] = {}
-        for block, offset in blocks:
-            if offset in seen:
-                return f"the goals {goals} put blocks {seen[offset]} and {block} in the same cell"
-            seen[offset] = block
-        rows = [offset[0] for offset in seen]
-        cols = [offset[1] for offset in seen]
-        if max(rows) - min(rows) >= n or max(cols) - min(cols) >= n:
-            return (
-                f"the goals {goals} need {max(rows) - min(rows) + 1} rows and "
-                f"{max(cols) - min(cols) + 1} columns; the board is {n} x {n}"
-            )
-        if root not in shape.anchor:
-            need = sum(max(r for r, c in seen if c == col) - min(rows) + 1 for col in set(cols))
-            if need > k:
-                return f"the goals {goals} need at least {need} blocks stacked under them; there are {k}"
-            continue
-        for block, (d_row, d_col) in blocks:
-            row, col = shape.anchor[root][0] + d_row, shape.anchor[root][1] + d_col
-            if not (0 <= row < n and 0 <= col < n):
-                return f"the goals {goals} put block {block} off the board, at row {row}, column {col}"
-            if (row, col) in owner:
-                return f"cell ({row},{col}) must hold both block {owner[(row, col)]} and block {block}"
-            owner[(row, col)] = block
-            heights[col] = max(heights[col], row + 1)
+        seen, reason = _offsets(blocks, goals)
+        reason = reason or _extent_reason(seen, goals, n)
+        if not reason and root not in shape.anchor:
+            reason = _stack_reason(seen, goals, k)
+        elif not reason:
+            reason = _anchored_reason(shape.anchor[root], blocks, goals, n, owner, heights)
+        if reason:
+            return reason
     if sum(heights) > k:
         tops = ", ".join(f"row {h - 1} of column {c}" for c, h in enumerate(heights) if h)
         return (
             f"reaching {tops} takes at least {sum(heights)} blocks (every cell below a block is "
             f"full), but there are only {k}"
         )
+    return None
+
+
+Offsets = dict[tuple[int, int], int]
+"""(row, column) offset within a shape -> the block there."""
+
+
+def _offsets(blocks: list[tuple[int, tuple[int, int]]], goals: str) -> tuple[Offsets, str | None]:
+    """The shape's blocks by offset, or why two of them share a cell."""
+    seen: Offsets = {}
+    for block, offset in blocks:
+        if offset in seen:
+            return seen, f"the goals {goals} put blocks {seen[offset]} and {block} in the same cell"
+        seen[offset] = block
+    return seen, None
+
+
+def _extent_reason(seen: Offsets, goals: str, n: int) -> str | None:
+    """Why a shape does not fit an n x n board, or None."""
+    rows = [offset[0] for offset in seen]
+    cols = [offset[1] for offset in seen]
+    if max(rows) - min(rows) < n and max(cols) - min(cols) < n:
+        return None
+    return (
+        f"the goals {goals} need {max(rows) - min(rows) + 1} rows and "
+        f"{max(cols) - min(cols) + 1} columns; the board is {n} x {n}"
+    )
+
+
+def _stack_reason(seen: Offsets, goals: str, k: int) -> str | None:
+    """Why a floating shape needs more blocks stacked under it than there are, or None."""
+    bottom = min(row for row, _ in seen)
+    need = sum(max(r for r, c in seen if c == col) - bottom + 1 for col in {col for _, col in seen})
+    return f"the goals {goals} need at least {need} blocks stacked under them; there are {k}" if need > k else None
+
+
+def _anchored_reason(
+    anchor: tuple[int, int],
+    blocks: list[tuple[int, tuple[int, int]]],
+    goals: str,
+    n: int,
+    owner: dict[tuple[int, int], int],
+    heights: list[int],
+) -> str | None:
+    """Why a shape anchored at a cell puts a block off the board or in another's cell, or None; records the
+    cells it takes in `owner` and the column heights it needs in `heights`."""
+    for block, (d_row, d_col) in blocks:
+        row, col = anchor[0] + d_row, anchor[1] + d_col
+        if not (0 <= row < n and 0 <= col < n):
+            return f"the goals {goals} put block {block} off the board, at row {row}, column {col}"
+        if (row, col) in owner:
+            return f"cell ({row},{col}) must hold both block {owner[(row, col)]} and block {block}"
+        owner[(row, col)] = block
+        heights[col] = max(heights[col], row + 1)
     return None
 
 

@@ -62,18 +62,9 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
     """Rows top to bottom -> (n, columns bottom to top), checking shape, gravity and numbering."""
     if not rows:
         raise InputError("expected the board rows after 'state:'", source, header.number)
-    matrix = []
+    matrix: list[list[int]] = []
     for line in rows:
-        values = [whole_number(word) for word in line.text.split()]
-        if None in values:
-            raise InputError(f"expected whole numbers (0 = empty cell), found {quote(line.text)}", source, line.number)
-        matrix.append(values)
-        if any(value < 0 for value in matrix[-1]):
-            raise InputError("block numbers are positive (0 = empty cell)", source, line.number)
-        if len(matrix[-1]) != len(matrix[0]):
-            raise InputError(
-                f"this row has {len(matrix[-1])} cells, the first row has {len(matrix[0])}", source, line.number
-            )
+        matrix.append(_board_row(line, source, len(matrix[0]) if matrix else None))
     n = len(matrix[0])
     if len(matrix) != n:
         raise InputError(f"the board must be square: {n} columns but {len(matrix)} rows", source, rows[-1].number)
@@ -89,6 +80,19 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
         )
     bottom_up = list(reversed(matrix))
     return n, tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
+
+
+def _board_row(line: Line, source: str, width: int | None) -> list[int]:
+    """The block numbers of one board row (0 = empty), as wide as the first row (`width`) if there is one."""
+    words = line.text.split()
+    values = [value for value in map(whole_number, words) if value is not None]
+    if len(values) < len(words):
+        raise InputError(f"expected whole numbers (0 = empty cell), found {quote(line.text)}", source, line.number)
+    if any(value < 0 for value in values):
+        raise InputError("block numbers are positive (0 = empty cell)", source, line.number)
+    if width is not None and len(values) != width:
+        raise InputError(f"this row has {len(values)} cells, the first row has {width}", source, line.number)
+    return values
 
 
 def _check_blocks(matrix: list[list[int]], rows: list[Line], source: str) -> None:

@@ -10,25 +10,15 @@ from puzzleplan.domains import domain_text
 from puzzleplan.translator.grid import cell_name
 from puzzleplan.translator.pddl import PddlTask, atom, problem_text
 from puzzleplan.translator.shrdlu.board import ShrdluInstance
-from puzzleplan.translator.shrdlu.formula import OFFSET, And, At, Formula, Not, Or, Rel, canonical
+from puzzleplan.translator.shrdlu.formula import OFFSET, And, At, Columns, Formula, Not, Or, Rel, canonical
 
 
 def encode_instance(instance: ShrdluInstance) -> PddlTask:
     """domains/shrdlu.pddl (requirements narrowed to what the goal uses) and a problem with cells
     cR-C (row 0 at the bottom), sentinels floorC/ceilingC, blocks bN and the goal as written."""
-    n, board = instance.n, instance.board
+    n = instance.n
     cells = [(row, col) for row in range(n) for col in range(n)]
-    init = [
-        atom("at", block_name(b), cell_name((row, col)))
-        for col, stack in enumerate(board)
-        for row, b in enumerate(stack)
-    ]
-    init += [atom("free" if row >= len(board[col]) else "full", cell_name((row, col))) for row, col in cells]
-    init += [atom("full", _floor(col)) for col in range(n)] + [atom("free", _ceiling(col)) for col in range(n)]
-    for col in range(n):
-        column = [_floor(col)] + [cell_name((row, col)) for row in range(n)] + [_ceiling(col)]
-        init += [atom("under", low, high) for low, high in zip(column, column[1:])]
-    init += [atom("apart", cell_name(p), cell_name(q)) for p in cells for q in cells if p[1] != q[1]]
+    init = _board_facts(instance.board, n, cells) + _geometry_facts(n, cells)
     objects = {
         "block": [block_name(b) for b in range(1, instance.k + 1)],
         "cell": [cell_name(c) for c in cells] + [_floor(c) for c in range(n)] + [_ceiling(c) for c in range(n)],
@@ -37,6 +27,26 @@ def encode_instance(instance: ShrdluInstance) -> PddlTask:
     requirements = " ".join([":strips", ":typing"] + goal_requirements(instance.goal))
     domain = re.sub(r"\(:requirements[^)]*\)", f"(:requirements {requirements})", domain_text("shrdlu"), count=1)
     return PddlTask("shrdlu", domain, problem)
+
+
+def _board_facts(board: Columns, n: int, cells: list[tuple[int, int]]) -> list[str]:
+    """Where the blocks are, which cells are full and free, floors full and ceilings free."""
+    facts = [
+        atom("at", block_name(b), cell_name((row, col)))
+        for col, stack in enumerate(board)
+        for row, b in enumerate(stack)
+    ]
+    facts += [atom("free" if row >= len(board[col]) else "full", cell_name((row, col))) for row, col in cells]
+    return facts + [atom("full", _floor(col)) for col in range(n)] + [atom("free", _ceiling(col)) for col in range(n)]
+
+
+def _geometry_facts(n: int, cells: list[tuple[int, int]]) -> list[str]:
+    """Which cell is under which (floor to ceiling in every column), and which cells are in other columns."""
+    facts = []
+    for col in range(n):
+        column = [_floor(col)] + [cell_name((row, col)) for row in range(n)] + [_ceiling(col)]
+        facts += [atom("under", low, high) for low, high in zip(column, column[1:])]
+    return facts + [atom("apart", cell_name(p), cell_name(q)) for p in cells for q in cells if p[1] != q[1]]
 
 
 def block_name(block: int) -> str:

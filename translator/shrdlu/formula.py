@@ -125,7 +125,7 @@ def atoms_of(formula: Formula) -> Iterator[Atom]:
             yield from atoms_of(arg)
 
 
-def flatten(kind: type, children: list[Formula]) -> Formula:
+def flatten(kind: type[And] | type[Or], children: list[Formula]) -> Formula:
     """And/Or of the children, merging nested ones of the same kind; a single child stands alone."""
     args: list[Formula] = []
     for child in children:

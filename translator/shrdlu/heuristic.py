@@ -58,48 +58,78 @@ def term_estimate(
     pairs = []
     for positive, fact in term:
         if fact[0] == "at":
-            _, block, row, col = fact
-            here = where[block]
-            satisfied = here == (row, col)
-            if positive and not satisfied:
-                must.add(block)
-                sources.append(here)
-                twice += here[1] == col
-                if row < len(columns[col]):
-                    must.add(columns[col][row])
-                    sources.append((row, col))
-            elif not positive and satisfied:
-                must.add(block)
-                sources.append(here)
-            continue
-        (row_x, col_x), (row_y, col_y) = where[fact[1]], where[fact[2]]
-        if fact[0] == "above":
-            satisfied = col_x == col_y and row_x == row_y + 1
-            if positive and not satisfied:
-                must.add(fact[1])
-                sources.append((row_x, col_x))
-                if row_y + 1 < len(columns[col_y]):
-                    must.add(columns[col_y][row_y + 1])
-                    sources.append((row_y + 1, col_y))
-            elif not positive and satisfied:
-                must.add(fact[1])
-                sources.append((row_x, col_x))
-        elif positive != (row_x == row_y and col_x == col_y - 1):
+            twice += _at_demands(positive, fact, columns, where, must, sources)
+        elif fact[0] == "above":
+            _above_demands(positive, fact, columns, where, must, sources)
+        elif positive != _left_of(where[fact[1]], where[fact[2]]):
             pairs.append((fact[1], fact[2]))
     for row, col in sources:
         must.update(columns[col][row + 1 :])
-    used = set(must)
-    movers = len(must)
-    for x, y in pairs:
-        if x not in used and y not in used:
-            used.update((x, y))
-            movers += 1
+    movers = len(must) + _disjoint_pairs(pairs, must)
     arrivals = sum(
         1
         for row, col in (needed_cells(term) if needed is None else needed)
         if row >= len(columns[col]) or columns[col][row] in must
     )
     return max(movers, arrivals) + twice
+
+
+Cells = list[tuple[int, int]]
+
+
+def _moves_off(block: int, here: tuple[int, int], must: set[int], sources: Cells) -> None:
+    """Record that `block` must leave `here` (and so must every block above it)."""
+    must.add(block)
+    sources.append(here)
+
+
+def _cleared(columns: Columns, row: int, col: int, must: set[int], sources: Cells) -> None:
+    """Record that the block in (row, col), if there is one, must leave it."""
+    if row < len(columns[col]):
+        _moves_off(columns[col][row], (row, col), must, sources)
+
+
+def _at_demands(
+    positive: bool, fact: tuple, columns: Columns, where: dict[int, tuple[int, int]], must: set[int], sources: Cells
+) -> int:
+    """The moves an (at block row col) literal forces; 1 when the block must move twice (its goal is in
+    its own column), else 0."""
+    _, block, row, col = fact
+    here = where[block]
+    if positive == (here == (row, col)):
+        return 0
+    _moves_off(block, here, must, sources)
+    if not positive:
+        return 0
+    _cleared(columns, row, col, must, sources)
+    return int(here[1] == col)
+
+
+def _above_demands(
+    positive: bool, fact: tuple, columns: Columns, where: dict[int, tuple[int, int]], must: set[int], sources: Cells
+) -> None:
+    """The moves an (above x y) literal forces: x leaves, and the block now on y makes room."""
+    (row_x, col_x), (row_y, col_y) = where[fact[1]], where[fact[2]]
+    if positive == (col_x == col_y and row_x == row_y + 1):
+        return
+    _moves_off(fact[1], (row_x, col_x), must, sources)
+    if positive:
+        _cleared(columns, row_y + 1, col_y, must, sources)
+
+
+def _left_of(x: tuple[int, int], y: tuple[int, int]) -> bool:
+    """True when the block at `x` is just left of the block at `y`."""
+    return x[0] == y[0] and x[1] == y[1] - 1
+
+
+def _disjoint_pairs(pairs: list[tuple[int, int]], must: set[int]) -> int:
+    """How many of the pairs (one of whose blocks must move) are disjoint from each other and from `must`."""
+    used, count = set(must), 0
+    for x, y in pairs:
+        if x not in used and y not in used:
+            used.update((x, y))
+            count += 1
+    return count
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ class Analysis:
 
     width: int
     index: dict[Cell, int]
-    neighbour: list[tuple[int, int, int, int]]  # -1 where a wall is
+    neighbour: list[tuple[int, ...]]  # of each cell, one per direction of NAMES; -1 where a wall is
     goal: list[bool]
     goals: list[int]
     live: list[bool]
@@ -232,7 +232,7 @@ def _analyse(targets: frozenset[Cell], inside: frozenset[Cell], width: int, pull
     for searching backwards (the targets are the initial boxes and distances are pulls back to them)."""
     index = {cell: cell[0] * width + cell[1] for cell in inside}
     size = max(index.values()) + width + 2
-    neighbour = [(-1, -1, -1, -1)] * size
+    neighbour: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * size
     for cell, number in index.items():
         neighbour[number] = tuple(index.get(step(cell, name), -1) for name in NAMES)
     goal_list = sorted(index[g] for g in targets if g in index)

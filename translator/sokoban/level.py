@@ -151,10 +151,7 @@ _TOKEN = re.compile(r"\(|\)|'|[^\s()',]+")
 def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
     """Rows of (code, line, column) from the integer format, one row a line or one a parenthesized list,
     optionally inside `(setq name '( ... ))`."""
-    tokens = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        for match in _TOKEN.finditer(raw.split(";", 1)[0]):
-            tokens.append((match.group(), number, match.start() + 1))
+    tokens = _integer_tokens(text)
     if not any(token == "(" for token, _, _ in tokens):
         rows: dict[int, list[tuple[int, int, int]]] = {}
         for token, line, column in tokens:
@@ -165,15 +162,30 @@ def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
     if position != len(tokens):
         token, line, column = tokens[position]
         raise InputError(f"unexpected {quote(token)} after the level's closing parenthesis", source, line, column)
+    return [_integer_list(row, source) for row in _rows_of(tree, tokens[0], source)]
+
+
+def _integer_tokens(text: str) -> list[tuple[str, int, int]]:
+    """(token, line, column) of the integer format's numbers and parentheses; `;` comments dropped."""
+    tokens = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        for match in _TOKEN.finditer(raw.split(";", 1)[0]):
+            tokens.append((match.group(), number, match.start() + 1))
+    return tokens
+
+
+def _rows_of(tree: list, first: tuple[str, int, int], source: str) -> list:
+    """The list of rows inside a read list: itself, its (setq NAME '(...)) value, or its only item when
+    that is a list of rows; InputError at the `first` token otherwise."""
     if tree and isinstance(tree[0], tuple) and tree[0][0].lower() == "setq":
-        tree = tree[2] if len(tree) == 3 and isinstance(tree[2], list) else None
-        if tree is None:
-            raise InputError("expected (setq NAME '((...) ...))", source, tokens[0][1], tokens[0][2])
-    if all(isinstance(item, list) for item in tree):
-        if len(tree) == 1 and tree[0] and all(isinstance(item, list) for item in tree[0]):
-            tree = tree[0]
-        return [_integer_list(row, source) for row in tree]
-    raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, tokens[0][1], tokens[0][2])
+        if len(tree) != 3 or not isinstance(tree[2], list):
+            raise InputError("expected (setq NAME '((...) ...))", source, first[1], first[2])
+        tree = tree[2]
+    if not all(isinstance(item, list) for item in tree):
+        raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, first[1], first[2])
+    if len(tree) == 1 and tree[0] and all(isinstance(item, list) for item in tree[0]):
+        return tree[0]
+    return tree
 
 
 MAX_DEPTH = 3
@@ -261,7 +273,11 @@ def _xsb_cells(level: _Level, source: str) -> Iterator[tuple[Cell, str, int, int
 
 def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: int, notation: str) -> SokobanInstance:
     """Check a level's contents and build the instance: one keeper, boxes <= goals, all walled in."""
-    walls, goals, boxes, keepers, where = set(), set(), set(), [], {}
+    walls: set[Cell] = set()
+    goals: set[Cell] = set()
+    boxes: set[Cell] = set()
+    keepers: list[Cell] = []
+    where: dict[Cell, tuple[int, int]] = {}
     for cell, content, line, column in cells:
         where[cell] = (line, column)
         for part, found in (("wall", walls), ("goal", goals), ("box", boxes)):

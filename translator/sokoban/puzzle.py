@@ -175,7 +175,8 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
 
     def decode(self, instance: SokobanInstance, plan: list[GroundAction]) -> list[str]:
         """LURD moves of a plan: move -> a walk letter, push -> walk to the push position, then the push."""
-        state, letters = self.initial(instance), []
+        state = self.initial(instance)
+        letters: list[str] = []
         for name, args in plan:
             try:
                 cells = [parse_cell_name(arg) for arg in args[:-1]]

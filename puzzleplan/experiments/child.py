@@ -1,0 +1,73 @@
+"""One comparison run's solve, through the library: `python -m puzzleplan.experiments.child TASK.json`.
+
+run_one starts this module as its only child under the run's hard limits. It reads the task (puzzle, instance
+label, file, text, level, planner, timeout, memory_mb), solves it with the pipeline of puzzleplan.api (reading
+the text counts against the time limit) and prints the report as one JSON object, the `solve --json`
+contract. Bad input is a JSON error naming the file and line (exit 2), running out of memory a memout
+(exit 5); any other result exits 0, its status in the JSON. SIGTERM (the wrapper's hard limit) stops it
+with exit 130 and nothing printed, so that the wrapper reports the timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from puzzleplan.api import load
+from puzzleplan.pipeline import solve_reading
+from puzzleplan.planners.base import Limits
+from puzzleplan.planners.process import interrupt_on_terminate
+from puzzleplan.translator import registry
+from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.text import read_file
+
+BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
+"""The exit statuses of a run without a result (those of the command line)."""
+
+
+def solve_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Solve one task and return its report as the JSON object of the `solve --json` contract."""
+    limits = Limits.read(task["timeout"], task.get("memory_mb"))
+    puzzle = registry.get_puzzle(task["puzzle"])
+    source, level = task.get("file") or task["instance"], task.get("level") or None
+
+    def read() -> Any:
+        return load(text=task["text"], puzzle=puzzle.name, level=level, source=source).data
+
+    report = solve_reading(puzzle, read, registry.instance_label(source, level), task["planner"], limits)
+    return report.to_json(puzzle)
+
+
+def failure(status: str, message: str, error: InputError | None = None) -> dict[str, Any]:
+    """The JSON object of a run that ended without a result, located like the command line's."""
+    where = (error.source, error.line, error.column) if error else (None, None, None)
+    return {"status": status, "message": message, **dict(zip(("file", "line", "column"), where))}
+
+
+def run(task: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The JSON object to print for a task and the exit status."""
+    try:
+        return solve_task(task), 0
+    except InputError as error:
+        return failure("error", str(error), error), BAD_INPUT
+    except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
+        if isinstance(error, SystemError) and not task.get("memory_mb"):
+            raise
+        return failure("memout", f"out of memory ({type(error).__name__}: {error})"), MEMOUT
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Solve the task in the JSON file named on the command line and print its report as one line."""
+    interrupt_on_terminate()
+    (path,) = sys.argv[1:] if argv is None else argv
+    try:
+        data, code = run(json.loads(read_file(path)))
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    print(json.dumps(data), flush=True)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
