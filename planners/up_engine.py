@@ -342,23 +342,16 @@ def _argument(expression: Any) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """The child: ENGINE DOMAIN PROBLEM ANSWER SECONDS. It reaps what the engine starts in sessions of its
-    own (UP runs engine binaries with start_new_session), also when stopped by SIGTERM."""
-    from puzzleplan.planners.process import PR_SET_CHILD_SUBREAPER, interrupt_on_terminate, prctl, sweep_orphans
-
+    """The child: ENGINE DOMAIN PROBLEM ANSWER SECONDS. What the engine starts in sessions of its own (UP
+    runs engine binaries with start_new_session) is taken down by the guard that runs this child
+    (puzzleplan.planners.guard), at the end, at the time limit and when puzzleplan dies."""
     engine, domain, problem, answer_file, seconds = argv
-    prctl(PR_SET_CHILD_SUBREAPER, 1)
-    interrupt_on_terminate()
     try:
-        try:
-            answer = run_engine(engine, Path(domain).read_text(), Path(problem).read_text(), float(seconds))
-        except MemoryError:
-            answer = {"status": "memout", "message": f"{engine} ran out of memory (MemoryError)"}
-    finally:
-        sweep_orphans()
+        answer = run_engine(engine, Path(domain).read_text(), Path(problem).read_text(), float(seconds))
+    except MemoryError:
+        answer = {"status": "memout", "message": f"{engine} ran out of memory (MemoryError)"}
     Path(answer_file).write_text(json.dumps(answer))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
