@@ -353,5 +353,6 @@ def main(argv: list[str]) -> int:
     Path(answer_file).write_text(json.dumps(answer))
     return 0
 
+
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
