@@ -81,7 +81,10 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
         return Compiled(task, lambda plan: plan)
     beyond = task.requirements - fragment - _REMOVABLE
     if beyond:
-        costs = " (it would read the costs as a syntax error, or plan as if every action cost 1)"
+        costs = (
+            " (it would read the costs as a syntax error, or plan as if every action cost 1): choose a planner"
+            " with action costs, such as fd, fd-opt or up:symk-opt"
+        )
         raise UnsupportedTask(
             f"the task needs {' '.join(sorted(beyond))}, which this planner does not support and no compilation "
             f"removes{costs if ':action-costs' in beyond else ''}"

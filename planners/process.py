@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import os
 import re
 import resource
@@ -16,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzleplan.planners.guard import PR_SET_PDEATHSIG, prctl
 from puzzleplan.translator.errors import shorten
 
 
@@ -67,19 +67,10 @@ def output_summary(text: str, lines: int = 3) -> str:
 _EXCEPTION = re.compile(r"[\w.]*(?:Error|Exception|Exit|Interrupt)\b")
 
 
-PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
 GUARD = Path(__file__).with_name("guard.py")
 """The script that runs every child and takes its process group down with this process (see there)."""
 GRACE_TERM = 1.0
 """Seconds a stopped process group has between SIGTERM and SIGKILL to stop its own children."""
-
-
-def prctl(option: int, value: int) -> None:
-    """Linux prctl, best effort (a no-op elsewhere)."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
 
 
 def _child_setup(memory_mb: int | None):
@@ -123,31 +114,6 @@ def interrupt_on_terminate() -> None:
 
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, interrupt)
-
-
-def sweep_orphans() -> None:
-    """Kill the process groups of every process that was re-parented to this one (a subreaper): the
-    children of a child that was killed before it could stop them; then reap them."""
-    me = str(os.getpid())
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[1] == me:  # the parent pid
-            _signal_group(int(fields[2]), signal.SIGKILL)  # its process group
-            try:
-                os.kill(int(entry.name), signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-    while True:
-        try:
-            if os.waitpid(-1, os.WNOHANG)[0] == 0:
-                break
-        except ChildProcessError:
-            break
 
 
 def reproducible_environment() -> dict[str, str]:

@@ -239,10 +239,6 @@ def list_lines() -> list[str]:
 # -- the child process --------------------------------------------------------------------------------
 
 
-COST_FEATURES = {"ACTIONS_COST", "STATIC_FLUENTS_IN_ACTIONS_COST", "INT_NUMBERS_IN_ACTIONS_COST"}
-"""The features of a task with action costs, which an engine without costs may plan without."""
-
-
 def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> dict[str, Any]:
     """Read the task with UP's PDDLReader and solve it with the engine: the JSON answer for the parent."""
     import time
@@ -260,37 +256,33 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
         problem = PDDLReader(environment).parse_problem_string(domain, problem_text)
     except Exception as error:  # a PDDL feature UP's reader lacks: the engine cannot be given the task
         return {"status": "unsupported", "message": f"unified-planning cannot read this task: {error}"}
-    notes = fit(problem, engine, environment.factory.engine(engine))
-    if isinstance(notes, str):
-        return {"status": "unsupported", "message": notes}
+    why = fit(problem, engine, environment.factory.engine(engine))
+    if why:
+        return {"status": "unsupported", "message": why}
     solving = time.perf_counter()
     try:
         with up.OneshotPlanner(name=engine) as planner:
             result = planner.solve(problem, timeout=max(0.1, seconds - (solving - started)))
     except Exception as error:  # an engine's own failure is a result, not a crash of the pipeline
         return {"status": "error", "message": f"{engine} failed: {type(error).__name__}: {error}"}
-    return dict(_answer(engine, result, notes), engine_seconds=round(time.perf_counter() - solving, 4))
+    return dict(_answer(engine, result), engine_seconds=round(time.perf_counter() - solving, 4))
 
 
-def fit(problem: Any, engine: str, engine_class: Any) -> list[str] | str:
-    """Make the problem what the engine takes: without its action costs when the engine has none (a note
-    says so), asking an optimal engine for fewest actions when there are no costs (UP marks a plan
-    SOLVED_OPTIMALLY only under a metric). The notes, or why the engine cannot take the problem."""
+def fit(problem: Any, engine: str, engine_class: Any) -> str | None:
+    """Make the problem what the engine takes, asking an optimal engine for fewest actions when there are no
+    costs (UP marks a plan SOLVED_OPTIMALLY only under a metric); why the engine cannot take it, or None.
+    A task with action costs never reaches an engine without them: plan_pddl ends it unsupported
+    (puzzleplan.planners.compile), as for every planner without action costs."""
     import unified_planning.shortcuts as up
     from unified_planning.engines import OptimalityGuarantee
 
     supported = engine_class.supported_kind().features
-    notes = []
-    if problem.quality_metrics and set(problem.kind.features) - set(supported) <= COST_FEATURES:
-        if not engine_class.supports(problem.kind):
-            problem.clear_quality_metrics()
-            notes.append(f"{engine} ignores action costs: the plan is not cost-optimal")
     if not engine_class.supports(problem.kind):
         return f"{engine} does not support this task's {', '.join(sorted(set(problem.kind.features) - set(supported)))}"
     if engine_class.satisfies(OptimalityGuarantee.SOLVED_OPTIMALLY) and not problem.quality_metrics:
         if "PLAN_LENGTH" in supported:
             problem.add_quality_metric(up.MinimizeSequentialPlanLength())
-    return notes
+    return None
 
 
 _STATUSES = {
@@ -311,7 +303,7 @@ _STATUSES = {
 """UP's PlanGenerationResultStatus -> (our status, optimal or proven, message)."""
 
 
-def _answer(engine: str, result: Any, notes: list[str]) -> dict[str, Any]:
+def _answer(engine: str, result: Any) -> dict[str, Any]:
     """The JSON answer of a PlanGenerationResult."""
     log = "\n".join(message.message for message in result.log_messages or [])
     tail = " | ".join(line for line in log.strip().splitlines()[-5:])
@@ -321,10 +313,10 @@ def _answer(engine: str, result: Any, notes: list[str]) -> dict[str, Any]:
     return {
         "status": status,
         "engine_status": result.status.name,
-        "optimal": optimal and not notes,
+        "optimal": optimal,
         "plan": plan,
         "expanded": int("".join(expanded[-1])) if expanded else None,
-        "message": "; ".join([message.format(engine=engine, tail=tail)] * bool(message) + notes),
+        "message": message.format(engine=engine, tail=tail),
         "log": log[-4000:],
     }
 
@@ -342,20 +334,14 @@ def _argument(expression: Any) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """The child: ENGINE DOMAIN PROBLEM ANSWER SECONDS. It reaps what the engine starts in sessions of its
-    own (UP runs engine binaries with start_new_session), also when stopped by SIGTERM."""
-    from puzzleplan.planners.process import PR_SET_CHILD_SUBREAPER, interrupt_on_terminate, prctl, sweep_orphans
-
+    """The child: ENGINE DOMAIN PROBLEM ANSWER SECONDS. What the engine starts in sessions of its own (UP
+    runs engine binaries with start_new_session) is taken down by the guard that runs this child
+    (puzzleplan.planners.guard), at the end, at the time limit and when puzzleplan dies."""
     engine, domain, problem, answer_file, seconds = argv
-    prctl(PR_SET_CHILD_SUBREAPER, 1)
-    interrupt_on_terminate()
     try:
-        try:
-            answer = run_engine(engine, Path(domain).read_text(), Path(problem).read_text(), float(seconds))
-        except MemoryError:
-            answer = {"status": "memout", "message": f"{engine} ran out of memory (MemoryError)"}
-    finally:
-        sweep_orphans()
+        answer = run_engine(engine, Path(domain).read_text(), Path(problem).read_text(), float(seconds))
+    except MemoryError:
+        answer = {"status": "memout", "message": f"{engine} ran out of memory (MemoryError)"}
     Path(answer_file).write_text(json.dumps(answer))
     return 0
 

@@ -158,3 +158,35 @@ def test_kill_9_of_a_runner_takes_down_a_child_tree_that_ignores_sigterm():
     env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
     runner = subprocess.Popen([sys.executable, "-c", RUN_A_STUBBORN_TREE], env=env, start_new_session=True)
     kill_9_leaves_nothing(runner, mark, ("sleep 60",), 2)
+
+
+A_CHILD_WITH_A_SESSION_OF_ITS_OWN = """
+import subprocess, threading, time
+def start():  # from a thread, as unified-planning starts an engine
+    subprocess.Popen(["sleep", "61"], start_new_session=True)
+threading.Thread(target=start).start()
+print("started", flush=True)
+"""
+STILL_RUNNING = """
+threading.Thread(target=time.sleep, args=(60,)).start()  # a killed child's threads end after its main thread
+time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize("stopped", [True, False])
+def test_a_process_in_a_session_of_its_own_ends_with_the_run(stopped):
+    """A child that starts a process in a session of its own (from a thread, as unified-planning starts SymK),
+    stopped at the time limit or ending by itself: that process ends with the run, before run returns (the
+    guard used to SIGKILL its group, and such a process ran on under init)."""
+    from puzzleplan.planners.process import run
+
+    mark = uuid.uuid4().hex
+    script = A_CHILD_WITH_A_SESSION_OF_ITS_OWN + (STILL_RUNNING if stopped else "")
+    env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
+    try:
+        outcome = run([sys.executable, "-c", script], timeout=2 if stopped else 60, env=env)
+        assert outcome.stdout == "started\n" and outcome.timed_out == stopped, outcome
+        assert not [command for _, command in marked_processes(mark) if "sleep" in command]
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)

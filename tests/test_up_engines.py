@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners import up_engine
 from puzzleplan.planners.base import Limits
+from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
 from puzzleplan.translator.errors import InputError
 
@@ -259,18 +260,36 @@ def test_the_memory_limit_holds_and_java_fits_under_it():
     assert puzzleplan.solve(inst, planner="up:enhsp", memory="300M").status is puzzleplan.Status.MEMOUT
 
 
-def test_an_engine_without_costs_plans_without_them_and_says_so():
-    """Sokoban's push-costs task (walks cost 0, pushes 1): SymK's plan is cost-optimal; LPG has no action
-    costs, plans without them and its plan is not marked optimal."""
-    need("lpg")
-    need("symk-opt")
+@pytest.mark.parametrize("planner", ["up:lpg", "up:tamer", "pyperplan", "graphplan"])
+def test_a_planner_without_costs_is_unsupported_on_a_task_with_costs(planner):
+    """Sokoban's push-costs task (walks cost 0, pushes 1): SymK's plan is cost-optimal; every planner without
+    action costs, UP engine or not, ends unsupported saying why and what to use, rather than plan as if
+    every action cost 1."""
+    engine = planner.removeprefix("up:")
+    if engine in ENGINES:
+        need(engine)
     inst = puzzleplan.load(ROOT / "problems/sokoban/corridor.xsb", puzzle="sokoban-pushes")
     task = inst.puzzle.encodings(inst.data)[1]
     assert ":action-costs" in task.requirements
-    optimal = plan_pddl(task, UpEngine("symk-opt"), Limits(60)).result
+    result = plan_pddl(task, get_planner(planner), Limits(60)).result
+    assert result.status is puzzleplan.Status.UNSUPPORTED and not result.plan
+    assert ":action-costs" in result.message and "choose a planner with action costs" in result.message
+
+
+def test_a_planner_with_costs_plans_the_costs_task_optimally():
+    """The same task with SymK: solved, cost-optimal."""
+    need("symk-opt")
+    inst = puzzleplan.load(ROOT / "problems/sokoban/corridor.xsb", puzzle="sokoban-pushes")
+    optimal = plan_pddl(inst.puzzle.encodings(inst.data)[1], UpEngine("symk-opt"), Limits(60)).result
     assert optimal.solved and optimal.optimal
-    without = plan_pddl(task, UpEngine("lpg"), Limits(60)).result
-    assert without.solved and not without.optimal and "ignores action costs" in without.message
+
+
+def test_a_puzzle_with_a_cost_free_encoding_gives_it_to_a_planner_without_costs():
+    """sokoban-pushes encodes for LPG without costs (its derived push-level task), never the push-costs task."""
+    inst = puzzleplan.load(ROOT / "problems/sokoban/corridor.xsb", puzzle="sokoban-pushes")
+    for planner in ("up:lpg", "pyperplan", "graphplan"):
+        task = inst.puzzle.encode_for(inst.data, get_planner(planner).fragment)
+        assert ":action-costs" not in task.requirements
 
 
 WALKED = [
@@ -340,7 +359,7 @@ def test_every_up_status_maps_honestly(up_status, status, optimal):
     from unified_planning.engines import PlanGenerationResult, PlanGenerationResultStatus
 
     result = PlanGenerationResult(getattr(PlanGenerationResultStatus, up_status), None, "engine")
-    answer = up_engine._answer("engine", result, [])
+    answer = up_engine._answer("engine", result)
     assert (answer["status"], answer["optimal"], answer["engine_status"]) == (status, optimal, up_status)
     if up_status == "UNSOLVABLE_INCOMPLETELY":
         assert "no proof" in answer["message"]

@@ -17,16 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.planners.process import (
-    PR_SET_CHILD_SUBREAPER,
-    PR_SET_PDEATHSIG,
-    Outcome,
-    interrupt_on_terminate,
-    memory_exhausted,
-    prctl,
-    run,
-    sweep_orphans,
-)
+from puzzleplan.planners.guard import PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl, sweep_orphans
+from puzzleplan.planners.process import Outcome, interrupt_on_terminate, memory_exhausted, run
 
 GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
