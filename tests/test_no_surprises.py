@@ -561,7 +561,8 @@ def test_translate_reads_within_its_limits(prose_ops, tmp_path, limit, code, say
 def test_generate_runs_within_its_limit(capsys):
     from puzzleplan.app.cli import main
 
-    assert main(["generate", "tiles", "--size", "20x20", "--moves", "50000", "--timeout", "0.2"]) == 4
+    words = ["--height", "500", "--width", "500", "--pellets", "200000", "--walls", "10", "--seed", "1"]
+    assert main(["generate", "pacman", *words, "--timeout", "0.2"]) == 4  # about 40 s of work without a limit
     assert "stopped at the time limit (0.2 s)" in capsys.readouterr().err
 
 
