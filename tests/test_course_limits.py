@@ -67,3 +67,14 @@ def test_play_hint_under_a_tiny_timeout_says_it_stopped_at_the_limit():
     result = run("puzzleplan", *words, stdin="hint\nquit\n")
     assert "no plan: stopped at the time limit (0.2 s)" in result.stdout, result.stdout + result.stderr
     assert result.returncode == 0 and "Traceback" not in result.stderr
+
+
+def test_maxconnect4_interactive_limits_each_computer_move_and_plays_on(tmp_path, capsys):
+    from puzzleplan.games.board import parse_board
+    from puzzleplan.games.interactive import COMPUTER_FILE, play_interactive
+
+    board = parse_board(EMPTY_BOARD, "board.txt")
+    play_interactive(board, True, 1000, ask=lambda prompt: "quit", folder=tmp_path, seconds=0.3)
+    said = "stopped at the time limit (0.3 s) before depth 1000: the move is the best of depth"
+    assert said in capsys.readouterr().err
+    assert (tmp_path / COMPUTER_FILE).read_text().count("1") == 1
