@@ -46,3 +46,10 @@ def move_line(who: str, player: int, result: SearchResult) -> str:
         f"{who} plays column {result.column + 1} for {player_name(player)}: value {result.value} at depth "
         f"{result.depth}, {result.nodes:,} nodes, {result.cpu_seconds:.3f} s CPU"
     )
+
+
+def cut_short(result: SearchResult, depth: int, seconds: float) -> str:
+    """The line that says a move was chosen at the time limit, before the search reached `depth`."""
+    from puzzleplan.app.command_limits import limit_message
+
+    return f"{limit_message(seconds)} before depth {depth}: the move is the best of depth {result.depth}"

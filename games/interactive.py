@@ -7,11 +7,12 @@ one and the board is saved to human.txt; again. `quit` or the end of the input l
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from puzzleplan.games.board import COLUMNS, Board, save_board
-from puzzleplan.games.display import game_over, move_line, player_name, render
+from puzzleplan.games.display import cut_short, game_over, move_line, player_name, render
 from puzzleplan.games.search import choose_move
 from puzzleplan.translator.text import count_number
 
@@ -27,9 +28,11 @@ def play_interactive(
     ask: Callable[[str], str] = input,
     folder: Path = Path("."),
     newline: str = "\n",
+    seconds: float | None = None,
 ) -> None:
     """Run the game from `board` until it is full or the human quits; `ask` reads the human's answers;
-    the boards are saved with lines ended by `newline` (as the input file's are)."""
+    the boards are saved with lines ended by `newline` (as the input file's are); each computer move is
+    searched for at most `seconds` (None: no limit)."""
     computer = board.to_move if computer_next else 3 - board.to_move
     while True:
         print(render(board))
@@ -37,9 +40,11 @@ def play_interactive(
             print(game_over(board))
             return
         if board.to_move == computer:
-            result = choose_move(board, depth)
+            result = choose_move(board, depth, seconds=seconds)
             board = board.play(result.column)
             print(move_line("Computer", computer, result))
+            if not result.complete:
+                print(f"maxconnect4: {cut_short(result, depth, seconds or 0.0)}", file=sys.stderr)
             save_board(board, folder / COMPUTER_FILE, newline)
         else:
             column = ask_column(board, ask)

@@ -1,26 +1,41 @@
 """The `maxconnect4` command: the interactive and one-move modes of the assignment, and the depth benchmark.
 
-    maxconnect4 interactive INPUT computer-next|human-next DEPTH
-    maxconnect4 one-move INPUT OUTPUT DEPTH
-    maxconnect4 bench INPUT [--depths 1-10]
+    maxconnect4 interactive INPUT computer-next|human-next DEPTH [--timeout SECONDS] [--memory SIZE]
+    maxconnect4 one-move INPUT OUTPUT DEPTH [--timeout SECONDS] [--memory SIZE]
+    maxconnect4 bench INPUT [--depths 1-10] [--timeout SECONDS] [--memory SIZE]
 
-Exit status: 0 when done (a full board too: the game is over), 2 for bad input or a usage error.
+Exit status: 0 when done (a full board too: the game is over), 2 for bad input or a usage error, 4 at the
+time limit (one-move: the move of the deepest completed depth is still played and written), 5 at the
+memory limit. Neither limit is on by default.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from puzzleplan.games.bench import bench_table, parse_depths
 from puzzleplan.games.board import line_end, load_board, save_board
-from puzzleplan.games.display import game_over, move_line, render
+from puzzleplan.games.display import cut_short, game_over, move_line, render
 from puzzleplan.games.interactive import play_interactive
 from puzzleplan.games.search import choose_move
+from puzzleplan.planners.process import TimeLimitExceeded
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import count_number, quote
 
+from puzzleplan.app.command_limits import TIMEOUT_EXIT, CommandLimits, add_limit_options, stopped, within
+
 PROG = "maxconnect4"
+GRACE = 0.5
+"""Seconds past --timeout for printing and writing the move that the search chose at the limit."""
+TIMEOUT_HELP = {
+    "interactive": "seconds for each computer move (default none): at the limit the move is the best of the "
+    "deepest depth completed",
+    "one-move": "seconds for the whole command (default none): at the limit the move is the best of the deepest "
+    "depth completed, played and written, exit status 4",
+    "bench": "seconds for the whole command (default none); exit status 4 at the limit",
+}
 
 
 def depth_argument(text: str) -> int:
@@ -42,6 +57,7 @@ def depths_argument(text: str) -> list[int]:
 def _add_depth(parser: argparse.ArgumentParser) -> None:
     """The DEPTH argument of the playing modes."""
     parser.add_argument("depth", metavar="DEPTH", type=depth_argument, help="search depth in moves (1 or more)")
+    add_limit_options(parser, TIMEOUT_HELP[parser.prog.split()[-1]])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,22 +98,29 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--depths", type=depths_argument, default=parse_depths("1-10"), help="depths: 1-10 (default), 8 or 2,4,6"
     )
+    add_limit_options(bench, TIMEOUT_HELP["bench"])
     return parser
 
 
-def one_move(input_path: str, output_path: str, depth: int) -> None:
-    """The one-move mode: print the board, move (unless it is full), print and save the new board."""
+def one_move(input_path: str, output_path: str, depth: int, seconds: float | None = None) -> int:
+    """The one-move mode: print the board, move (unless it is full), print and save the new board; the
+    search stops `seconds` from now (None: no limit). The exit status: 4 when the limit cut the search."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     board = load_board(input_path)
     print(render(board))
     if board.is_full():
         print(game_over(board))
-        return
-    result = choose_move(board, depth)
+        return 0
+    result = choose_move(board, depth, seconds=None if deadline is None else max(deadline - time.monotonic(), 0.0))
     player = board.to_move
     board = board.play(result.column)
     print(move_line("Computer", player, result))
     print(render(board))
     save_board(board, output_path, line_end(input_path))
+    if result.complete:
+        return 0
+    print(f"{PROG}: {cut_short(result, depth, seconds or 0.0)}", file=sys.stderr)
+    return TIMEOUT_EXIT
 
 
 def bench(input_path: str, depths: list[int]) -> None:
@@ -114,13 +137,20 @@ def main(argv: list[str] | None = None) -> int:
     """Run one mode; bad input prints one paragraph on stderr and returns 2, never a traceback."""
     args = build_parser().parse_args(argv)
     try:
-        if args.mode == "interactive":
-            board = load_board(args.input)
-            play_interactive(board, args.next == "computer-next", args.depth, newline=line_end(args.input))
-        elif args.mode == "one-move":
-            one_move(args.input, args.output, args.depth)
-        else:
-            bench(args.input, args.depths)
+        limits = CommandLimits.read(args)
+        with within(limits, args.mode != "interactive", GRACE if args.mode == "one-move" else 0.0):
+            if args.mode == "interactive":
+                board = load_board(args.input)
+                computer_next, newline = args.next == "computer-next", line_end(args.input)
+                play_interactive(board, computer_next, args.depth, newline=newline, seconds=limits.timeout)
+            elif args.mode == "one-move":
+                return one_move(args.input, args.output, args.depth, limits.timeout)
+            else:
+                bench(args.input, args.depths)
+    except (TimeLimitExceeded, MemoryError) as error:
+        message, code = stopped(error, limits)
+        print(f"{PROG}: {message}", file=sys.stderr)
+        return code
     except InputError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2

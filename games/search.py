@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from puzzleplan.games.board import BOARD_CELLS, BOTTOM, CELLS, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
 from puzzleplan.games.evaluate import evaluate
+from puzzleplan.planners.process import TimeLimitExceeded, time_limit
 
 Evaluation = Callable[[int, int], int]
 """A function (pieces of the player to move, pieces of the other) -> value for the player to move."""
@@ -61,6 +62,8 @@ class SearchResult:
     depth: int
     nodes: int
     cpu_seconds: float
+    complete: bool = True
+    """False when the time limit stopped the search: the move is the deepest completed iteration's."""
 
 
 class AlphaBeta:
@@ -114,18 +117,27 @@ class AlphaBeta:
         return self.table[(opponent << KEY_SHIFT) | me][3], value
 
 
-def choose_move(board: Board, depth: int, evaluation: Evaluation = evaluate) -> SearchResult:
-    """The move for the player to move, by iterative deepening to `depth` (>= 1) on a board that is not full."""
+def choose_move(
+    board: Board, depth: int, evaluation: Evaluation = evaluate, seconds: float | None = None
+) -> SearchResult:
+    """The move for the player to move, by iterative deepening to `depth` (>= 1) on a board that is not full;
+    stopped after `seconds` (None: no limit), the deepest completed iteration's move (TimeLimitExceeded when
+    none completed)."""
     if board.is_full():
         raise ValueError("the board is full: there is no move")
     if depth < 1:
         raise ValueError(f"the depth is 1 or more, not {depth}")
     me, opponent = board.pieces(board.to_move), board.pieces(3 - board.to_move)
     search = AlphaBeta(evaluation)
-    started = time.process_time()
-    for level in range(1, depth + 1):
-        column, value = search.root(me, opponent, level)
-        if (me | opponent).bit_count() + level >= CELLS:
-            depth = level  # every line reaches the full board: deeper iterations would repeat this one
-            break
-    return SearchResult(column, value, depth, search.nodes, time.process_time() - started)
+    started, found = time.process_time(), None
+    try:
+        with time_limit(seconds):
+            for level in range(1, depth + 1):
+                found = (*search.root(me, opponent, level), level)
+                if (me | opponent).bit_count() + level >= CELLS:
+                    break  # every line reaches the full board: deeper iterations would repeat this one
+    except TimeLimitExceeded:
+        if found is None or seconds is None:  # no iteration done, or an outer limit's (the caller's to handle)
+            raise
+        return SearchResult(*found, search.nodes, time.process_time() - started, complete=False)
+    return SearchResult(*found, search.nodes, time.process_time() - started)

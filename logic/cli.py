@@ -1,11 +1,12 @@
 """The `check_true_false` command: what a knowledge base says about a statement.
 
-    check_true_false RULES ADDITIONAL STATEMENT [--engine sat|tt] [--out FILE]
+    check_true_false RULES ADDITIONAL STATEMENT [--engine sat|tt] [--out FILE] [--timeout SECONDS] [--memory SIZE]
 
 The knowledge base is the conjunction of the statements of RULES and ADDITIONAL; STATEMENT holds one
 statement. The answer (definitely true, definitely false, possibly true, possibly false, or both true
 and false) is written to result.txt in the current folder (or --out) and printed. Exit status: 0 with
-an answer, 2 for bad input, a usage error, or a truth table too large for --engine tt.
+an answer, 2 for bad input, a usage error, or a truth table too large for --engine tt, 4 at the time limit
+(--timeout, 60 s by default, for the whole command), 5 at the memory limit (--memory, none by default).
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from puzzleplan.logic.entailment import ENGINES, check
 from puzzleplan.logic.syntax import WUMPUS_SYMBOL, load_single, load_statements
 from puzzleplan.logic.truth_table import MAX_SYMBOLS, TooManySymbols
 from puzzleplan.logic.wumpus import shipped_rules
+from puzzleplan.planners.process import TimeLimitExceeded
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import write_file
+
+from puzzleplan.app.command_limits import CommandLimits, add_limit_options, stopped, within
 
 PROG = "check_true_false"
 log = logging.getLogger(__name__)
@@ -61,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="read symbols other than the wumpus world's M_i_j, S_i_j, P_i_j, B_i_j (i, j in 1..4), as the course's "
         "sample-code inputs a.txt and b.txt use; by default they are an error, as the assignment says",
     )
+    add_limit_options(parser, "seconds for the whole command, fractions allowed (default 60)", "60")
     parser.add_argument("-v", "--verbose", action="store_true", help="say what the engine did, on stderr")
     parser.add_argument(
         "--show-rules", nargs=0, action=ShowRules, help="print the wumpus rules that ship with the program and exit"
@@ -86,8 +91,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(format=f"{PROG}: %(message)s")
     logging.getLogger("puzzleplan.logic").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
-        result = run(args.rules, args.additional, args.statement, args.engine, args.any_symbols)
-        write_file(args.out, result + "\n")
+        limits = CommandLimits.read(args)
+        with within(limits):
+            result = run(args.rules, args.additional, args.statement, args.engine, args.any_symbols)
+            write_file(args.out, result + "\n")
+    except (TimeLimitExceeded, MemoryError) as error:
+        message, code = stopped(error, limits)
+        print(f"{PROG}: {message}", file=sys.stderr)
+        return code
     except (InputError, TooManySymbols) as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2

@@ -11,6 +11,7 @@ import logging
 
 from puzzleplan.logic.cnf import Tseitin
 from puzzleplan.logic.syntax import Expr
+from puzzleplan.planners.process import decided_in_child, limited_in_time
 from pysat.solvers import Solver
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,14 @@ def sat_entailments(kb: list[Expr], statement: Expr) -> tuple[bool, bool]:
         "sat: %d symbols, %d variables, %d clauses", len(encoding.variables), encoding.count, len(encoding.clauses)
     )
     with Solver(name=SOLVER, bootstrap_with=encoding.clauses) as solver:
-        counter_model = solver.solve(assumptions=[-literal])
-        model_of_statement = solver.solve(assumptions=[literal])
+        counter_model = satisfiable(solver, [-literal])
+        model_of_statement = satisfiable(solver, [literal])
     return not counter_model, not model_of_statement
+
+
+def satisfiable(solver: Solver, assumptions: list[int]) -> bool:
+    """Whether the clauses have a model under the assumptions; within a time limit the solver (C code, which
+    the limit's signal cannot interrupt) runs in a child process that the limit stops."""
+    if not limited_in_time():
+        return bool(solver.solve(assumptions=assumptions))
+    return decided_in_child(lambda: bool(solver.solve(assumptions=assumptions)))

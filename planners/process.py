@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,6 +187,36 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         _arm()
+
+
+def limited_in_time() -> bool:
+    """Whether a time_limit block is active in this thread."""
+    return bool(_DEADLINES) and threading.current_thread() is threading.main_thread()
+
+
+def decided_in_child(decide: Callable[[], bool]) -> bool:
+    """What `decide()` returns, computed in a forked child while this process waits: a time_limit's signal
+    cannot interrupt C code (a SAT solver) but does interrupt the wait, and the child is then killed. The
+    child inherits the memory limit; one that dies without an answer is a MemoryError."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: no alarm of its own (timers are not inherited), dies with its parent
+        os.close(read)
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        try:
+            os.write(write, b"1" if decide() else b"0")
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        answer = os.read(read, 1)
+    finally:
+        os.close(read)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    if not answer:
+        raise MemoryError("the child process ended without an answer")
+    return answer == b"1"
 
 
 def _arm() -> None:
