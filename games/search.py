@@ -129,7 +129,8 @@ def choose_move(
         raise ValueError(f"the depth is 1 or more, not {depth}")
     me, opponent = board.pieces(board.to_move), board.pieces(3 - board.to_move)
     search = AlphaBeta(evaluation)
-    started, found = time.process_time(), None
+    started = time.process_time()
+    found: tuple[int, int, int] | None = None  # (column, value, depth) of the deepest finished iteration
     try:
         with time_limit(seconds):
             for level in range(1, depth + 1):
@@ -140,4 +141,5 @@ def choose_move(
         if found is None or seconds is None:  # no iteration done, or an outer limit's (the caller's to handle)
             raise
         return SearchResult(*found, search.nodes, time.process_time() - started, complete=False)
+    assert found is not None  # depth >= 1: the first iteration ran
     return SearchResult(*found, search.nodes, time.process_time() - started)
