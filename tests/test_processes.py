@@ -46,8 +46,14 @@ def wait_for(condition, seconds: float) -> bool:
     return False
 
 
+def interruptible() -> None:
+    """In the child: SIGINT's default disposition (Python then turns it into KeyboardInterrupt), also when
+    the test run itself was started with SIGINT ignored, as a shell starts a background job."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(words: list[str], mark: str) -> subprocess.Popen:
-    """Start `puzzleplan WORDS` in a session of its own, its environment marked."""
+    """Start `puzzleplan WORDS` in a session of its own, its environment marked, Ctrl-C not ignored."""
     env = dict(os.environ, PUZZLEPLAN_TEST_MARK=mark)
     return subprocess.Popen(
         [sys.executable, "-m", "puzzleplan.app.cli", *words],
@@ -57,6 +63,7 @@ def start(words: list[str], mark: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=interruptible,
     )
 
 
