@@ -130,7 +130,6 @@ ENGINES: dict[str, Engine] = {
 class UpEngine:
     """A unified-planning OneshotPlanner engine, by its UP name, run in a child process."""
 
-    native = False
     puzzles = None
 
     def __init__(self, engine: str, name: str | None = None) -> None:
