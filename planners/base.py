@@ -40,6 +40,10 @@ class Limits:
         """Limits from the command line's words; InputError for nonsense (0, negative, nan, inf)."""
         return cls(parse_seconds(str(timeout)), parse_memory(None if memory is None else str(memory)))
 
+    def less(self, spent: float, at_least: float = 0.01) -> Limits:
+        """The same limits with `spent` seconds of the time limit used up (never below `at_least` seconds)."""
+        return Limits(max(self.timeout - spent, at_least), self.memory_mb)
+
 
 def parse_seconds(text: str) -> float:
     """A time limit in seconds: a finite number above 0 (fractions allowed)."""

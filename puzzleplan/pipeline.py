@@ -98,7 +98,7 @@ def solve_reading(
         return _finish(Report(puzzle.name, instance_name, planner_name, Status.TIMEOUT, message=message), started)
     spent = time.perf_counter() - started
     if spent > HARD_GRACE:  # a quick read is within the grace
-        limits = Limits(max(limits.timeout - spent, 0.01), limits.memory_mb)
+        limits = limits.less(spent)
     planner = get_planner(puzzle.planner_aliases.get(planner_name, planner_name))
     refusal = _refusal(puzzle, planner, planner_name)
     if refusal:
@@ -260,7 +260,7 @@ def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: 
             PlanResult(error.status, message=f"{planner.name}: {error}"), [], (), time.perf_counter() - begin
         )
     spent = time.perf_counter() - begin
-    result = planner.solve(compiled.task, Limits(max(0.1, limits.timeout - spent), limits.memory_mb))
+    result = planner.solve(compiled.task, limits.less(spent, at_least=0.1))
     plan = compiled.map_back(result.plan) if result.solved else []
     return PddlRun(result, plan, compiled.compilations, spent)
 

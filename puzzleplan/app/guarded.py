@@ -67,7 +67,7 @@ def plan_files(args: argparse.Namespace, planner: Any, limits: Limits) -> tuple[
     except (TimeLimitExceeded, MemoryError) as error:
         return None, PddlRun(stopped(error, limits, started), [])
     spent = time.perf_counter() - started
-    return model, plan_pddl(task, planner, Limits(max(limits.timeout - spent, 0.01), limits.memory_mb))
+    return model, plan_pddl(task, planner, limits.less(spent))
 
 
 def verbose_first(argv: list[str]) -> list[str]:
