@@ -119,9 +119,7 @@ def split_levels(text: str) -> list[_Level]:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
-        if stripped and (
-            stripped[0] in _ROW_START or (current is not None and "#" in stripped and not stripped.startswith(";"))
-        ):
+        if _is_board_row(stripped, current is not None):
             if current is None:
                 current = []
                 levels.append(_Level(pending if pending is not None else str(len(levels) + 1), current))
@@ -129,11 +127,25 @@ def split_levels(text: str) -> list[_Level]:
             current.append((number, line))
             continue
         current = None
-        if stripped.startswith(";"):
-            pending = stripped.lstrip(";").strip() or pending
-        elif stripped.lower().startswith("title:") and levels and levels[-1].label == str(len(levels)):
-            levels[-1] = _Level(stripped.split(":", 1)[1].strip(), levels[-1].rows)
+        pending = _read_label(stripped, levels, pending)
     return levels
+
+
+def _is_board_row(stripped: str, in_level: bool) -> bool:
+    """A row of a board: it starts as one does, or, inside a level, it holds a wall and is no comment."""
+    if not stripped:
+        return False
+    return stripped[0] in _ROW_START or (in_level and "#" in stripped and not stripped.startswith(";"))
+
+
+def _read_label(stripped: str, levels: list[_Level], pending: str | None) -> str | None:
+    """The label waiting for the next level after a text line: a `; label` line gives it; a `Title:` line
+    names the level just read, unless that one already has a label."""
+    if stripped.startswith(";"):
+        return stripped.lstrip(";").strip() or pending
+    if stripped.lower().startswith("title:") and levels and levels[-1].label == str(len(levels)):
+        levels[-1] = _Level(stripped.split(":", 1)[1].strip(), levels[-1].rows)
+    return pending
 
 
 def _looks_like_integers(text: str) -> bool:
@@ -177,15 +189,21 @@ def _integer_tokens(text: str) -> list[tuple[str, int, int]]:
 def _rows_of(tree: list, first: tuple[str, int, int], source: str) -> list:
     """The list of rows inside a read list: itself, its (setq NAME '(...)) value, or its only item when
     that is a list of rows; InputError at the `first` token otherwise."""
-    if tree and isinstance(tree[0], tuple) and tree[0][0].lower() == "setq":
-        if len(tree) != 3 or not isinstance(tree[2], list):
-            raise InputError("expected (setq NAME '((...) ...))", source, first[1], first[2])
-        tree = tree[2]
+    tree = _setq_value(tree, first, source)
     if not all(isinstance(item, list) for item in tree):
         raise InputError("expected a list of rows such as ((1 1 1) (1 3 1) ...)", source, first[1], first[2])
     if len(tree) == 1 and tree[0] and all(isinstance(item, list) for item in tree[0]):
         return tree[0]
     return tree
+
+
+def _setq_value(tree: list, first: tuple[str, int, int], source: str) -> list:
+    """The value of a (setq NAME '(...)) list, or the list itself when it is not one."""
+    if not (tree and isinstance(tree[0], tuple) and tree[0][0].lower() == "setq"):
+        return tree
+    if len(tree) != 3 or not isinstance(tree[2], list):
+        raise InputError("expected (setq NAME '((...) ...))", source, first[1], first[2])
+    return tree[2]
 
 
 MAX_DEPTH = 3
@@ -273,30 +291,32 @@ def _xsb_cells(level: _Level, source: str) -> Iterator[tuple[Cell, str, int, int
 
 def build(cells: Iterable[tuple[Cell, str, int, int]], source: str, first_line: int, notation: str) -> SokobanInstance:
     """Check a level's contents and build the instance: one keeper, boxes <= goals, all walled in."""
-    walls: set[Cell] = set()
-    goals: set[Cell] = set()
-    boxes: set[Cell] = set()
-    keepers: list[Cell] = []
     where: dict[Cell, tuple[int, int]] = {}
+    parts: dict[str, list[Cell]] = {"wall": [], "goal": [], "box": [], "keeper": []}
     for cell, content, line, column in cells:
         where[cell] = (line, column)
-        for part, found in (("wall", walls), ("goal", goals), ("box", boxes)):
-            if part in content.split():
-                found.add(cell)
-        if "keeper" in content.split():
-            keepers.append(cell)
-    if not keepers:
-        raise InputError("the level has no keeper (@ or +, code 3 or 6)", source, first_line)
-    if len(keepers) > 1:
-        raise InputError("a second keeper: a level has exactly one", source, *where[keepers[1]])
-    if not boxes:
-        raise InputError("the level has no box ($ or *, code 2 or 5)", source, first_line)
-    if len(goals) < len(boxes):
-        goal_count = "1 goal" if len(goals) == 1 else f"{len(goals)} goals"
-        raise InputError(f"{len(boxes)} boxes but only {goal_count}: every box needs a goal", source, first_line)
+        for part in content.split():
+            parts[part].append(cell)
+    walls, goals, boxes, keepers = (set(parts["wall"]), set(parts["goal"]), set(parts["box"]), parts["keeper"])
+    _check_counts(keepers, boxes, goals, where, source, first_line)
     instance = SokobanInstance(frozenset(walls), frozenset(goals), frozenset(boxes), keepers[0], notation)
     _check_walled(instance, where, source)
     return instance
+
+
+def _check_counts(
+    keepers: list[Cell], boxes: set[Cell], goals: set[Cell], where: dict[Cell, tuple[int, int]], source: str, first: int
+) -> None:
+    """Exactly one keeper, at least one box, and a goal for every box."""
+    if not keepers:
+        raise InputError("the level has no keeper (@ or +, code 3 or 6)", source, first)
+    if len(keepers) > 1:
+        raise InputError("a second keeper: a level has exactly one", source, *where[keepers[1]])
+    if not boxes:
+        raise InputError("the level has no box ($ or *, code 2 or 5)", source, first)
+    if len(goals) < len(boxes):
+        goal_count = "1 goal" if len(goals) == 1 else f"{len(goals)} goals"
+        raise InputError(f"{len(boxes)} boxes but only {goal_count}: every box needs a goal", source, first)
 
 
 def _check_walled(instance: SokobanInstance, where: dict[Cell, tuple[int, int]], source: str) -> None:
@@ -331,21 +351,26 @@ def level_labels(text: str) -> list[str]:
 def read_level(text: str, source: str, level: str | None) -> SokobanInstance:
     """The level chosen by 1-based number or label; without one, the file must hold one level."""
     if _looks_like_integers(text):
-        if level not in (None, "", "1"):
-            raise InputError("an integer-matrix file holds one level", source)
-        rows = _integer_rows(text, source)
-        cells = (
-            ((r, c), CODES[code], line, column)
-            for r, row in enumerate(rows)
-            for c, (code, line, column) in enumerate(row)
-            if code
-        )
-        return build(cells, source, rows[0][0][1] if rows and rows[0] else 1, "integers")
+        return _read_integer_level(text, source, level)
     found = split_levels(text)
     if not found:
         raise InputError("no level found: expected rows of # walls, $ boxes, . goals and an @ keeper", source)
     chosen = found[choose_level([level.label for level in found], level, source)]
     return build(_xsb_cells(chosen, source), source, chosen.rows[0][0], "xsb")
+
+
+def _read_integer_level(text: str, source: str, level: str | None) -> SokobanInstance:
+    """The one level of an integer-matrix file."""
+    if level not in (None, "", "1"):
+        raise InputError("an integer-matrix file holds one level", source)
+    rows = _integer_rows(text, source)
+    cells = (
+        ((r, c), CODES[code], line, column)
+        for r, row in enumerate(rows)
+        for c, (code, line, column) in enumerate(row)
+        if code
+    )
+    return build(cells, source, rows[0][0][1] if rows and rows[0] else 1, "integers")
 
 
 # -- rendering ----------------------------------------------------------------------------------------

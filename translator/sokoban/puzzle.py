@@ -106,12 +106,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
             return State(nxt, state.boxes)
         if move.islower():
             raise IllegalMove(f"{move} walks into the box at {describe_cell(nxt)} (push with {move.upper()})")
-        beyond = step(nxt, name)
-        if beyond not in instance.inside:
-            raise IllegalMove(f"the box at {describe_cell(nxt)} is against a wall")
-        if beyond in state.boxes:
-            raise IllegalMove(f"the box at {describe_cell(nxt)} is against another box")
-        return State(nxt, (state.boxes - {nxt}) | {beyond})
+        return State(nxt, (state.boxes - {nxt}) | {_box_destination(instance, state, nxt, name)})
 
     def is_goal(self, instance: SokobanInstance, state: State) -> bool:
         """Every box on a goal (extra goals may stay empty)."""
@@ -153,20 +148,14 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         """The problem over the walled-in cells for one of the domains/sokoban-*.pddl files (those with
         action costs start the total cost at 0 and minimize it)."""
         costs = domain == "sokoban-push-costs"
-        inside = instance.inside
+        inside, boxes = instance.inside, instance.active_boxes
         init = adjacency_facts(inside, "adjacent", directional=True)
         init += [atom("live", cell_name(c)) for c in instance.live]
-        boxes, goals = instance.active_boxes, instance.active_goals
         init += [atom("box", cell_name(c)) for c in boxes]
         init += [atom("clear", cell_name(c)) for c in inside - boxes]
         init.append(atom("at", cell_name(instance.keeper)))
-        if costs:
-            init.append("(= (total-cost) 0)")
-        if len(goals) == len(boxes):
-            goal = [atom("box", cell_name(c)) for c in goals]
-        else:
-            could_hold = (instance.live | boxes) - goals
-            goal = [atom("clear", cell_name(c)) for c in could_hold]
+        init += ["(= (total-cost) 0)"] if costs else []
+        goal = _goal_atoms(instance)
         used = {name for c in inside for name in DIRECTIONS if step(c, name) in inside}
         objects = {"cell": [cell_name(c) for c in inside], "direction": sorted(used)}
         name = f"sokoban-{len(boxes)}boxes-{len(inside)}cells"
@@ -178,30 +167,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         state = self.initial(instance)
         letters: list[str] = []
         for name, args in plan:
-            try:
-                cells = [parse_cell_name(arg) for arg in args[:-1]]
-                direction = args[-1]
-                letter = LURD[direction]
-            except (ValueError, KeyError, IndexError):
-                raise InputError(
-                    f"expected (move FROM TO DIR) or (push ...) over cells, found {atom(name, *args)}"
-                ) from None
-            if name == "move" and len(cells) == 2:
-                _check_line(cells, direction, state.keeper, atom(name, *args))
-                steps = letter
-            elif name == "push" and len(cells) in (3, 4):
-                if cells[0] != state.keeper and len(cells) == 4:
-                    raise InputError(
-                        f"plan step {atom(name, *args)} does not match the level: the keeper "
-                        f"is at {cell_name(state.keeper)}"
-                    )
-                _check_line(cells[-3:], direction, cells[-3] if len(cells) == 4 else state.keeper, atom(name, *args))
-                walk = walk_path(instance, state.keeper, cells[-3], state.boxes)
-                if walk is None:
-                    raise InputError(f"{atom(name, *args)}: the keeper cannot reach {args[-4]}")
-                steps = walk + letter.upper()
-            else:
-                raise InputError(f"unknown action {atom(name, *args)} in a sokoban plan")
+            steps = _action_steps(instance, state, name, args)
             for move in steps:
                 state = self.apply_step(instance, state, move, atom(name, *args))
             letters.extend(steps)
@@ -300,3 +266,50 @@ def _check_line(cells: list[Cell], direction: str, start: Cell, action: str) -> 
             f"plan step {action} does not match the level: the keeper is at {cell_name(start)}, "
             f"and the cells must follow each other going {direction}"
         )
+
+
+def _box_destination(instance: SokobanInstance, state: State, box: Cell, name: str) -> Cell:
+    """Where the box at `box` goes when pushed toward `name`; IllegalMove when a wall or a box is there."""
+    beyond = step(box, name)
+    if beyond not in instance.inside:
+        raise IllegalMove(f"the box at {describe_cell(box)} is against a wall")
+    if beyond in state.boxes:
+        raise IllegalMove(f"the box at {describe_cell(box)} is against another box")
+    return beyond
+
+
+def _goal_atoms(instance: SokobanInstance) -> list[str]:
+    """Every goal holds a box; with more goals than boxes, every non-goal square that could hold a box is
+    clear instead."""
+    boxes, goals = instance.active_boxes, instance.active_goals
+    if len(goals) == len(boxes):
+        return [atom("box", cell_name(c)) for c in goals]
+    return [atom("clear", cell_name(c)) for c in (instance.live | boxes) - goals]
+
+
+def _action_steps(instance: SokobanInstance, state: State, name: str, args: tuple[str, ...]) -> str:
+    """The LURD letters one PDDL action stands for: a walk letter, or the walk to the push and the push."""
+    step_text = atom(name, *args)
+    try:
+        cells = [parse_cell_name(arg) for arg in args[:-1]]
+        direction = args[-1]
+        letter = LURD[direction]
+    except (ValueError, KeyError, IndexError):
+        raise InputError(f"expected (move FROM TO DIR) or (push ...) over cells, found {step_text}") from None
+    if name == "move" and len(cells) == 2:
+        _check_line(cells, direction, state.keeper, step_text)
+        return letter
+    if name == "push" and len(cells) in (3, 4):
+        return _push_steps(instance, state, cells, args, step_text) + letter.upper()
+    raise InputError(f"unknown action {step_text} in a sokoban plan")
+
+
+def _push_steps(instance: SokobanInstance, state: State, cells: list[Cell], args: tuple[str, ...], text: str) -> str:
+    """The walk to a push action's position (the push itself not included), checked against the level."""
+    if cells[0] != state.keeper and len(cells) == 4:
+        raise InputError(f"plan step {text} does not match the level: the keeper is at {cell_name(state.keeper)}")
+    _check_line(cells[-3:], args[-1], cells[-3] if len(cells) == 4 else state.keeper, text)
+    walk = walk_path(instance, state.keeper, cells[-3], state.boxes)
+    if walk is None:
+        raise InputError(f"{text}: the keeper cannot reach {args[-4]}")
+    return walk

@@ -37,40 +37,66 @@ def read_lurd(text: str, source: str = "<moves>", first_line: int = 1) -> list[s
     """LURD moves: l u r d walk, L U R D push; a count before a move or a parenthesized group repeats it
     (`3l2U` is lllUU, `2(lu)` is lulu, groups nest); spaces, line breaks, `,`, quotes, `[ ]` and `;`
     comments are skipped. InputError naming the line and column of anything else."""
-    groups: list[list[str]] = [[]]
-    opened: list[tuple[int, int, int]] = []  # (repetitions, line, column) of each open group
-    count, count_at = None, (0, 0)  # a count waiting for its move, and where it starts
+    reader = _LurdReader(source)
     for line_number, raw in enumerate(text.splitlines(), start=first_line):
         for column, char in enumerate(raw.split(";", 1)[0], start=1):
-            if char in "0123456789":
-                count, count_at = (0, (line_number, column)) if count is None else (count, count_at)
-                count = count * 10 + int(char)
-            elif char in LETTERS or char == "(":
-                times = _repetitions(count, count_at, source)
-                count = None
-                if char == "(":
-                    opened.append((times, line_number, column))
-                    groups.append([])
-                else:
-                    groups[-1].extend(char * times)
-            elif char == ")":
-                if count is not None or not opened:
-                    message = "a count before ')'" if opened else "')' closes no group"
-                    raise InputError(message, source, line_number, column)
-                body = groups.pop()
-                groups[-1].extend(body * opened.pop()[0])
-            elif char not in SKIPPED:
-                raise InputError(
-                    f"expected a LURD move (l r u d walk, L R U D push) or a count, found {char!r}",
-                    source,
-                    line_number,
-                    column,
-                )
-    if count is not None:
-        raise InputError("a count with no move after it", source, *count_at)
-    if opened:
-        raise InputError("this '(' is never closed", source, opened[-1][1], opened[-1][2])
-    return groups[0]
+            reader.read(char, line_number, column)
+    return reader.finish()
+
+
+class _LurdReader:
+    """The state of read_lurd: the groups being read, the open parentheses and a count waiting for its move."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.groups: list[list[str]] = [[]]
+        self.opened: list[tuple[int, int, int]] = []  # (repetitions, line, column) of each open group
+        self.count: int | None = None
+        self.count_at = (0, 0)  # where the waiting count starts
+
+    def read(self, char: str, line: int, column: int) -> None:
+        """Take one character at (line, column)."""
+        if char in "0123456789":
+            self._digit(int(char), line, column)
+        elif char in LETTERS or char == "(":
+            self._move_or_group(char, line, column)
+        elif char == ")":
+            self._close(line, column)
+        elif char not in SKIPPED:
+            expected = "expected a LURD move (l r u d walk, L R U D push) or a count"
+            raise InputError(f"{expected}, found {char!r}", self.source, line, column)
+
+    def _digit(self, digit: int, line: int, column: int) -> None:
+        """A digit of a count; the first one marks where the count starts."""
+        if self.count is None:
+            self.count, self.count_at = 0, (line, column)
+        self.count = self.count * 10 + digit
+
+    def _move_or_group(self, char: str, line: int, column: int) -> None:
+        """A move, repeated by the waiting count, or the opening of a group."""
+        times = _repetitions(self.count, self.count_at, self.source)
+        self.count = None
+        if char == "(":
+            self.opened.append((times, line, column))
+            self.groups.append([])
+        else:
+            self.groups[-1].extend(char * times)
+
+    def _close(self, line: int, column: int) -> None:
+        """The end of a group: its moves, repeated, join the enclosing group."""
+        if self.count is not None or not self.opened:
+            message = "a count before ')'" if self.opened else "')' closes no group"
+            raise InputError(message, self.source, line, column)
+        body = self.groups.pop()
+        self.groups[-1].extend(body * self.opened.pop()[0])
+
+    def finish(self) -> list[str]:
+        """The moves read; InputError for a count with no move or a group never closed."""
+        if self.count is not None:
+            raise InputError("a count with no move after it", self.source, *self.count_at)
+        if self.opened:
+            raise InputError("this '(' is never closed", self.source, self.opened[-1][1], self.opened[-1][2])
+        return self.groups[0]
 
 
 def _repetitions(count: int | None, where: tuple[int, int], source: str) -> int:
@@ -130,12 +156,12 @@ def levels(text: str, source: str) -> list[Level]:
 def _title_above(lines: list[str], below: int) -> str | None:
     """The title line above the line at index `below`, skipping blank lines: a `; title` or `Title:`
     line, or a text line that is not a Solution line, LURD, a `Key: value` note or a board row."""
-    number = below - 1
-    while number >= 0 and not lines[number].strip():
-        number -= 1
-    if number < 0:
-        return None
-    line = lines[number].strip()
+    above = next((lines[number].strip() for number in range(below - 1, -1, -1) if lines[number].strip()), None)
+    return _title_in(above) if above else None
+
+
+def _title_in(line: str) -> str | None:
+    """The title a non-blank line gives, if it is a title line."""
     if line.startswith(";"):
         return line.lstrip(";").strip() or None
     if line.lower().startswith("title:"):
@@ -149,7 +175,6 @@ def solutions(text: str, source: str) -> list[Solution]:
     """Every solution of a file, each with the title of the level it follows or of the line above it."""
     lines = text.splitlines()
     found_levels = levels(text, source)
-    starts = [level.line for level in found_levels]
     found: list[Solution] = []
     number = 0
     while number < len(lines):
@@ -157,15 +182,21 @@ def solutions(text: str, source: str) -> list[Solution]:
         if not header:
             number += 1
             continue
-        owner = max((index for index, start in enumerate(starts) if start <= number), default=None)
+        owner = max((index for index, level in enumerate(found_levels) if level.line <= number), default=None)
         title = found_levels[owner].title if owner is not None else _title_above(lines, number)
-        body, end = _solution_body(lines, number, header.group(1))
-        moves = read_lurd("\n".join(text for _, text in body), source, body[0][0] if body else number + 1)
-        if not moves:
-            raise InputError("a Solution line with no LURD moves after it", source, number + 1)
-        found.append(Solution(title or str(len(found) + 1), tuple(moves), number + 1, owner, _claims(header.group(1))))
+        moves, end = _solution_moves(lines, number, header.group(1), source)
+        found.append(Solution(title or str(len(found) + 1), moves, number + 1, owner, _claims(header.group(1))))
         number = end
     return found
+
+
+def _solution_moves(lines: list[str], header: int, rest: str, source: str) -> tuple[tuple[str, ...], int]:
+    """The moves of the solution whose header is line index `header`, and the index of the line after them."""
+    body, end = _solution_body(lines, header, rest)
+    moves = read_lurd("\n".join(text for _, text in body), source, body[0][0] if body else header + 1)
+    if not moves:
+        raise InputError("a Solution line with no LURD moves after it", source, header + 1)
+    return tuple(moves), end
 
 
 def _solution_body(lines: list[str], header: int, rest: str) -> tuple[list[tuple[int, str]], int]:
