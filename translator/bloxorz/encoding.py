@@ -329,32 +329,57 @@ def state_facts(rules: Rules, state: State) -> list[str]:
 
 def static_facts(rules: Rules, expanded: bool = False) -> list[str]:
     """Adjacency, tile kinds and what every switch does; with `expanded`, which cells press something."""
-    present = set(objects(rules))
-    facts = []
-    for row, col in sorted(present):
-        steps = (("right", 0, 1), ("below", 1, 0), ("right2", 0, 2), ("below2", 2, 0))
-        for predicate, d_row, d_col in steps:
-            if (row + d_row, col + d_col) in present:
-                facts.append(atom(predicate, _name((row, col)), _name((row + d_row, col + d_col))))
-    name = lambda index: cell_object(rules, index)  # noqa: E731
+    facts = _adjacency_facts(set(objects(rules)))
     for index in rules.cells:
-        kind = rules.kinds[index]
-        if kind in (FRAGILE, SOFT):
-            facts.append(atom("fragile" if kind == FRAGILE else "soft", name(index)))
-        if kind == SPLIT:
-            first, second = rules.splits[index]
-            facts += [atom("split-switch", name(index)), atom("split-first", name(index), name(first))]
-            facts.append(atom("split-second", name(index), name(second)))
-    for switch, effect in rules.effects.items():
-        for tile in rules.bridges:
-            for mask, predicate in ((effect.opened, "opens"), (effect.closed, "closes"), (effect.toggled, "toggles")):
-                if mask & rules.bit[tile]:
-                    facts.append(atom(predicate, name(switch), name(tile)))
-        facts += [atom("drops", name(switch), name(tile)) for tile in drops(rules, switch)]
-        if expanded:
-            facts.append(atom("press-standing", name(switch)))
-            if rules.kinds[switch] == SOFT:
-                facts.append(atom("press-lying", name(switch)))
+        facts += _tile_facts(rules, index)
+    for switch in rules.effects:
+        facts += _switch_facts(rules, switch, expanded)
+    return facts
+
+
+_STEPS = (("right", 0, 1), ("below", 1, 0), ("right2", 0, 2), ("below2", 2, 0))
+"""The adjacency predicates and the (row, column) step from a cell to the one they name."""
+
+
+def _adjacency_facts(present: set[Cell]) -> list[str]:
+    """(right a b), (below a b), (right2 a b), (below2 a b) between the cells that are objects."""
+    return [
+        atom(predicate, _name((row, col)), _name((row + d_row, col + d_col)))
+        for row, col in sorted(present)
+        for predicate, d_row, d_col in _STEPS
+        if (row + d_row, col + d_col) in present
+    ]
+
+
+def _tile_facts(rules: Rules, index: int) -> list[str]:
+    """What kind of tile a cell is: fragile, soft, or a split switch with where its cubes land."""
+    kind, name = rules.kinds[index], cell_object(rules, index)
+    if kind in (FRAGILE, SOFT):
+        return [atom("fragile" if kind == FRAGILE else "soft", name)]
+    if kind != SPLIT:
+        return []
+    first, second = rules.splits[index]
+    return [
+        atom("split-switch", name),
+        atom("split-first", name, cell_object(rules, first)),
+        atom("split-second", name, cell_object(rules, second)),
+    ]
+
+
+def _switch_facts(rules: Rules, switch: int, expanded: bool) -> list[str]:
+    """What a switch opens, closes, toggles and drops; with `expanded`, the blocks that press it."""
+    effect, name = rules.effects[switch], cell_object(rules, switch)
+    facts = [
+        atom(predicate, name, cell_object(rules, tile))
+        for tile in rules.bridges
+        for mask, predicate in ((effect.opened, "opens"), (effect.closed, "closes"), (effect.toggled, "toggles"))
+        if mask & rules.bit[tile]
+    ]
+    facts += [atom("drops", name, cell_object(rules, tile)) for tile in drops(rules, switch)]
+    if expanded:
+        facts.append(atom("press-standing", name))
+        if rules.kinds[switch] == SOFT:
+            facts.append(atom("press-lying", name))
     return facts
 
 
