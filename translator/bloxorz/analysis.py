@@ -161,7 +161,7 @@ def bounds_of(rules: Rules) -> Bounds:
 
 def relaxed_bounds(rules: Rules) -> Bounds:
     """The default heuristic of a stage (see the module's docstring)."""
-    ok, size, kinds = usable(rules), rules.size, rules.kinds
+    ok, size = usable(rules), rules.size
     meet = _meeting_costs(rules, ok)
     best: dict[int, int] = {rules.goal * size + rules.goal: 0}
     queue = [(0, rules.goal, rules.goal)]
@@ -169,18 +169,27 @@ def relaxed_bounds(rules: Rules) -> Bounds:
         distance, first, second = heapq.heappop(queue)
         if distance > best.get(first * size + second, INFINITE):
             continue
-        if first == second and kinds[first] == SPLIT:
-            for other_first, other_second in rolls(rules, ok, first, second):
-                _relax(best, queue, size, distance + 1, other_first, other_second)
-            continue
-        for other_first, other_second in rolls(rules, ok, first, second):
-            if not (other_first == other_second and kinds[other_first] == SPLIT):
-                _relax(best, queue, size, distance + 1, other_first, other_second)
-        for cell, cost in meet.get(first * size + second, ()):
-            _relax(best, queue, size, distance + cost, cell, cell)
+        for cost, other_first, other_second in _steps_back(rules, ok, meet, first, second):
+            _relax(best, queue, size, distance + cost, other_first, other_second)
     for cell in rules.splits:
         best.pop(cell * size + cell, None)  # a block never stands on a split switch (but at the start)
     return Bounds(rules, ok, best)
+
+
+def _steps_back(
+    rules: Rules, ok: list[bool], meet: dict[int, list[tuple[int, int]]], first: int, second: int
+) -> Iterator[tuple[int, int, int]]:
+    """(cost, first, second) of the positions one step from (first, second) in the backward search: its
+    rolls (none onto a split switch, where no block arrives standing), and a split switch the two cubes
+    can meet from at (first, second), at the cost of their walk."""
+    if first == second and rules.kinds[first] == SPLIT:
+        yield from ((1, other_first, other_second) for other_first, other_second in rolls(rules, ok, first, second))
+        return
+    for other_first, other_second in rolls(rules, ok, first, second):
+        if not (other_first == other_second and rules.kinds[other_first] == SPLIT):
+            yield 1, other_first, other_second
+    for cell, cost in meet.get(first * rules.size + second, ()):
+        yield cost, cell, cell
 
 
 def _relax(best: dict[int, int], queue: list, size: int, distance: int, first: int, second: int) -> None:
