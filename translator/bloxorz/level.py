@@ -134,9 +134,17 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
     cells = _cells(head, head.lower().index("switch") + len("switch"), source, line)
     if not colon or len(cells) != 1:
         raise InputError("expected 'switch X,Y: on|off|toggle X,Y ...'", source, line)
+    effects = _switch_effects(body, len(head) + 1, source, line)
+    if not effects:
+        raise InputError("the switch acts on no bridge tile: expected 'on|off|toggle X,Y ...'", source, line)
+    return cells[0], tuple(effects)
+
+
+def _switch_effects(body: str, begin: int, source: str, line: int) -> list[tuple[Cell, str]]:
+    """(bridge tile, action) for each X,Y of `on|off|toggle X,Y ...` (written from column `begin` + 1)."""
     effects, action = [], None
     for match in re.finditer(r"[0-9]+\s*,\s*[0-9]+|\S+", body):
-        word, column = match.group(0), len(head) + 1 + match.start() + 1
+        word, column = match.group(0), begin + match.start() + 1
         if word.lower() in ACTIONS:
             action = word.lower()
         elif (xy := _XY.fullmatch(word)) and action:
@@ -144,9 +152,7 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
         else:
             expected = "on, off or toggle" if action is None else "X,Y or on, off, toggle"
             raise InputError(f"in a switch line, expected {expected}, found {quote(word)}", source, line, column)
-    if not effects:
-        raise InputError("the switch acts on no bridge tile: expected 'on|off|toggle X,Y ...'", source, line)
-    return cells[0], tuple(effects)
+    return effects
 
 
 def _split(raw: str, source: str, line: int) -> tuple[Cell, tuple[Cell, Cell]]:

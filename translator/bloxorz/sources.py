@@ -123,9 +123,7 @@ def _js_declarations(text: str, source: str) -> tuple[dict[str, _JsLevel], tuple
 
 def _js_stage(level: _JsLevel, source: str) -> Stage:
     """A stage from a level's pushes: row strings, the start [x, y], the switches {...} and splits {...}."""
-    rows = [(line, value) for line, value in level.pushes if value.startswith(('"', "'"))]
-    starts = [(line, value) for line, value in level.pushes if value.startswith("[")]
-    objects = [(line, value) for line, value in level.pushes if value.startswith("{")]
+    rows, starts, objects = (_pushed(level, opening) for opening in (('"', "'"), "[", "{"))
     if not rows or len(starts) != 1:
         raise InputError(
             f'{level.name}: expected rows (push("...")) and one start (push([x,y])), '
@@ -144,6 +142,11 @@ def _js_stage(level: _JsLevel, source: str) -> Stage:
     stage = Stage(grid, ((y, x),), tuple(sorted(switches, key=_at)), tuple(sorted(splits, key=_at)))
     check(stage, where)
     return stage
+
+
+def _pushed(level: _JsLevel, opening: str | tuple[str, ...]) -> list[tuple[int, str]]:
+    """The (line, value) of the level's pushed values that start with `opening`: rows, starts or objects."""
+    return [(line, value) for line, value in level.pushes if value.startswith(opening)]
 
 
 def _is_point(value: Any) -> bool:
@@ -251,12 +254,17 @@ def _js_split(cell: Cell, value: object, source: str, line: int) -> Split:
 
 
 # -- the coolmath JSON -----------------------------------------------------------------------------------
-def _json_stages(text: str, source: str) -> list[tuple[str, dict, int | None]]:
-    """(label, stage object, line of its name) for every stage of the list (or the single object)."""
+def _load_json(text: str, source: str) -> Any:
+    """The JSON value of a text; InputError at the place it stops being JSON."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(f"expected JSON: {error.msg}", source, error.lineno, error.colno) from None
+
+
+def _json_stages(text: str, source: str) -> list[tuple[str, dict, int | None]]:
+    """(label, stage object, line of its name) for every stage of the list (or the single object)."""
+    data = _load_json(text, source)
     stages = data if isinstance(data, list) else [data]
     lines = [text.count("\n", 0, match.start()) + 1 for match in re.finditer(r'"grid"\s*:', text)]
     found = []
@@ -290,10 +298,15 @@ def _json_grid(rows: list, label: str, source: str, line: int | None) -> tuple[t
         raise InputError(f'{label}: expected "grid" to be a list of strings', source, line)
     width = max(len(row) for row in rows)
     grid = tuple(_json_row(row, r, width, label, source, line) for r, row in enumerate(rows))
+    return grid, _json_start(rows, label, source, line)
+
+
+def _json_start(rows: list[str], label: str, source: str, line: int | None) -> Cell:
+    """The cell of the grid's one start S."""
     start = [(r, c) for r, row in enumerate(rows) for c, char in enumerate(row) if char == "S"]
     if len(start) != 1:
         raise InputError(f"{label}: expected one start S in the grid, found {len(start)}", source, line)
-    return grid, start[0]
+    return start[0]
 
 
 def _json_row(row: str, r: int, width: int, label: str, source: str, line: int | None) -> tuple[str, ...]:
@@ -334,15 +347,13 @@ def _pair(value: object) -> bool:
 
 def _json_effects(actions: list, bridges: list, label: str, source: str, line: int | None) -> tuple:
     """Per-tile effects of a switch's [[bridge index, on|off|swap], ...]."""
-    effects = []
-    for action in actions:
-        if not (isinstance(action, list) and len(action) == 2 and action[1] in JSON_ACTIONS):
-            raise InputError(
-                f'{label}: expected switch actions [bridge, "on|off|swap"], found {action!r}', source, line
-            )
-        if not (isinstance(action[0], int) and 0 <= action[0] < len(bridges)):
-            raise InputError(
-                f"{label}: a switch names bridge {action[0]!r}; the stage has {len(bridges)}", source, line
-            )
-        effects += [((r, c), JSON_ACTIONS[action[1]]) for r, c in bridges[action[0]]]
-    return tuple(effects)
+    return tuple(effect for action in actions for effect in _json_action(action, bridges, label, source, line))
+
+
+def _json_action(action: object, bridges: list, label: str, source: str, line: int | None) -> list:
+    """The per-tile effects of one [bridge index, on|off|swap] of a switch."""
+    if not (isinstance(action, list) and len(action) == 2 and action[1] in JSON_ACTIONS):
+        raise InputError(f'{label}: expected switch actions [bridge, "on|off|swap"], found {action!r}', source, line)
+    if not (isinstance(action[0], int) and 0 <= action[0] < len(bridges)):
+        raise InputError(f"{label}: a switch names bridge {action[0]!r}; the stage has {len(bridges)}", source, line)
+    return [((r, c), JSON_ACTIONS[action[1]]) for r, c in bridges[action[0]]]
