@@ -56,11 +56,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             if required not in found:
                 raise InputError(f"missing section '{required}:'", source)
         pegs = self._pegs(found.get("pegs"), source)
-        init_rows = self._rows(found["init"][1], pegs, source)
-        init = tuple(init_rows.get(peg, ()) for peg in pegs)
-        discs = {disc for stack in init for disc in stack}
-        if not discs:
-            raise InputError("the init section places no discs", source, found["init"][0].number)
+        init, discs = self._init(found["init"], pegs, source)
         goal_rows = self._rows(found["goal"][1], pegs, source)
         self._check_goal(goal_rows, discs, found["goal"][1], source)
         return HanoiInstance(pegs, init, tuple((peg, goal_rows[peg]) for peg in pegs if goal_rows.get(peg)))
@@ -76,6 +72,16 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             raise InputError("expected at least two peg names after 'pegs:'", source, header.number)
         _check_peg_names(names, source, header.number)
         return tuple(names)
+
+    @classmethod
+    def _init(cls, section: tuple[Line, list[Line]], pegs: tuple[str, ...], source: str) -> tuple[Stacks, set[int]]:
+        """The initial stacks of the `init:` section (a peg it leaves out is empty) and the discs they hold."""
+        rows = cls._rows(section[1], pegs, source)
+        init = tuple(rows.get(peg, ()) for peg in pegs)
+        discs = {disc for stack in init for disc in stack}
+        if not discs:
+            raise InputError("the init section places no discs", source, section[0].number)
+        return init, discs
 
     @staticmethod
     def _rows(lines: list[Line], pegs: tuple[str, ...], source: str) -> dict[str, tuple[int, ...]]:

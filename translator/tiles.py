@@ -179,9 +179,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
     def encode(self, instance: TilesInstance) -> PddlTask:
         """domains/tiles.pddl and a problem with tiles t1.. and cells cROW-COL."""
         cells = [divmod(index, instance.width) for index in range(len(instance.init))]
-        init = adjacency_facts(cells)
-        for cell, tile in zip(cells, instance.init):
-            init.append(atom("blank", cell_name(cell)) if tile == BLANK else atom("at", f"t{tile}", cell_name(cell)))
+        init = adjacency_facts(cells) + [_cell_fact(cell, tile) for cell, tile in zip(cells, instance.init)]
         goal = [atom("at", f"t{tile}", cell_name(cell)) for cell, tile in zip(cells, instance.goal) if tile != BLANK]
         tiles = [f"t{tile}" for tile in instance.init if tile != BLANK]
         problem = problem_text(
@@ -226,6 +224,11 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         width = max(len(str(tile)) for tile in board)
         rows = [board[r * instance.width : (r + 1) * instance.width] for r in range(instance.height)]
         return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
+
+
+def _cell_fact(cell: tuple[int, int], tile: int) -> str:
+    """What is on a cell at the start: (blank CELL) or (at tN CELL)."""
+    return atom("blank", cell_name(cell)) if tile == BLANK else atom("at", f"t{tile}", cell_name(cell))
 
 
 def _pattern_databases(name: str, instance: TilesInstance, board: Board) -> int:

@@ -192,6 +192,11 @@ def _steps_back(
         yield cost, cell, cell
 
 
+def _walks(near1: dict[int, int], one: int, near2: dict[int, int], two: int) -> float:
+    """Cube moves for cube 1 to reach `one` and cube 2 to reach `two` (infinite when either cannot)."""
+    return near1.get(one, INFINITE) + near2.get(two, INFINITE)
+
+
 def _relax(best: dict[int, int], queue: list, size: int, distance: int, first: int, second: int) -> None:
     """Lower the distance of a position and queue it."""
     key = first * size + second
@@ -209,10 +214,7 @@ def _meeting_costs(rules: Rules, ok: list[bool]) -> dict[int, list[tuple[int, in
             continue
         near1, near2 = (distances([c], neighbours) for c in (cube1, cube2))
         for first, second in lying:
-            cost = min(
-                near1.get(first, INFINITE) + near2.get(second, INFINITE),
-                near1.get(second, INFINITE) + near2.get(first, INFINITE),
-            )
+            cost = min(_walks(near1, first, near2, second), _walks(near1, second, near2, first))
             if cost < INFINITE:
                 meet.setdefault(first * rules.size + second, []).append((cell, int(cost)))
     return meet

@@ -408,6 +408,11 @@ def decode_step(rules: Rules, state: State, name: str, args: tuple[str, ...]) ->
         raise ValueError(f"no action {name} in the bloxorz domain")
     if not schema.name.startswith("cube"):
         return 0, schema.direction
+    return _cube_number(rules, state, name, args), schema.direction
+
+
+def _cube_number(rules: Rules, state: State, name: str, args: tuple[str, ...]) -> int:
+    """Which cube (1 or 2) a cube action's first argument names: the cell it leaves."""
     try:
         row, col = parse_cell_name(args[0])
     except (IndexError, ValueError):
@@ -415,7 +420,7 @@ def decode_step(rules: Rules, state: State, name: str, args: tuple[str, ...]) ->
     cube = rules.index((row - 1, col - 1))
     if cube not in state[:2] or rules.shape(state[0], state[1]) != CUBE:
         raise ValueError(f"no cube stands on {args[0]}")
-    return (1 if cube == state[0] else 2), schema.direction
+    return 1 if cube == state[0] else 2
 
 
 def decode(rules: Rules, plan: list[GroundAction], apply) -> list[tuple[int, str]]:

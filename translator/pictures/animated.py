@@ -112,6 +112,11 @@ def _frame_starts(text: str, source: str) -> tuple[ElementTree.Element, list[flo
         raise InputError(f"not an animated SVG written by puzzleplan: {error}", source) from None
 
 
+def _scenery(element: ElementTree.Element, tag: str) -> bool:
+    """True for the title and the background, which are no shapes of a frame."""
+    return tag in ("title",) or "background" in element.get("class", "").split()
+
+
 def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
     """The scenes an animated SVG written by animated_svg shows, one per frame: each element with the
     values its animations give it in the middle of the frame, hidden elements left out."""
@@ -121,7 +126,7 @@ def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
     frames: list[list] = [[] for _ in starts]
     for element in root:
         tag = element.tag.rpartition("}")[2]
-        if tag in ("title",) or "background" in element.get("class", "").split():
+        if _scenery(element, tag):
             continue
         tracks = _tracks(element)
         for frame, moment in zip(frames, middles):

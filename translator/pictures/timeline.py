@@ -24,15 +24,19 @@ def keyed(
     known = {} if known is None else known
     for shape in scene.shapes:
         if shape not in known:
-            tag, attributes, text = element = svg_element(shape)
-            if shape.id:
-                known[shape] = (f"{shape.id}|{tag}|{text}" if exact else shape.id), element
-            else:
-                known[shape] = repr((tag, sorted(attributes.items()), text)), element
+            known[shape] = _key(shape, exact)
         key, element = known[shape]
         seen[key] = seen.get(key, 0) + 1
         found.append((key if seen[key] == 1 else f"{key}#{seen[key]}", element))
     return found
+
+
+def _key(shape: Shape, exact: bool) -> tuple[str, Element]:
+    """A shape's key (see keyed) and element."""
+    tag, attributes, text = element = svg_element(shape)
+    if shape.id:
+        return (f"{shape.id}|{tag}|{text}" if exact else shape.id), element
+    return repr((tag, sorted(attributes.items()), text)), element
 
 
 @dataclass(frozen=True)
