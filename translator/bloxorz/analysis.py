@@ -99,11 +99,15 @@ class Bounds:
         switch opening a closed bridge (plus G from there), and the piece of terrain of each cell."""
         rules = self.rules
         ok = [usable and (not rules.bit[i] or bool(bits & rules.bit[i])) for i, usable in enumerate(self.ok)]
+        return self._walk(ok, self._joined(ok, 1)), self._walk(ok, self._opening(ok, bits)), self._pieces(ok)
+
+    def _opening(self, ok: list[bool], bits: int) -> list[float]:
+        """For each usable soft switch that opens a bridge closed in `bits`: G from there (infinite elsewhere)."""
         opens = [INFINITE] * self.size
         for switch, opened in self.openers:
             if ok[switch] and opened & ~bits:
                 opens[switch] = self.cube[switch]
-        return self._walk(ok, self._joined(ok, 1)), self._walk(ok, opens), self._pieces(ok)
+        return opens
 
     def _pieces(self, ok: list[bool]) -> list[int]:
         """A number for each connected piece of `ok` cells (cube moves), -1 elsewhere."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT
-from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Rules, State
+from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Effect, Rules, State
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
 from puzzleplan.translator.pddl import GroundAction, atom, problem_text
@@ -366,15 +366,20 @@ def _tile_facts(rules: Rules, index: int) -> list[str]:
     ]
 
 
-def _switch_facts(rules: Rules, switch: int, expanded: bool) -> list[str]:
-    """What a switch opens, closes, toggles and drops; with `expanded`, the blocks that press it."""
-    effect, name = rules.effects[switch], cell_object(rules, switch)
-    facts = [
+def _effect_facts(rules: Rules, effect: Effect, name: str) -> list[str]:
+    """(opens S T), (closes S T), (toggles S T) for the switch S and each bridge tile T it acts on."""
+    return [
         atom(predicate, name, cell_object(rules, tile))
         for tile in rules.bridges
         for mask, predicate in ((effect.opened, "opens"), (effect.closed, "closes"), (effect.toggled, "toggles"))
         if mask & rules.bit[tile]
     ]
+
+
+def _switch_facts(rules: Rules, switch: int, expanded: bool) -> list[str]:
+    """What a switch opens, closes, toggles and drops; with `expanded`, the blocks that press it."""
+    name = cell_object(rules, switch)
+    facts = _effect_facts(rules, rules.effects[switch], name)
     facts += [atom("drops", name, cell_object(rules, tile)) for tile in drops(rules, switch)]
     if expanded:
         facts.append(atom("press-standing", name))

@@ -422,13 +422,14 @@ def _check_split(stage: Stage, split: Split, where: Where) -> None:
 
 
 # -- writing -------------------------------------------------------------------------------------------
+_ROW_TEXT = {"seed": lambda row: "[" + ", ".join(row) + "]", "native": " ".join}
+"""How each notation writes a row of the matrix."""
+
+
 def render_native(stage: Stage) -> str:
     """The stage in its notation: `start:`, the rows (bracketed for the seed's), switch and split lines."""
     lines = ["start: " + " ".join(xy(cell) for cell in stage.start)]
-    if stage.notation == "seed":
-        lines += ["[" + ", ".join(row) + "]" for row in stage.grid]
-    else:
-        lines += [" ".join(row) for row in stage.grid]
+    lines += [_ROW_TEXT[stage.notation](row) for row in stage.grid]
     for switch in stage.switches:
         lines.append(f"switch {xy(switch.cell)}: " + " ".join(_effect_words(switch.effects)))
     for split in stage.splits:

@@ -206,17 +206,20 @@ class Rules:
     def block_move(self, first: int, second: int, direction: str, explain: bool = True) -> Entry | str | None:
         """The Entry of rolling the block one way, or (None without `explain`) why that roll is never
         legal from here."""
-        landed = self.offsets[self.shape(first, second)][direction]
-        kinds, bit, move = self.kinds, self.bit, self.moves[direction]
-        spot = first + landed[0]
-        if kinds[spot] == VOID:
-            return self.falls(spot) if explain else None
+        landed = [first + offset for offset in self.offsets[self.shape(first, second)][direction]]
+        void = [cell for cell in landed if self.kinds[cell] == VOID]
+        if void:
+            return self.falls(void[0]) if explain else None
         if len(landed) == 2:
-            other = first + landed[1]
-            if kinds[other] == VOID:
-                return self.falls(other) if explain else None
-            need = bit[spot] | bit[other]
-            return Entry(move, spot, other, need, self._lying_effect(spot, other), need)
+            spot, other = landed
+            need = self.bit[spot] | self.bit[other]
+            return Entry(self.moves[direction], spot, other, need, self._lying_effect(spot, other), need)
+        return self._standing_entry(self.moves[direction], landed[0], explain)
+
+    def _standing_entry(self, move: Move, spot: int, explain: bool) -> Entry | str | None:
+        """The Entry of the block landing upright on a tile, or (None without `explain`) why it never can:
+        a fragile tile gives way, a split switch splits it into two cubes."""
+        kinds, bit = self.kinds, self.bit
         if kinds[spot] == FRAGILE:
             return f"the fragile tile at {self.name(spot)} gives way under a standing block" if explain else None
         if kinds[spot] == SPLIT:

@@ -120,7 +120,7 @@ def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
 def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tuple[int | None, ...]):
     """The variants of a schema whose landings press the switches `picked` (None: that landing presses
     none), one per state of the bridges they toggle."""
-    bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
+    bound = _bound(rules, schema, picked)
     precondition, effects = _bound_literals(schema, bound, picked)
     pressed = [s for s in picked if s is not None]
     fallen = _fallen_cubes(rules, schema, pressed)
@@ -130,6 +130,11 @@ def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tup
     name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
     for suffix, condition, changes in _bridge_changes(rules, _combined_effect(rules, pressed), groups, used):
         yield name + suffix, parameters, precondition + condition, effects + changes, used
+
+
+def _bound(rules: Rules, schema: Schema, picked: tuple[int | None, ...]) -> dict[str, str]:
+    """The landing parameters bound to the switch they press: parameter -> the switch's cell object."""
+    return {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
 
 
 def _bound_literals(

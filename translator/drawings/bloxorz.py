@@ -99,9 +99,7 @@ def _tile(grid: GridLayout, cell: Cell, token: str, is_open: bool) -> list[Shape
     """A tile of the stage and its marks; a bridge tile as it is in the state (open or shut)."""
     row, col = cell
     if token in (OPEN, CLOSED):
-        kind = "bridge open" if is_open else "bridge shut"
-        style = {"fill": BRIDGE} if is_open else {"fill": "none", "stroke": BRIDGE, "stroke_width": 2}
-        return [grid.square(row, col, 2, id=f"bridge-{row}-{col}", cls=kind, rx=2, **style)]
+        return [_bridge(grid, cell, is_open)]
     if token == GOAL:
         return [grid.square(row, col, 1, cls="goal", fill=HOLE)]
     fill = FRAGILE_TILE if token == FRAGILE else TILE
@@ -110,6 +108,13 @@ def _tile(grid: GridLayout, cell: Cell, token: str, is_open: bool) -> list[Shape
         grid.square(row, col, 1, cls=kind, rx=2, fill=fill, stroke=EDGE, stroke_width=1),
         *_marks(grid, cell, token),
     ]
+
+
+def _bridge(grid: GridLayout, cell: Cell, is_open: bool) -> Shape:
+    """A bridge tile: filled when open, outlined when shut."""
+    kind = "bridge open" if is_open else "bridge shut"
+    style = {"fill": BRIDGE} if is_open else {"fill": "none", "stroke": BRIDGE, "stroke_width": 2}
+    return grid.square(*cell, 2, id=f"bridge-{cell[0]}-{cell[1]}", cls=kind, rx=2, **style)
 
 
 def _marks(grid: GridLayout, cell: Cell, token: str) -> list[Shape]:

@@ -55,16 +55,8 @@ class SbpDrawing(Drawing):
         shapes = _board_shapes(grid, instance)
         count = len(bricks(instance.grid))
         for number, cells in sorted(bricks(state).items()):
-            name, master = names[number], number == MASTER
-            fill = MASTER_COLOUR if master else colour(name - MASTER, count)
-            kind = "brick-cell master" if master else "brick-cell"
-            shapes += _brick(grid, instance.width, cells, f"brick-{name}", kind, fill)
-            x, y = grid.centre(*_middle(cells, instance.width))
-            label = "M" if master else str(number)
-            shapes.append(
-                Text(id=f"brick-{name}-label", cls="label", x=x, y=y, text=label, size=16, bold=True, fill=INK)
-            )
-            if moved is not None and moved[0] == name:
+            shapes += _labelled_brick(grid, instance.width, number, cells, names[number], count)
+            if moved is not None and moved[0] == names[number]:
                 shapes.append(_trail(grid, cells, instance.width, moved[1]))
         return grid.canvas(shapes, f"Sliding bricks {instance.width}x{instance.height}")
 
@@ -110,6 +102,20 @@ def _board_shapes(grid: GridLayout, instance: SbpInstance) -> list[Shape]:
             grid.square(row, col, 2, id=f"goal-{index}", cls="goal", fill=GOAL_FLOOR, stroke=GOAL, stroke_width=2)
         )
     return shapes
+
+
+def _labelled_brick(grid: GridLayout, width: int, number: int, cells: list[int], name: int, count: int) -> list[Shape]:
+    """Brick `number` of the state under its `name` (of `count` bricks): its colour (red for the master
+    brick) and its label (M for the master brick)."""
+    master = number == MASTER
+    fill = MASTER_COLOUR if master else colour(name - MASTER, count)
+    kind = "brick-cell master" if master else "brick-cell"
+    x, y = grid.centre(*_middle(cells, width))
+    label = "M" if master else str(number)
+    return [
+        *_brick(grid, width, cells, f"brick-{name}", kind, fill),
+        Text(id=f"brick-{name}-label", cls="label", x=x, y=y, text=label, size=16, bold=True, fill=INK),
+    ]
 
 
 def _brick(grid: GridLayout, width: int, cells: list[int], name: str, kind: str, fill: str) -> list[Shape]:
