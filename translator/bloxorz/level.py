@@ -355,12 +355,18 @@ def _check_pairs(stage: Stage, where: Where) -> None:
     """Two soft switches side by side (a lying block presses both at once) may act on the same bridge tile
     only by opening it both or closing it both: the game gives them no order."""
     effects = {switch.cell: switch for switch in stage.switches}
-    soft = [switch for switch in stage.switches if stage.kind(switch.cell) == SOFT]
-    for switch in soft:
-        row, col = switch.cell
-        for other in (effects.get((row, col + 1)), effects.get((row + 1, col))):
-            if other is not None and stage.kind(other.cell) == SOFT:
-                _check_pair(switch, other, where)
+    for switch in stage.switches:
+        for other in _soft_neighbours(stage, effects, switch):
+            _check_pair(switch, other, where)
+
+
+def _soft_neighbours(stage: Stage, switches: dict[Cell, Switch], switch: Switch) -> list[Switch]:
+    """The soft switches right of and below a soft switch (none for a heavy one)."""
+    if stage.kind(switch.cell) != SOFT:
+        return []
+    row, col = switch.cell
+    beside = (switches.get((row, col + 1)), switches.get((row + 1, col)))
+    return [other for other in beside if other is not None and stage.kind(other.cell) == SOFT]
 
 
 def _check_pair(switch: Switch, other: Switch, where: Where) -> None:

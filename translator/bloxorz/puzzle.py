@@ -146,8 +146,8 @@ class Bloxorz(Puzzle[Stage, State, Move]):
     def parse_move(self, text: str) -> Move:
         """Read `left`, `1 left`, `[1, "left"]` or `"left"` (u, d, l, r for short)."""
         words = re.sub(r"[\[\]\(\),'\"]", " ", text).lower().split()
-        if words and words[-1] in _SHORT:
-            words[-1] = _SHORT[words[-1]]
+        if words:
+            words[-1] = _SHORT.get(words[-1], words[-1])
         if len(words) == 1 and words[0] in DIRECTIONS:
             return 0, words[0]
         if len(words) == 2 and words[0] in ("1", "2") and words[1] in DIRECTIONS:

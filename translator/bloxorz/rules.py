@@ -130,7 +130,7 @@ class Rules:
         self.goal = self.index(stage.goal)
         self.effects = {self.index(switch.cell): self._effect(switch) for switch in stage.switches}
         self.splits = {self.index(s.cell): tuple(sorted(map(self.index, s.cubes))) for s in stage.splits}
-        self.start_bits = sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
+        self.start_bits = self._open_at_start()
         self.offsets = offsets(stride)
         self.moves = {direction: (0, direction) for direction in ORDER}
         self.soft_effect = self._pressed_by((SOFT,))
@@ -154,6 +154,10 @@ class Rules:
         for number, cell in enumerate(self.bridges):
             bits[cell] = 1 << number
         return bits
+
+    def _open_at_start(self) -> int:
+        """The bits of the bridge tiles that are open at the start."""
+        return sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
 
     def _pressed_by(self, kinds: tuple[str, ...]) -> list[Effect | None]:
         """For every padded index, the effect of its switch if that switch is of one of these kinds."""

@@ -99,10 +99,15 @@ def _js_levels(text: str, source: str) -> list[_JsLevel]:
     if order is None:
         return [level for level in declared.values() if level.pushes]
     line, names = order
+    _check_declared(names, declared, source, line)
+    return [declared[name] for name in names if name in declared]
+
+
+def _check_declared(names: list[str], declared: dict[str, _JsLevel], source: str, line: int) -> None:
+    """Every name of the `levels = [...]` line but the empty ones is a declared level."""
     unknown = [name for name in names if name not in declared and name not in ('""', "''")]
     if unknown:
         raise InputError(f"the levels list names {quote(unknown[0])}, which the file does not declare", source, line)
-    return [declared[name] for name in names if name in declared]
 
 
 def _js_declarations(text: str, source: str) -> tuple[dict[str, _JsLevel], tuple[int, list[str]] | None]:
@@ -270,10 +275,16 @@ def _json_stages(text: str, source: str) -> list[tuple[str, dict, int | None]]:
     found = []
     for index, stage in enumerate(stages):
         line = lines[index] if len(lines) == len(stages) else None
-        if not isinstance(stage, dict) or not isinstance(stage.get("grid"), list):
-            raise InputError(f'stage {index + 1}: expected an object with a "grid" list of strings', source, line)
-        found.append((str(stage.get("name") or index + 1), stage, line))
+        found.append((_json_label(stage, index, source, line), stage, line))
     return found
+
+
+def _json_label(stage: object, index: int, source: str, line: int | None) -> str:
+    """The label of stage number `index` (from 0) of the JSON: its name, else its number; the stage must
+    be an object with a "grid" list."""
+    if not isinstance(stage, dict) or not isinstance(stage.get("grid"), list):
+        raise InputError(f'stage {index + 1}: expected an object with a "grid" list of strings', source, line)
+    return str(stage.get("name") or index + 1)
 
 
 def _json_stage(data: dict, label: str, line: int | None, source: str) -> Stage:

@@ -83,8 +83,14 @@ def _follow(
     left = [cells for cells in old if cells not in new]
     came = [cells for cells in new if cells not in old]
     followed = {number: old.get(cells, old[left[0]] if left else number) for cells, number in new.items()}
-    moved = (old[left[0]], _direction(left[0], came[0], width)) if left and came else None
-    return followed, moved
+    return followed, _slid(old, left, came, width)
+
+
+def _slid(
+    old: dict[tuple[int, ...], int], left: list[tuple[int, ...]], came: list[tuple[int, ...]], width: int
+) -> tuple[int, str] | None:
+    """The name and direction of the brick that left the cells `left[0]` for `came[0]` (None if none did)."""
+    return (old[left[0]], _direction(left[0], came[0], width)) if left and came else None
 
 
 def _board_shapes(grid: GridLayout, instance: SbpInstance) -> list[Shape]:

@@ -117,6 +117,15 @@ def _scenery(element: ElementTree.Element, tag: str) -> bool:
     return tag in ("title",) or "background" in element.get("class", "").split()
 
 
+def _add_shapes(frames: list[list], middles: list[float], element: ElementTree.Element, tag: str) -> None:
+    """Add to each frame the shape an element shows in its middle (none where it is hidden)."""
+    tracks = _tracks(element)
+    for frame, moment in zip(frames, middles):
+        shape = _shape_at(element, tag, tracks, moment)
+        if shape is not None:
+            frame.append(shape)
+
+
 def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
     """The scenes an animated SVG written by animated_svg shows, one per frame: each element with the
     values its animations give it in the middle of the frame, hidden elements left out."""
@@ -126,11 +135,6 @@ def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
     frames: list[list] = [[] for _ in starts]
     for element in root:
         tag = element.tag.rpartition("}")[2]
-        if _scenery(element, tag):
-            continue
-        tracks = _tracks(element)
-        for frame, moment in zip(frames, middles):
-            shape = _shape_at(element, tag, tracks, moment)
-            if shape is not None:
-                frame.append(shape)
+        if not _scenery(element, tag):
+            _add_shapes(frames, middles, element, tag)
     return [Scene(empty.width, empty.height, tuple(shapes), empty.background, empty.title) for shapes in frames]
