@@ -280,13 +280,18 @@ def _row(line: Line, pegs: tuple[str, ...], source: str) -> tuple[str, tuple[int
             f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {quote(line.text)}", source, line.number
         )
     discs = _disc_numbers(peg, rest, source, line.number)
+    _check_stack(peg, discs, source, line.number)
+    return peg, discs
+
+
+def _check_stack(peg: str, discs: tuple[int, ...], source: str, line: int) -> None:
+    """A stack's discs are numbered from 1 and listed bottom to top, each smaller than the one below."""
     if any(disc < 1 for disc in discs):
-        raise InputError("disc numbers start at 1", source, line.number)
+        raise InputError("disc numbers start at 1", source, line)
     if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
         raise InputError(
-            f"peg {peg}: discs must be listed bottom to top, each smaller than the one below", source, line.number
+            f"peg {peg}: discs must be listed bottom to top, each smaller than the one below", source, line
         )
-    return peg, discs
 
 
 def _disc_numbers(peg: str, text: str, source: str, line: int) -> tuple[int, ...]:

@@ -193,15 +193,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
 
     def decode(self, instance: TilesInstance, plan: list[GroundAction]) -> list[Move]:
         """(slide tN FROM TO) -> [N, direction from FROM to TO]."""
-        moves = []
-        for name, args in plan:
-            try:
-                if name != "slide" or len(args) != 3 or not re.fullmatch(r"t[0-9]+", args[0]):
-                    raise ValueError("not a slide action")
-                moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))))
-            except ValueError as error:
-                raise InputError(f"expected (slide tN FROM TO), found {atom(name, *args)}: {error}") from None
-        return moves
+        return [_plan_move(name, args) for name, args in plan]
 
     # -- notation -----------------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -224,6 +216,16 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         width = max(len(str(tile)) for tile in board)
         rows = [board[r * instance.width : (r + 1) * instance.width] for r in range(instance.height)]
         return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
+
+
+def _plan_move(name: str, args: tuple[str, ...]) -> Move:
+    """The move of a plan step (slide tN FROM TO): tile N, the direction from FROM to TO."""
+    try:
+        if name != "slide" or len(args) != 3 or not re.fullmatch(r"t[0-9]+", args[0]):
+            raise ValueError("not a slide action")
+        return int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))
+    except ValueError as error:
+        raise InputError(f"expected (slide tN FROM TO), found {atom(name, *args)}: {error}") from None
 
 
 def _cell_fact(cell: tuple[int, int], tile: int) -> str:

@@ -133,8 +133,14 @@ def rolls(rules: Rules, ok: list[bool], first: int, second: int) -> Iterator[tup
     tile); the moves of the relaxed stage are their own reverses."""
     for landed in rules.offsets[rules.shape(first, second)].values():
         cells = [first + offset for offset in landed]
-        if all(ok[cell] for cell in cells) and not (len(cells) == 1 and rules.kinds[cells[0]] == FRAGILE):
+        if _bears(rules, ok, cells):
             yield cells[0], cells[-1]
+
+
+def _bears(rules: Rules, ok: list[bool], cells: list[int]) -> bool:
+    """True when the block can land on these cells (one: standing, two: lying): usable, and not a fragile
+    tile under a standing block."""
+    return all(ok[cell] for cell in cells) and not (len(cells) == 1 and rules.kinds[cells[0]] == FRAGILE)
 
 
 def cube_neighbours(rules: Rules, ok: list[bool]) -> Callable[[int], list[int]]:

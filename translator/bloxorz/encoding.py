@@ -73,83 +73,101 @@ def _lands_lying(first: str, second: str) -> tuple[str, ...]:
 
 def _block_schemas() -> list[Schema]:
     """The rolls of the whole block: 4 from standing, 4 for each lying orientation, 4 onto split switches."""
-    schemas = []
+    return _falls_from_standing() + _rolls_lying() + _stands_up() + _stands_on_split()
+
+
+def _falls_from_standing() -> list[Schema]:
+    """The block standing on ?c falls onto the two cells ?a ?b beyond it."""
     standing_to: dict[str, tuple[tuple[str, ...], str, str]] = {
         "up": (("(below ?b ?c)", "(below ?a ?b)"), "lying-y", "below"),
         "down": (("(below ?c ?a)", "(below ?a ?b)"), "lying-y", "below"),
         "left": (("(right ?b ?c)", "(right ?a ?b)"), "lying-x", "right"),
         "right": (("(right ?c ?a)", "(right ?a ?b)"), "lying-x", "right"),
     }
-    for direction, (geometry, lying, pair) in standing_to.items():
-        schemas.append(
-            Schema(
-                f"stand-{direction}",
-                f"the block standing on ?c falls {direction} onto ?a and ?b",
-                ("c", "a", "b"),
-                ("(standing ?c)", *geometry, *_lands_lying("a", "b")),
-                ("(standing ?c)",),
-                (f"({lying} ?a)",),
-                (("a", LIES), ("b", LIES)),
-                pair,
-            )
+    return [
+        Schema(
+            f"stand-{direction}",
+            f"the block standing on ?c falls {direction} onto ?a and ?b",
+            ("c", "a", "b"),
+            ("(standing ?c)", *geometry, *_lands_lying("a", "b")),
+            ("(standing ?c)",),
+            (f"({lying} ?a)",),
+            (("a", LIES), ("b", LIES)),
+            pair,
         )
+        for direction, (geometry, lying, pair) in standing_to.items()
+    ]
+
+
+def _rolls_lying() -> list[Schema]:
+    """The block lying along a row rolls up or down, along a column left or right: still lying."""
     sideways = {
         ("x", "up"): ("(below ?a ?c)", "(right ?a ?b)"),
         ("x", "down"): ("(below ?c ?a)", "(right ?a ?b)"),
         ("y", "left"): ("(right ?a ?c)", "(below ?a ?b)"),
         ("y", "right"): ("(right ?c ?a)", "(below ?a ?b)"),
     }
-    for (axis, direction), geometry in sideways.items():
-        schemas.append(
-            Schema(
-                f"lie-{axis}-{direction}",
-                f"the block lying from ?c rolls {direction} onto ?a and ?b, still lying",
-                ("c", "a", "b"),
-                (f"(lying-{axis} ?c)", *geometry, *_lands_lying("a", "b")),
-                (f"(lying-{axis} ?c)",),
-                (f"(lying-{axis} ?a)",),
-                (("a", LIES), ("b", LIES)),
-                "right" if axis == "x" else "below",
-            )
+    return [
+        Schema(
+            f"lie-{axis}-{direction}",
+            f"the block lying from ?c rolls {direction} onto ?a and ?b, still lying",
+            ("c", "a", "b"),
+            (f"(lying-{axis} ?c)", *geometry, *_lands_lying("a", "b")),
+            (f"(lying-{axis} ?c)",),
+            (f"(lying-{axis} ?a)",),
+            (("a", LIES), ("b", LIES)),
+            "right" if axis == "x" else "below",
         )
-    upright = {
-        ("x", "left"): (("c", "a"), ("(right ?a ?c)",)),
-        ("x", "right"): (("c", "a"), ("(right2 ?c ?a)",)),
-        ("y", "up"): (("c", "a"), ("(below ?a ?c)",)),
-        ("y", "down"): (("c", "a"), ("(below2 ?c ?a)",)),
-    }
-    for (axis, direction), (parameters, geometry) in upright.items():
-        schemas.append(
-            Schema(
-                f"lie-{axis}-{direction}",
-                f"the block lying from ?c rolls {direction} and stands up on ?a",
-                parameters,
-                (f"(lying-{axis} ?c)", *geometry, *_lands("a", STANDS)),
-                (f"(lying-{axis} ?c)",),
-                ("(standing ?a)",),
-                (("a", STANDS),),
-            )
+        for (axis, direction), geometry in sideways.items()
+    ]
+
+
+_UPRIGHT = {
+    ("x", "left"): (("c", "a"), ("(right ?a ?c)",)),
+    ("x", "right"): (("c", "a"), ("(right2 ?c ?a)",)),
+    ("y", "up"): (("c", "a"), ("(below ?a ?c)",)),
+    ("y", "down"): (("c", "a"), ("(below2 ?c ?a)",)),
+}
+"""The rolls of a lying block along its length, which stand it up: the parameters and the geometry."""
+
+
+def _stands_up() -> list[Schema]:
+    """The lying block rolls along its length and stands up on ?a."""
+    return [
+        Schema(
+            f"lie-{axis}-{direction}",
+            f"the block lying from ?c rolls {direction} and stands up on ?a",
+            parameters,
+            (f"(lying-{axis} ?c)", *geometry, *_lands("a", STANDS)),
+            (f"(lying-{axis} ?c)",),
+            ("(standing ?a)",),
+            (("a", STANDS),),
         )
-    for (axis, direction), (parameters, geometry) in upright.items():
-        schemas.append(
-            Schema(
-                f"lie-{axis}-{direction}-split",
-                f"the block lying from ?c rolls {direction} onto the split switch ?a: two cubes land on ?p and ?q",
-                parameters + ("p", "q"),
-                (
-                    f"(lying-{axis} ?c)",
-                    *geometry,
-                    "(split-switch ?a)",
-                    "(split-first ?a ?p)",
-                    "(split-second ?a ?q)",
-                    "(solid ?p)",
-                    "(solid ?q)",
-                ),
-                (f"(lying-{axis} ?c)",),
-                ("(cube ?p)", "(cube ?q)"),
-            )
+        for (axis, direction), (parameters, geometry) in _UPRIGHT.items()
+    ]
+
+
+def _stands_on_split() -> list[Schema]:
+    """The lying block rolls along its length onto a split switch: two cubes land where it says."""
+    return [
+        Schema(
+            f"lie-{axis}-{direction}-split",
+            f"the block lying from ?c rolls {direction} onto the split switch ?a: two cubes land on ?p and ?q",
+            parameters + ("p", "q"),
+            (
+                f"(lying-{axis} ?c)",
+                *geometry,
+                "(split-switch ?a)",
+                "(split-first ?a ?p)",
+                "(split-second ?a ?q)",
+                "(solid ?p)",
+                "(solid ?q)",
+            ),
+            (f"(lying-{axis} ?c)",),
+            ("(cube ?p)", "(cube ?q)"),
         )
-    return schemas
+        for (axis, direction), (parameters, geometry) in _UPRIGHT.items()
+    ]
 
 
 _STEP = {

@@ -214,9 +214,13 @@ class _NativeLines:
             self.rows.append((number, [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(raw)]))
             return
         word = command.group(1).lower()
-        if word != "start":
+        if word == "start":
+            self._read_start(raw, number)
+        else:
             _read_effect_line(word, raw, self.source, number, self.switches if word == "switch" else self.splits)
-            return
+
+    def _read_start(self, raw: str, number: int) -> None:
+        """Take in the `start:` line, the only one."""
         if self.start is not None:
             raise InputError("a second 'start:' line: a stage has one", self.source, number)
         self.start = (_start(raw, self.source, number), number)

@@ -41,8 +41,7 @@ class SokobanDrawing(Drawing):
         """The level with each box drawn under the id `names` gives its cell."""
         grid = fitted_grid(instance.height, instance.width)
         shapes = _level_shapes(grid, instance)
-        push = DIRECTION_OF[move.lower()] if move and move.isupper() else None
-        pushed = None if push is None else step(state.keeper, push)
+        push, pushed = _push(state, move)
         shapes += [
             _box(grid, cell, names[cell], cell in instance.goals, cell == pushed) for cell in sorted(state.boxes)
         ]
@@ -77,6 +76,15 @@ def _box(grid: GridLayout, cell: Cell, name: str, on_goal: bool, pushed: bool) -
     kind = "box" + (" on-goal" if on_goal else "") + (" pushed" if pushed else "")
     fill = BOX_ON_GOAL if on_goal else BOX
     return grid.square(*cell, 3, id=name, cls=kind, rx=4, fill=fill, stroke=edge, stroke_width=edge_width)
+
+
+def _push(state: State, move: str | None) -> tuple[str | None, Cell | None]:
+    """The direction of a push (an upper-case move) and the cell of the box it pushed; (None, None) after a
+    plain step or at the start."""
+    if not (move and move.isupper()):
+        return None, None
+    push = DIRECTION_OF[move.lower()]
+    return push, step(state.keeper, push)
 
 
 def _names(boxes: frozenset[Cell]) -> dict[Cell, str]:
