@@ -139,12 +139,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         if direction not in DIRECTIONS:
             raise IllegalMove(f"unknown direction {direction!r}: expected up, down, left or right")
         cell = board.index(tile)
-        row, col = step(divmod(cell, instance.width), direction)
-        if not (0 <= row < instance.height and 0 <= col < instance.width):
-            raise IllegalMove(f"tile {tile} cannot move {direction}: it is at the edge")
-        target = row * instance.width + col
-        if board[target] != BLANK:
-            raise IllegalMove(f"tile {tile} cannot move {direction}: tile {board[target]} is in the way")
+        target = _slide_target(instance, board, cell, direction)
         cells = list(board)
         cells[target], cells[cell] = tile, BLANK
         return tuple(cells)
@@ -216,6 +211,19 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         width = max(len(str(tile)) for tile in board)
         rows = [board[r * instance.width : (r + 1) * instance.width] for r in range(instance.height)]
         return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
+
+
+def _slide_target(instance: TilesInstance, board: Board, cell: int, direction: str) -> int:
+    """The blank cell the tile on `cell` slides into, going `direction`; IllegalMove at the edge or when
+    another tile is in the way."""
+    tile = board[cell]
+    row, col = step(divmod(cell, instance.width), direction)
+    if not (0 <= row < instance.height and 0 <= col < instance.width):
+        raise IllegalMove(f"tile {tile} cannot move {direction}: it is at the edge")
+    target = row * instance.width + col
+    if board[target] != BLANK:
+        raise IllegalMove(f"tile {tile} cannot move {direction}: tile {board[target]} is in the way")
+    return target
 
 
 def _plan_move(name: str, args: tuple[str, ...]) -> Move:
