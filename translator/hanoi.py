@@ -56,15 +56,10 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
             if required not in found:
                 raise InputError(f"missing section '{required}:'", source)
         pegs = self._pegs(found.get("pegs"), source)
-        init_rows = self._rows(found["init"][1], pegs, source)
-        init = tuple(init_rows.get(peg, ()) for peg in pegs)
-        discs = [disc for stack in init for disc in stack]
-        if not discs:
-            raise InputError("the init section places no discs", source, found["init"][0].number)
+        init, discs = self._init(found["init"], pegs, source)
         goal_rows = self._rows(found["goal"][1], pegs, source)
-        self._check_goal(goal_rows, set(discs), found["goal"][1], source)
-        goal = tuple((peg, goal_rows[peg]) for peg in pegs if peg in goal_rows and goal_rows[peg])
-        return HanoiInstance(pegs, init, goal)
+        self._check_goal(goal_rows, discs, found["goal"][1], source)
+        return HanoiInstance(pegs, init, tuple((peg, goal_rows[peg]) for peg in pegs if goal_rows.get(peg)))
 
     @staticmethod
     def _pegs(section: tuple[Line, list[Line]] | None, source: str) -> tuple[str, ...]:
@@ -75,51 +70,29 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         names = header_value(header).split() + [word for line in body for word in line.text.split()]
         if len(names) < 2:
             raise InputError("expected at least two peg names after 'pegs:'", source, header.number)
-        for name in names:
-            if not _PEG_NAME.match(name) or re.fullmatch(r"(?i)disk[0-9]+", name):
-                raise InputError(
-                    f"bad peg name {name!r}: expected letters and digits, starting with a "
-                    "letter, and not of the form diskN",
-                    source,
-                    header.number,
-                )
-        if len({name.lower() for name in names}) != len(names):
-            raise InputError("peg names must differ (ignoring case)", source, header.number)
+        _check_peg_names(names, source, header.number)
         return tuple(names)
+
+    @classmethod
+    def _init(cls, section: tuple[Line, list[Line]], pegs: tuple[str, ...], source: str) -> tuple[Stacks, set[int]]:
+        """The initial stacks of the `init:` section (a peg it leaves out is empty) and the discs they hold."""
+        rows = cls._rows(section[1], pegs, source)
+        init = tuple(rows.get(peg, ()) for peg in pegs)
+        discs = {disc for stack in init for disc in stack}
+        if not discs:
+            raise InputError("the init section places no discs", source, section[0].number)
+        return init, discs
 
     @staticmethod
     def _rows(lines: list[Line], pegs: tuple[str, ...], source: str) -> dict[str, tuple[int, ...]]:
         """`PEG: d d d` lines -> {peg: discs bottom to top}; stacks must shrink upwards."""
         rows: dict[str, tuple[int, ...]] = {}
+        seen: set[int] = set()
         for line in lines:
-            peg, colon, rest = line.text.partition(":")
-            peg = peg.strip()
-            if not colon or peg not in pegs:
-                raise InputError(
-                    f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {quote(line.text)}",
-                    source,
-                    line.number,
-                )
+            peg, discs = _row(line, pegs, source)
             if peg in rows:
                 raise InputError(f"peg {peg} is listed twice", source, line.number)
-            numbers = [whole_number(word) for word in rest.split()]
-            discs = tuple(number for number in numbers if number is not None)
-            if len(discs) < len(numbers):
-                raise InputError(
-                    f"expected disc numbers (1 = smallest) after '{peg}:', found {quote(rest.strip())}",
-                    source,
-                    line.number,
-                )
-            if any(disc < 1 for disc in discs):
-                raise InputError("disc numbers start at 1", source, line.number)
-            if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
-                raise InputError(
-                    f"peg {peg}: discs must be listed bottom to top, each smaller than the one below",
-                    source,
-                    line.number,
-                )
             rows[peg] = discs
-        seen: set[int] = set()
         for line, discs in zip(lines, rows.values()):
             duplicate = seen & set(discs)
             if duplicate:
@@ -211,8 +184,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
     def encode(self, instance: HanoiInstance) -> PddlTask:
         """domains/hanoi.pddl and a problem with the seed's names (disk1.., pegs as written)."""
         discs = instance.discs
-        init = [atom("smaller", disc_name(d), peg) for d in discs for peg in instance.pegs]
-        init += [atom("smaller", disc_name(d), disc_name(e)) for d in discs for e in discs if d < e]
+        init = _size_facts(discs, instance.pegs)
         for peg, stack in zip(instance.pegs, instance.init):
             init += _stack_facts(peg, stack)
             init.append(atom("clear", disc_name(stack[-1]) if stack else peg))
@@ -227,12 +199,7 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
         state, moves = instance.init, []
         places = {peg.lower(): peg for peg in instance.pegs}
         for name, args in plan:
-            match = re.fullmatch(r"disk([0-9]+)", args[0]) if name == "move" and len(args) == 3 else None
-            if not match:
-                raise InputError(f"expected (move diskN FROM TO), found {atom(name, *args)}")
-            disc = int(match.group(1))
-            source, target = (_peg_of(state, instance.pegs, places, arg) for arg in args[1:])
-            move = (disc, source, target)
+            move = _plan_move(state, instance.pegs, places, name, args)
             state = self.apply_step(instance, state, move, atom(name, *args))
             moves.append(move)
         return moves
@@ -291,6 +258,68 @@ def _stack_facts(peg: str, stack: tuple[int, ...]) -> list[str]:
     return [atom("on", disc_name(d), below) for d, below in zip(stack, supports)]
 
 
+def _check_peg_names(names: list[str], source: str, line: int) -> None:
+    """Peg names are words starting with a letter, not of the form diskN, and differ ignoring case."""
+    bad = [name for name in names if not _PEG_NAME.match(name) or re.fullmatch(r"(?i)disk[0-9]+", name)]
+    if bad:
+        raise InputError(
+            f"bad peg name {bad[0]!r}: expected letters and digits, starting with a letter, and not of the form diskN",
+            source,
+            line,
+        )
+    if len({name.lower() for name in names}) != len(names):
+        raise InputError("peg names must differ (ignoring case)", source, line)
+
+
+def _row(line: Line, pegs: tuple[str, ...], source: str) -> tuple[str, tuple[int, ...]]:
+    """One `PEG: d d d` line: the peg and its discs bottom to top, each smaller than the one below."""
+    peg, colon, rest = line.text.partition(":")
+    peg = peg.strip()
+    if not colon or peg not in pegs:
+        raise InputError(
+            f"expected 'PEG: discs' with PEG one of {' '.join(pegs)}, found {quote(line.text)}", source, line.number
+        )
+    discs = _disc_numbers(peg, rest, source, line.number)
+    _check_stack(peg, discs, source, line.number)
+    return peg, discs
+
+
+def _check_stack(peg: str, discs: tuple[int, ...], source: str, line: int) -> None:
+    """A stack's discs are numbered from 1 and listed bottom to top, each smaller than the one below."""
+    if any(disc < 1 for disc in discs):
+        raise InputError("disc numbers start at 1", source, line)
+    if any(lower <= upper for lower, upper in zip(discs, discs[1:])):
+        raise InputError(
+            f"peg {peg}: discs must be listed bottom to top, each smaller than the one below", source, line
+        )
+
+
+def _disc_numbers(peg: str, text: str, source: str, line: int) -> tuple[int, ...]:
+    """The disc numbers written after `PEG:`."""
+    numbers = [whole_number(word) for word in text.split()]
+    discs = tuple(number for number in numbers if number is not None)
+    if len(discs) < len(numbers):
+        raise InputError(
+            f"expected disc numbers (1 = smallest) after '{peg}:', found {quote(text.strip())}", source, line
+        )
+    return discs
+
+
+def _size_facts(discs: tuple[int, ...], pegs: tuple[str, ...]) -> list[str]:
+    """(smaller D P) for every disc and peg, (smaller D E) for every disc D smaller than a disc E."""
+    facts = [atom("smaller", disc_name(d), peg) for d in discs for peg in pegs]
+    return facts + [atom("smaller", disc_name(d), disc_name(e)) for d in discs for e in discs if d < e]
+
+
+def _plan_move(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: str, args: tuple[str, ...]) -> Move:
+    """The move a plan step (move diskN FROM TO) makes in `state`."""
+    match = re.fullmatch(r"disk([0-9]+)", args[0]) if name == "move" and len(args) == 3 else None
+    if not match:
+        raise InputError(f"expected (move diskN FROM TO), found {atom(name, *args)}")
+    source, target = (_peg_of(state, pegs, places, arg) for arg in args[1:])
+    return int(match.group(1)), source, target
+
+
 def _peg_of(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: str) -> str:
     """The peg a PDDL place names: a peg itself, or the peg a disc currently sits on."""
     if name in places:
@@ -314,29 +343,44 @@ def _moves_needed(instance: HanoiInstance, state: Stacks) -> dict[int, int]:
     same peg, so it must leave and come back), or if it lies above the disc it must finally rest on: it
     must uncover that disc before the disc's last move and land on it after.
     """
+    goal_support, goal_peg = _goal_places(instance)
+    goals = dict(instance.goal)
+    needed: dict[int, int] = {}
+    for peg, stack in zip(instance.pegs, state):
+        _peg_needs(peg, stack, goals.get(peg, ()), goal_support, goal_peg, needed)
+    return needed
+
+
+def _peg_needs(
+    peg: str,
+    stack: tuple[int, ...],
+    wanted: tuple[int, ...],
+    goal_support: dict[int, int | str],
+    goal_peg: dict[int, str],
+    needed: dict[int, int],
+) -> None:
+    """Enter into `needed` the lower bound of each disc on one peg that must move (see _moves_needed)."""
+    prefix = _common_bottom(stack, wanted)
+    must_move = False
+    for height, disc in enumerate(stack):
+        in_place = height < prefix
+        blocked_goal = height >= prefix and prefix < len(wanted)
+        must_move = must_move or blocked_goal or (disc in goal_support and not in_place)
+        if must_move:
+            twice = (
+                not in_place and disc in goal_support and _returns(disc, peg, stack[:height], goal_support, goal_peg)
+            )
+            needed[disc] = 2 if twice else 1
+
+
+def _goal_places(instance: HanoiInstance) -> tuple[dict[int, int | str], dict[int, str]]:
+    """For each disc the goal constrains: what it must finally rest on (a disc or a peg), and its peg."""
     goal_support: dict[int, int | str] = {}
     goal_peg: dict[int, str] = {}
     for peg, stack in instance.goal:
         for below, disc in zip((peg,) + stack, stack):
             goal_support[disc], goal_peg[disc] = below, peg
-    goals = dict(instance.goal)
-    needed: dict[int, int] = {}
-    for peg, stack in zip(instance.pegs, state):
-        wanted = goals.get(peg, ())
-        prefix = _common_bottom(stack, wanted)
-        must_move = False
-        for height, disc in enumerate(stack):
-            in_place = height < prefix
-            blocked_goal = height >= prefix and prefix < len(wanted)
-            must_move = must_move or blocked_goal or (disc in goal_support and not in_place)
-            if must_move:
-                twice = (
-                    not in_place
-                    and disc in goal_support
-                    and _returns(disc, peg, stack[:height], goal_support, goal_peg)
-                )
-                needed[disc] = 2 if twice else 1
-    return needed
+    return goal_support, goal_peg
 
 
 def _common_bottom(stack: tuple[int, ...], wanted: tuple[int, ...]) -> int:

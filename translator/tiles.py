@@ -56,23 +56,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             raise InputError("missing section 'init:'", source)
         header, rows = found["init"]
         height, width, init = _grid(rows, header, source)
-        if "goal" in found:
-            goal_header, goal_rows = found["goal"]
-            goal_height, goal_width, goal = _grid(goal_rows, goal_header, source)
-            if (goal_height, goal_width) != (height, width):
-                raise InputError(
-                    f"the goal grid is {goal_height}x{goal_width} but the init grid is {height}x{width}",
-                    source,
-                    goal_header.number,
-                )
-            if sorted(goal) != sorted(init):
-                raise InputError(
-                    "the goal grid must hold the same tiles and number of blanks as the init grid",
-                    source,
-                    goal_header.number,
-                )
-        else:
-            goal = default_goal(init)
+        goal = _goal_grid(found["goal"], height, width, init, source) if "goal" in found else default_goal(init)
         return TilesInstance(height, width, init, goal)
 
     def levels(self, text: str, source: str) -> list[str]:
@@ -107,30 +91,24 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
     def generate(self, options: dict[str, Any], rng: random.Random) -> TilesInstance:
         """A board of --size with --blanks blanks: a random walk of --moves moves from the goal, or without
         --moves a uniformly random solvable board."""
-        size = options["size"]
-        match = re.fullmatch(r"([0-9]+)x([0-9]+)", size)
-        if not match:
-            raise InputError(f"expected --size HxW such as 3x3, found {quote(size)}", "command line")
-        height, width = int(match.group(1)), int(match.group(2))
+        height, width = _board_size(options["size"], options["blanks"])
         blanks = options["blanks"]
-        if height < 2 or width < 2 or height * width > MAX_CELLS or not 1 <= blanks < height * width:
-            raise InputError(
-                f"generate tiles needs a size of at least 2x2 and at most {MAX_CELLS:,} cells, "
-                f"and 1 <= blanks < cells; found --size {quote(size)} --blanks {blanks}",
-                "command line",
-            )
         goal = default_goal(tuple(range(1, height * width - blanks + 1)) + (BLANK,) * blanks)
         instance = TilesInstance(height, width, goal, goal)
         if options["moves"] is not None:
-            board = goal
-            for _ in range(options["moves"]):
-                board = rng.choice([child for _, child in self.successors(instance, board)])
-            return TilesInstance(height, width, board, goal)
+            return self._random_walk(instance, options["moves"], rng)
         while True:
             board = tuple(rng.sample(goal, len(goal)))
             candidate = TilesInstance(height, width, board, goal)
             if self.unsolvable_reason(candidate) is None:
                 return candidate
+
+    def _random_walk(self, solved: TilesInstance, moves: int, rng: random.Random) -> TilesInstance:
+        """The instance whose board is `moves` random moves away from the goal of `solved`."""
+        board = solved.goal
+        for _ in range(moves):
+            board = rng.choice([child for _, child in self.successors(solved, board)])
+        return TilesInstance(solved.height, solved.width, board, solved.goal)
 
     # -- simulator ----------------------------------------------------------------------------------
     def initial(self, instance: TilesInstance) -> Board:
@@ -161,12 +139,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         if direction not in DIRECTIONS:
             raise IllegalMove(f"unknown direction {direction!r}: expected up, down, left or right")
         cell = board.index(tile)
-        row, col = step(divmod(cell, instance.width), direction)
-        if not (0 <= row < instance.height and 0 <= col < instance.width):
-            raise IllegalMove(f"tile {tile} cannot move {direction}: it is at the edge")
-        target = row * instance.width + col
-        if board[target] != BLANK:
-            raise IllegalMove(f"tile {tile} cannot move {direction}: tile {board[target]} is in the way")
+        target = _slide_target(instance, board, cell, direction)
         cells = list(board)
         cells[target], cells[cell] = tile, BLANK
         return tuple(cells)
@@ -195,28 +168,13 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
             return "the board has no blank, so no tile can move"
         if blanks != 1:
             return None
-        where = {tile: index for index, tile in enumerate(instance.goal)}
-        permutation = [where[tile] for tile in instance.init]
-        width = instance.width
-        blank_from, blank_to = instance.init.index(BLANK), instance.goal.index(BLANK)
-        distance = abs(blank_from // width - blank_to // width) + abs(blank_from % width - blank_to % width)
-        if _parity(permutation) != distance % 2:
-            return (
-                "unsolvable by parity: the tile permutation is "
-                + ("odd", "even")[_parity(permutation) == 0]
-                + " but the blank moves an "
-                + ("even", "odd")[distance % 2]
-                + " distance"
-            )
-        return None
+        return _parity_reason(instance)
 
     # -- PDDL ---------------------------------------------------------------------------------------
     def encode(self, instance: TilesInstance) -> PddlTask:
         """domains/tiles.pddl and a problem with tiles t1.. and cells cROW-COL."""
         cells = [divmod(index, instance.width) for index in range(len(instance.init))]
-        init = adjacency_facts(cells)
-        for cell, tile in zip(cells, instance.init):
-            init.append(atom("blank", cell_name(cell)) if tile == BLANK else atom("at", f"t{tile}", cell_name(cell)))
+        init = adjacency_facts(cells) + [_cell_fact(cell, tile) for cell, tile in zip(cells, instance.init)]
         goal = [atom("at", f"t{tile}", cell_name(cell)) for cell, tile in zip(cells, instance.goal) if tile != BLANK]
         tiles = [f"t{tile}" for tile in instance.init if tile != BLANK]
         problem = problem_text(
@@ -230,15 +188,7 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
 
     def decode(self, instance: TilesInstance, plan: list[GroundAction]) -> list[Move]:
         """(slide tN FROM TO) -> [N, direction from FROM to TO]."""
-        moves = []
-        for name, args in plan:
-            try:
-                if name != "slide" or len(args) != 3 or not re.fullmatch(r"t[0-9]+", args[0]):
-                    raise ValueError("not a slide action")
-                moves.append((int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))))
-            except ValueError as error:
-                raise InputError(f"expected (slide tN FROM TO), found {atom(name, *args)}: {error}") from None
-        return moves
+        return [_plan_move(name, args) for name, args in plan]
 
     # -- notation -----------------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -263,6 +213,34 @@ class Tiles(Puzzle[TilesInstance, Board, Move]):
         return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
 
 
+def _slide_target(instance: TilesInstance, board: Board, cell: int, direction: str) -> int:
+    """The blank cell the tile on `cell` slides into, going `direction`; IllegalMove at the edge or when
+    another tile is in the way."""
+    tile = board[cell]
+    row, col = step(divmod(cell, instance.width), direction)
+    if not (0 <= row < instance.height and 0 <= col < instance.width):
+        raise IllegalMove(f"tile {tile} cannot move {direction}: it is at the edge")
+    target = row * instance.width + col
+    if board[target] != BLANK:
+        raise IllegalMove(f"tile {tile} cannot move {direction}: tile {board[target]} is in the way")
+    return target
+
+
+def _plan_move(name: str, args: tuple[str, ...]) -> Move:
+    """The move of a plan step (slide tN FROM TO): tile N, the direction from FROM to TO."""
+    try:
+        if name != "slide" or len(args) != 3 or not re.fullmatch(r"t[0-9]+", args[0]):
+            raise ValueError("not a slide action")
+        return int(args[0][1:]), direction_between(parse_cell_name(args[1]), parse_cell_name(args[2]))
+    except ValueError as error:
+        raise InputError(f"expected (slide tN FROM TO), found {atom(name, *args)}: {error}") from None
+
+
+def _cell_fact(cell: tuple[int, int], tile: int) -> str:
+    """What is on a cell at the start: (blank CELL) or (at tN CELL)."""
+    return atom("blank", cell_name(cell)) if tile == BLANK else atom("at", f"t{tile}", cell_name(cell))
+
+
 def _pattern_databases(name: str, instance: TilesInstance, board: Board) -> int:
     """The pattern databases' estimate (the larger of the board's and its reflection's sums)."""
     return tiles_pdb.cached_lookup(instance.height, instance.width, instance.goal, name).value(board)
@@ -284,29 +262,83 @@ def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]
     cells: list[int] = []
     seen: dict[int, int] = {}
     for line in rows:
-        tokens = line.text.split()
-        if len(tokens) != width:
-            raise InputError(
-                f"expected {width} cells in this row (like the first row), found {len(tokens)}", source, line.number
-            )
-        for token in tokens:
-            if token in _BLANK_TOKENS:
-                cells.append(BLANK)
-                continue
-            tile = whole_number(token)
-            if tile is None or tile < 0:
-                raise InputError(
-                    f"expected a tile number or a blank (X, 0, _), found {quote(token)}", source, line.number
-                )
-            if tile in seen:
-                raise InputError(f"tile {tile} appears twice (first on line {seen[tile]})", source, line.number)
-            seen[tile] = line.number
-            cells.append(tile)
+        cells += _row_cells(line, width, seen, source)
     if width < 2:
         raise InputError("expected at least 2 columns", source, rows[0].number)
     if BLANK not in cells:
         raise InputError("the grid has no blank (X, 0 or _): no tile could ever move", source, header.number)
     return len(rows), width, tuple(cells)
+
+
+def _row_cells(line: Line, width: int, seen: dict[int, int], source: str) -> list[int]:
+    """The cells of one grid row of `width` cells; `seen` gives the line of each tile read so far (a tile
+    appears once) and gets this row's tiles."""
+    tokens = line.text.split()
+    if len(tokens) != width:
+        raise InputError(
+            f"expected {width} cells in this row (like the first row), found {len(tokens)}", source, line.number
+        )
+    return [BLANK if token in _BLANK_TOKENS else _tile(token, seen, source, line.number) for token in tokens]
+
+
+def _tile(token: str, seen: dict[int, int], source: str, line: int) -> int:
+    """The tile number a token of a grid row writes, not seen before (it is entered into `seen`)."""
+    tile = whole_number(token)
+    if tile is None or tile < 0:
+        raise InputError(f"expected a tile number or a blank (X, 0, _), found {quote(token)}", source, line)
+    if tile in seen:
+        raise InputError(f"tile {tile} appears twice (first on line {seen[tile]})", source, line)
+    seen[tile] = line
+    return tile
+
+
+def _goal_grid(section: tuple[Line, list[Line]], height: int, width: int, init: Board, source: str) -> Board:
+    """The `goal:` grid, of the init grid's size and with its tiles and blanks."""
+    header, rows = section
+    goal_height, goal_width, goal = _grid(rows, header, source)
+    if (goal_height, goal_width) != (height, width):
+        raise InputError(
+            f"the goal grid is {goal_height}x{goal_width} but the init grid is {height}x{width}", source, header.number
+        )
+    if sorted(goal) != sorted(init):
+        raise InputError(
+            "the goal grid must hold the same tiles and number of blanks as the init grid", source, header.number
+        )
+    return goal
+
+
+def _board_size(size: str, blanks: int) -> tuple[int, int]:
+    """The height and width of `--size HxW`, checked with the number of blanks."""
+    match = re.fullmatch(r"([0-9]+)x([0-9]+)", size)
+    if not match:
+        raise InputError(f"expected --size HxW such as 3x3, found {quote(size)}", "command line")
+    height, width = int(match.group(1)), int(match.group(2))
+    if height < 2 or width < 2 or height * width > MAX_CELLS or not 1 <= blanks < height * width:
+        raise InputError(
+            f"generate tiles needs a size of at least 2x2 and at most {MAX_CELLS:,} cells, "
+            f"and 1 <= blanks < cells; found --size {quote(size)} --blanks {blanks}",
+            "command line",
+        )
+    return height, width
+
+
+def _parity_reason(instance: TilesInstance) -> str | None:
+    """For one blank: why the board is unsolvable by parity (the permutation's parity must equal that of
+    the blank's Manhattan distance), or None."""
+    where = {tile: index for index, tile in enumerate(instance.goal)}
+    permutation = [where[tile] for tile in instance.init]
+    width = instance.width
+    blank_from, blank_to = instance.init.index(BLANK), instance.goal.index(BLANK)
+    distance = abs(blank_from // width - blank_to // width) + abs(blank_from % width - blank_to % width)
+    if _parity(permutation) == distance % 2:
+        return None
+    return (
+        "unsolvable by parity: the tile permutation is "
+        + ("odd", "even")[_parity(permutation) == 0]
+        + " but the blank moves an "
+        + ("even", "odd")[distance % 2]
+        + " distance"
+    )
 
 
 @cache

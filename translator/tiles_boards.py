@@ -31,18 +31,25 @@ def read_collection(text: str, source: str) -> tuple[int, int, tuple[int, ...], 
     lines = content_lines(text)
     if len(lines) < 2 or not lines[1].text.lower().startswith("goal:"):
         raise InputError("expected a `goal:` line after the `size:` line", source, lines[0].number)
-    size = re.fullmatch(r"([0-9]+)\s*x\s*([0-9]+)", header_value(lines[0]))
-    if not size or min(int(size.group(1)), int(size.group(2))) < 2:
-        raise InputError(f"expected `size: HxW` of at least 2x2, found {quote(lines[0].text)}", source, lines[0].number)
-    height, width = int(size.group(1)), int(size.group(2))
+    height, width = _size(lines[0], source)
     goal = _cells(header_value(lines[1]).split(), height * width, source, lines[1])
-    boards = []
-    for line in lines[2:]:
-        label, colon, _ = line.text.partition(":")
-        if not colon or not label.strip():
-            raise InputError(f"expected `LABEL: CELLS`, found {quote(line.text)}", source, line.number)
-        boards.append((line, label.strip()))
-    return height, width, goal, boards
+    return height, width, goal, [(line, _label(line, source)) for line in lines[2:]]
+
+
+def _size(line: Line, source: str) -> tuple[int, int]:
+    """The height and width of the `size: HxW` line."""
+    size = re.fullmatch(r"([0-9]+)\s*x\s*([0-9]+)", header_value(line))
+    if not size or min(int(size.group(1)), int(size.group(2))) < 2:
+        raise InputError(f"expected `size: HxW` of at least 2x2, found {quote(line.text)}", source, line.number)
+    return int(size.group(1)), int(size.group(2))
+
+
+def _label(line: Line, source: str) -> str:
+    """The label of a board's `LABEL: CELLS` line."""
+    label, colon, _ = line.text.partition(":")
+    if not colon or not label.strip():
+        raise InputError(f"expected `LABEL: CELLS`, found {quote(line.text)}", source, line.number)
+    return label.strip()
 
 
 def board(text: str, source: str, level: str | None) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
@@ -71,14 +78,19 @@ def _cells(words: list[str], count: int, source: str, line: Line) -> tuple[int, 
     """The cells of one board: `count` distinct tile numbers and blanks."""
     if len(words) != count:
         raise InputError(f"expected {count} cells, found {len(words)}", source, line.number)
-    cells = []
+    cells: list[int] = []
     for word in words:
-        tile = 0 if word in _BLANKS else whole_number(word)
-        if tile is None or tile < 0:
-            raise InputError(f"expected a tile number or a blank (0, X, _), found {quote(word)}", source, line.number)
-        if tile and tile in cells:
-            raise InputError(f"tile {tile} appears twice", source, line.number)
-        cells.append(tile)
+        cells.append(_tile(word, cells, source, line))
     if 0 not in cells:
         raise InputError("the board has no blank (0, X or _): no tile could ever move", source, line.number)
     return tuple(cells)
+
+
+def _tile(word: str, before: list[int], source: str, line: Line) -> int:
+    """The tile number (0 for a blank) a word of a board writes, not among the tiles `before` it."""
+    tile = 0 if word in _BLANKS else whole_number(word)
+    if tile is None or tile < 0:
+        raise InputError(f"expected a tile number or a blank (0, X, _), found {quote(word)}", source, line.number)
+    if tile and tile in before:
+        raise InputError(f"tile {tile} appears twice", source, line.number)
+    return tile

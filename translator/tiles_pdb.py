@@ -182,18 +182,24 @@ def _expand(states, dist, depth: int, neighbours, powers, cells: int, free: bool
         blank = chunk % cells
         digits = (chunk[:, None] // powers[None, :]) % cells
         for direction in range(4):
-            target = neighbours[blank, direction]
-            onto = digits == target[:, None]
-            tile = onto.any(axis=1)
-            keep = (target >= 0) & (~tile if free else tile)
-            moved = chunk[keep] + (target[keep] - blank[keep])
-            if not free:
-                weight = powers[onto[keep].argmax(axis=1)]
-                moved += (blank[keep] - target[keep]) * weight
+            moved = _moved(chunk, blank, digits, neighbours[blank, direction], powers, free)
             moved = moved[dist[moved] == UNSEEN]
             dist[moved] = depth
             found.append(moved)
     return _distinct(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+
+
+def _moved(chunk, blank, digits, target, powers, free: bool):
+    """The states a chunk of states reaches when the blank moves to `target` (one cell per state, -1 for
+    none): into a free cell when `free`, else swapping with the pattern tile there."""
+    onto = digits == target[:, None]
+    tile = onto.any(axis=1)
+    keep = (target >= 0) & (~tile if free else tile)
+    moved = chunk[keep] + (target[keep] - blank[keep])
+    if not free:
+        weight = powers[onto[keep].argmax(axis=1)]
+        moved += (blank[keep] - target[keep]) * weight
+    return moved
 
 
 def _distinct(values):

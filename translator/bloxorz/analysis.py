@@ -99,11 +99,15 @@ class Bounds:
         switch opening a closed bridge (plus G from there), and the piece of terrain of each cell."""
         rules = self.rules
         ok = [usable and (not rules.bit[i] or bool(bits & rules.bit[i])) for i, usable in enumerate(self.ok)]
+        return self._walk(ok, self._joined(ok, 1)), self._walk(ok, self._opening(ok, bits)), self._pieces(ok)
+
+    def _opening(self, ok: list[bool], bits: int) -> list[float]:
+        """For each usable soft switch that opens a bridge closed in `bits`: G from there (infinite elsewhere)."""
         opens = [INFINITE] * self.size
         for switch, opened in self.openers:
             if ok[switch] and opened & ~bits:
                 opens[switch] = self.cube[switch]
-        return self._walk(ok, self._joined(ok, 1)), self._walk(ok, opens), self._pieces(ok)
+        return opens
 
     def _pieces(self, ok: list[bool]) -> list[int]:
         """A number for each connected piece of `ok` cells (cube moves), -1 elsewhere."""
@@ -129,8 +133,14 @@ def rolls(rules: Rules, ok: list[bool], first: int, second: int) -> Iterator[tup
     tile); the moves of the relaxed stage are their own reverses."""
     for landed in rules.offsets[rules.shape(first, second)].values():
         cells = [first + offset for offset in landed]
-        if all(ok[cell] for cell in cells) and not (len(cells) == 1 and rules.kinds[cells[0]] == FRAGILE):
+        if _bears(rules, ok, cells):
             yield cells[0], cells[-1]
+
+
+def _bears(rules: Rules, ok: list[bool], cells: list[int]) -> bool:
+    """True when the block can land on these cells (one: standing, two: lying): usable, and not a fragile
+    tile under a standing block."""
+    return all(ok[cell] for cell in cells) and not (len(cells) == 1 and rules.kinds[cells[0]] == FRAGILE)
 
 
 def cube_neighbours(rules: Rules, ok: list[bool]) -> Callable[[int], list[int]]:
@@ -161,7 +171,7 @@ def bounds_of(rules: Rules) -> Bounds:
 
 def relaxed_bounds(rules: Rules) -> Bounds:
     """The default heuristic of a stage (see the module's docstring)."""
-    ok, size, kinds = usable(rules), rules.size, rules.kinds
+    ok, size = usable(rules), rules.size
     meet = _meeting_costs(rules, ok)
     best: dict[int, int] = {rules.goal * size + rules.goal: 0}
     queue = [(0, rules.goal, rules.goal)]
@@ -169,18 +179,32 @@ def relaxed_bounds(rules: Rules) -> Bounds:
         distance, first, second = heapq.heappop(queue)
         if distance > best.get(first * size + second, INFINITE):
             continue
-        if first == second and kinds[first] == SPLIT:
-            for other_first, other_second in rolls(rules, ok, first, second):
-                _relax(best, queue, size, distance + 1, other_first, other_second)
-            continue
-        for other_first, other_second in rolls(rules, ok, first, second):
-            if not (other_first == other_second and kinds[other_first] == SPLIT):
-                _relax(best, queue, size, distance + 1, other_first, other_second)
-        for cell, cost in meet.get(first * size + second, ()):
-            _relax(best, queue, size, distance + cost, cell, cell)
+        for cost, other_first, other_second in _steps_back(rules, ok, meet, first, second):
+            _relax(best, queue, size, distance + cost, other_first, other_second)
     for cell in rules.splits:
         best.pop(cell * size + cell, None)  # a block never stands on a split switch (but at the start)
     return Bounds(rules, ok, best)
+
+
+def _steps_back(
+    rules: Rules, ok: list[bool], meet: dict[int, list[tuple[int, int]]], first: int, second: int
+) -> Iterator[tuple[int, int, int]]:
+    """(cost, first, second) of the positions one step from (first, second) in the backward search: its
+    rolls (none onto a split switch, where no block arrives standing), and a split switch the two cubes
+    can meet from at (first, second), at the cost of their walk."""
+    if first == second and rules.kinds[first] == SPLIT:
+        yield from ((1, other_first, other_second) for other_first, other_second in rolls(rules, ok, first, second))
+        return
+    for other_first, other_second in rolls(rules, ok, first, second):
+        if not (other_first == other_second and rules.kinds[other_first] == SPLIT):
+            yield 1, other_first, other_second
+    for cell, cost in meet.get(first * rules.size + second, ()):
+        yield cost, cell, cell
+
+
+def _walks(near1: dict[int, int], one: int, near2: dict[int, int], two: int) -> float:
+    """Cube moves for cube 1 to reach `one` and cube 2 to reach `two` (infinite when either cannot)."""
+    return near1.get(one, INFINITE) + near2.get(two, INFINITE)
 
 
 def _relax(best: dict[int, int], queue: list, size: int, distance: int, first: int, second: int) -> None:
@@ -200,10 +224,7 @@ def _meeting_costs(rules: Rules, ok: list[bool]) -> dict[int, list[tuple[int, in
             continue
         near1, near2 = (distances([c], neighbours) for c in (cube1, cube2))
         for first, second in lying:
-            cost = min(
-                near1.get(first, INFINITE) + near2.get(second, INFINITE),
-                near1.get(second, INFINITE) + near2.get(first, INFINITE),
-            )
+            cost = min(_walks(near1, first, near2, second), _walks(near1, second, near2, first))
             if cost < INFINITE:
                 meet.setdefault(first * rules.size + second, []).append((cell, int(cost)))
     return meet

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT
-from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Rules, State
+from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Effect, Rules, State
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
 from puzzleplan.translator.pddl import GroundAction, atom, problem_text
@@ -73,83 +73,101 @@ def _lands_lying(first: str, second: str) -> tuple[str, ...]:
 
 def _block_schemas() -> list[Schema]:
     """The rolls of the whole block: 4 from standing, 4 for each lying orientation, 4 onto split switches."""
-    schemas = []
+    return _falls_from_standing() + _rolls_lying() + _stands_up() + _stands_on_split()
+
+
+def _falls_from_standing() -> list[Schema]:
+    """The block standing on ?c falls onto the two cells ?a ?b beyond it."""
     standing_to: dict[str, tuple[tuple[str, ...], str, str]] = {
         "up": (("(below ?b ?c)", "(below ?a ?b)"), "lying-y", "below"),
         "down": (("(below ?c ?a)", "(below ?a ?b)"), "lying-y", "below"),
         "left": (("(right ?b ?c)", "(right ?a ?b)"), "lying-x", "right"),
         "right": (("(right ?c ?a)", "(right ?a ?b)"), "lying-x", "right"),
     }
-    for direction, (geometry, lying, pair) in standing_to.items():
-        schemas.append(
-            Schema(
-                f"stand-{direction}",
-                f"the block standing on ?c falls {direction} onto ?a and ?b",
-                ("c", "a", "b"),
-                ("(standing ?c)", *geometry, *_lands_lying("a", "b")),
-                ("(standing ?c)",),
-                (f"({lying} ?a)",),
-                (("a", LIES), ("b", LIES)),
-                pair,
-            )
+    return [
+        Schema(
+            f"stand-{direction}",
+            f"the block standing on ?c falls {direction} onto ?a and ?b",
+            ("c", "a", "b"),
+            ("(standing ?c)", *geometry, *_lands_lying("a", "b")),
+            ("(standing ?c)",),
+            (f"({lying} ?a)",),
+            (("a", LIES), ("b", LIES)),
+            pair,
         )
+        for direction, (geometry, lying, pair) in standing_to.items()
+    ]
+
+
+def _rolls_lying() -> list[Schema]:
+    """The block lying along a row rolls up or down, along a column left or right: still lying."""
     sideways = {
         ("x", "up"): ("(below ?a ?c)", "(right ?a ?b)"),
         ("x", "down"): ("(below ?c ?a)", "(right ?a ?b)"),
         ("y", "left"): ("(right ?a ?c)", "(below ?a ?b)"),
         ("y", "right"): ("(right ?c ?a)", "(below ?a ?b)"),
     }
-    for (axis, direction), geometry in sideways.items():
-        schemas.append(
-            Schema(
-                f"lie-{axis}-{direction}",
-                f"the block lying from ?c rolls {direction} onto ?a and ?b, still lying",
-                ("c", "a", "b"),
-                (f"(lying-{axis} ?c)", *geometry, *_lands_lying("a", "b")),
-                (f"(lying-{axis} ?c)",),
-                (f"(lying-{axis} ?a)",),
-                (("a", LIES), ("b", LIES)),
-                "right" if axis == "x" else "below",
-            )
+    return [
+        Schema(
+            f"lie-{axis}-{direction}",
+            f"the block lying from ?c rolls {direction} onto ?a and ?b, still lying",
+            ("c", "a", "b"),
+            (f"(lying-{axis} ?c)", *geometry, *_lands_lying("a", "b")),
+            (f"(lying-{axis} ?c)",),
+            (f"(lying-{axis} ?a)",),
+            (("a", LIES), ("b", LIES)),
+            "right" if axis == "x" else "below",
         )
-    upright = {
-        ("x", "left"): (("c", "a"), ("(right ?a ?c)",)),
-        ("x", "right"): (("c", "a"), ("(right2 ?c ?a)",)),
-        ("y", "up"): (("c", "a"), ("(below ?a ?c)",)),
-        ("y", "down"): (("c", "a"), ("(below2 ?c ?a)",)),
-    }
-    for (axis, direction), (parameters, geometry) in upright.items():
-        schemas.append(
-            Schema(
-                f"lie-{axis}-{direction}",
-                f"the block lying from ?c rolls {direction} and stands up on ?a",
-                parameters,
-                (f"(lying-{axis} ?c)", *geometry, *_lands("a", STANDS)),
-                (f"(lying-{axis} ?c)",),
-                ("(standing ?a)",),
-                (("a", STANDS),),
-            )
+        for (axis, direction), geometry in sideways.items()
+    ]
+
+
+_UPRIGHT = {
+    ("x", "left"): (("c", "a"), ("(right ?a ?c)",)),
+    ("x", "right"): (("c", "a"), ("(right2 ?c ?a)",)),
+    ("y", "up"): (("c", "a"), ("(below ?a ?c)",)),
+    ("y", "down"): (("c", "a"), ("(below2 ?c ?a)",)),
+}
+"""The rolls of a lying block along its length, which stand it up: the parameters and the geometry."""
+
+
+def _stands_up() -> list[Schema]:
+    """The lying block rolls along its length and stands up on ?a."""
+    return [
+        Schema(
+            f"lie-{axis}-{direction}",
+            f"the block lying from ?c rolls {direction} and stands up on ?a",
+            parameters,
+            (f"(lying-{axis} ?c)", *geometry, *_lands("a", STANDS)),
+            (f"(lying-{axis} ?c)",),
+            ("(standing ?a)",),
+            (("a", STANDS),),
         )
-    for (axis, direction), (parameters, geometry) in upright.items():
-        schemas.append(
-            Schema(
-                f"lie-{axis}-{direction}-split",
-                f"the block lying from ?c rolls {direction} onto the split switch ?a: two cubes land on ?p and ?q",
-                parameters + ("p", "q"),
-                (
-                    f"(lying-{axis} ?c)",
-                    *geometry,
-                    "(split-switch ?a)",
-                    "(split-first ?a ?p)",
-                    "(split-second ?a ?q)",
-                    "(solid ?p)",
-                    "(solid ?q)",
-                ),
-                (f"(lying-{axis} ?c)",),
-                ("(cube ?p)", "(cube ?q)"),
-            )
+        for (axis, direction), (parameters, geometry) in _UPRIGHT.items()
+    ]
+
+
+def _stands_on_split() -> list[Schema]:
+    """The lying block rolls along its length onto a split switch: two cubes land where it says."""
+    return [
+        Schema(
+            f"lie-{axis}-{direction}-split",
+            f"the block lying from ?c rolls {direction} onto the split switch ?a: two cubes land on ?p and ?q",
+            parameters + ("p", "q"),
+            (
+                f"(lying-{axis} ?c)",
+                *geometry,
+                "(split-switch ?a)",
+                "(split-first ?a ?p)",
+                "(split-second ?a ?q)",
+                "(solid ?p)",
+                "(solid ?q)",
+            ),
+            (f"(lying-{axis} ?c)",),
+            ("(cube ?p)", "(cube ?q)"),
         )
-    return schemas
+        for (axis, direction), (parameters, geometry) in _UPRIGHT.items()
+    ]
 
 
 _STEP = {
@@ -329,32 +347,62 @@ def state_facts(rules: Rules, state: State) -> list[str]:
 
 def static_facts(rules: Rules, expanded: bool = False) -> list[str]:
     """Adjacency, tile kinds and what every switch does; with `expanded`, which cells press something."""
-    present = set(objects(rules))
-    facts = []
-    for row, col in sorted(present):
-        steps = (("right", 0, 1), ("below", 1, 0), ("right2", 0, 2), ("below2", 2, 0))
-        for predicate, d_row, d_col in steps:
-            if (row + d_row, col + d_col) in present:
-                facts.append(atom(predicate, _name((row, col)), _name((row + d_row, col + d_col))))
-    name = lambda index: cell_object(rules, index)  # noqa: E731
+    facts = _adjacency_facts(set(objects(rules)))
     for index in rules.cells:
-        kind = rules.kinds[index]
-        if kind in (FRAGILE, SOFT):
-            facts.append(atom("fragile" if kind == FRAGILE else "soft", name(index)))
-        if kind == SPLIT:
-            first, second = rules.splits[index]
-            facts += [atom("split-switch", name(index)), atom("split-first", name(index), name(first))]
-            facts.append(atom("split-second", name(index), name(second)))
-    for switch, effect in rules.effects.items():
-        for tile in rules.bridges:
-            for mask, predicate in ((effect.opened, "opens"), (effect.closed, "closes"), (effect.toggled, "toggles")):
-                if mask & rules.bit[tile]:
-                    facts.append(atom(predicate, name(switch), name(tile)))
-        facts += [atom("drops", name(switch), name(tile)) for tile in drops(rules, switch)]
-        if expanded:
-            facts.append(atom("press-standing", name(switch)))
-            if rules.kinds[switch] == SOFT:
-                facts.append(atom("press-lying", name(switch)))
+        facts += _tile_facts(rules, index)
+    for switch in rules.effects:
+        facts += _switch_facts(rules, switch, expanded)
+    return facts
+
+
+_STEPS = (("right", 0, 1), ("below", 1, 0), ("right2", 0, 2), ("below2", 2, 0))
+"""The adjacency predicates and the (row, column) step from a cell to the one they name."""
+
+
+def _adjacency_facts(present: set[Cell]) -> list[str]:
+    """(right a b), (below a b), (right2 a b), (below2 a b) between the cells that are objects."""
+    return [
+        atom(predicate, _name((row, col)), _name((row + d_row, col + d_col)))
+        for row, col in sorted(present)
+        for predicate, d_row, d_col in _STEPS
+        if (row + d_row, col + d_col) in present
+    ]
+
+
+def _tile_facts(rules: Rules, index: int) -> list[str]:
+    """What kind of tile a cell is: fragile, soft, or a split switch with where its cubes land."""
+    kind, name = rules.kinds[index], cell_object(rules, index)
+    if kind in (FRAGILE, SOFT):
+        return [atom("fragile" if kind == FRAGILE else "soft", name)]
+    if kind != SPLIT:
+        return []
+    first, second = rules.splits[index]
+    return [
+        atom("split-switch", name),
+        atom("split-first", name, cell_object(rules, first)),
+        atom("split-second", name, cell_object(rules, second)),
+    ]
+
+
+def _effect_facts(rules: Rules, effect: Effect, name: str) -> list[str]:
+    """(opens S T), (closes S T), (toggles S T) for the switch S and each bridge tile T it acts on."""
+    return [
+        atom(predicate, name, cell_object(rules, tile))
+        for tile in rules.bridges
+        for mask, predicate in ((effect.opened, "opens"), (effect.closed, "closes"), (effect.toggled, "toggles"))
+        if mask & rules.bit[tile]
+    ]
+
+
+def _switch_facts(rules: Rules, switch: int, expanded: bool) -> list[str]:
+    """What a switch opens, closes, toggles and drops; with `expanded`, the blocks that press it."""
+    name = cell_object(rules, switch)
+    facts = _effect_facts(rules, rules.effects[switch], name)
+    facts += [atom("drops", name, cell_object(rules, tile)) for tile in drops(rules, switch)]
+    if expanded:
+        facts.append(atom("press-standing", name))
+        if rules.kinds[switch] == SOFT:
+            facts.append(atom("press-lying", name))
     return facts
 
 
@@ -383,6 +431,11 @@ def decode_step(rules: Rules, state: State, name: str, args: tuple[str, ...]) ->
         raise ValueError(f"no action {name} in the bloxorz domain")
     if not schema.name.startswith("cube"):
         return 0, schema.direction
+    return _cube_number(rules, state, name, args), schema.direction
+
+
+def _cube_number(rules: Rules, state: State, name: str, args: tuple[str, ...]) -> int:
+    """Which cube (1 or 2) a cube action's first argument names: the cell it leaves."""
     try:
         row, col = parse_cell_name(args[0])
     except (IndexError, ValueError):
@@ -390,7 +443,7 @@ def decode_step(rules: Rules, state: State, name: str, args: tuple[str, ...]) ->
     cube = rules.index((row - 1, col - 1))
     if cube not in state[:2] or rules.shape(state[0], state[1]) != CUBE:
         raise ValueError(f"no cube stands on {args[0]}")
-    return (1 if cube == state[0] else 2), schema.direction
+    return 1 if cube == state[0] else 2
 
 
 def decode(rules: Rules, plan: list[GroundAction], apply) -> list[tuple[int, str]]:

@@ -134,9 +134,17 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
     cells = _cells(head, head.lower().index("switch") + len("switch"), source, line)
     if not colon or len(cells) != 1:
         raise InputError("expected 'switch X,Y: on|off|toggle X,Y ...'", source, line)
+    effects = _switch_effects(body, len(head) + 1, source, line)
+    if not effects:
+        raise InputError("the switch acts on no bridge tile: expected 'on|off|toggle X,Y ...'", source, line)
+    return cells[0], tuple(effects)
+
+
+def _switch_effects(body: str, begin: int, source: str, line: int) -> list[tuple[Cell, str]]:
+    """(bridge tile, action) for each X,Y of `on|off|toggle X,Y ...` (written from column `begin` + 1)."""
     effects, action = [], None
     for match in re.finditer(r"[0-9]+\s*,\s*[0-9]+|\S+", body):
-        word, column = match.group(0), len(head) + 1 + match.start() + 1
+        word, column = match.group(0), begin + match.start() + 1
         if word.lower() in ACTIONS:
             action = word.lower()
         elif (xy := _XY.fullmatch(word)) and action:
@@ -144,9 +152,7 @@ def _switch(raw: str, source: str, line: int) -> tuple[Cell, tuple[tuple[Cell, s
         else:
             expected = "on, off or toggle" if action is None else "X,Y or on, off, toggle"
             raise InputError(f"in a switch line, expected {expected}, found {quote(word)}", source, line, column)
-    if not effects:
-        raise InputError("the switch acts on no bridge tile: expected 'on|off|toggle X,Y ...'", source, line)
-    return cells[0], tuple(effects)
+    return effects
 
 
 def _split(raw: str, source: str, line: int) -> tuple[Cell, tuple[Cell, Cell]]:
@@ -169,45 +175,68 @@ def _read_effect_line(word: str, raw: str, source: str, number: int, table: dict
 
 def parse_native(text: str, source: str = "<input>") -> Stage:
     """Read the seed's matrix or the native format: a `start:` line, rows of tokens, switch and split lines."""
+    lines = _NativeLines(source)
     raw_lines = text.splitlines()
-    rows: list[tuple[int, list[tuple[str, int]]]] = []
-    start, bracketed = None, False
-    switches: dict[Cell, tuple[int, tuple]] = {}
-    splits: dict[Cell, tuple[int, tuple]] = {}
     for line in content_lines(text):
-        command = _COMMAND.match(line.text)
-        raw = raw_lines[line.number - 1].split("#", 1)[0]
-        if command is None:
-            bracketed = bracketed or line.text.startswith("[")
-            rows.append((line.number, [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(raw)]))
-            continue
-        word = command.group(1).lower()
-        if word == "start":
-            if start is not None:
-                raise InputError("a second 'start:' line: a stage has one", source, line.number)
-            start = (_start(raw, source, line.number), line.number)
-        else:
-            _read_effect_line(word, raw, source, line.number, switches if word == "switch" else splits)
-    grid = _grid(rows, source)
-    if start is None:
+        lines.read(line.text, raw_lines[line.number - 1].split("#", 1)[0], line.number)
+    grid = _grid(lines.rows, source)
+    if lines.start is None:
         raise InputError(
             "expected a line 'start: X,Y' giving where the block stands (x = column, y = row, from 1)", source
         )
-    where = Where(
-        source,
-        {(r, c): (number, column) for r, (number, tokens) in enumerate(rows) for c, (_, column) in enumerate(tokens)},
-        start[1],
-        {cell: number for cell, (number, _) in (switches | splits).items()},
-    )
     stage = Stage(
         grid,
-        start[0],
-        tuple(Switch(cell, effects) for cell, (_, effects) in sorted(switches.items())),
-        tuple(Split(cell, cubes) for cell, (_, cubes) in sorted(splits.items())),
-        "seed" if bracketed else "native",
+        lines.start[0],
+        tuple(Switch(cell, effects) for cell, (_, effects) in sorted(lines.switches.items())),
+        tuple(Split(cell, cubes) for cell, (_, cubes) in sorted(lines.splits.items())),
+        "seed" if lines.bracketed else "native",
     )
-    check(stage, where)
+    check(stage, lines.where())
     return stage
+
+
+@dataclass
+class _NativeLines:
+    """What the lines of a native file said so far: rows of (token, column), the start, switches and splits."""
+
+    source: str
+    rows: list[tuple[int, list[tuple[str, int]]]] = field(default_factory=list)
+    start: tuple[tuple[Cell, ...], int] | None = None
+    bracketed: bool = False
+    switches: dict[Cell, tuple[int, tuple]] = field(default_factory=dict)
+    splits: dict[Cell, tuple[int, tuple]] = field(default_factory=dict)
+
+    def read(self, text: str, raw: str, number: int) -> None:
+        """Take in one content line (`raw` is the line as written, without its comment)."""
+        command = _COMMAND.match(text)
+        if command is None:
+            self.bracketed = self.bracketed or text.startswith("[")
+            self.rows.append((number, [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(raw)]))
+            return
+        word = command.group(1).lower()
+        if word == "start":
+            self._read_start(raw, number)
+        else:
+            _read_effect_line(word, raw, self.source, number, self.switches if word == "switch" else self.splits)
+
+    def _read_start(self, raw: str, number: int) -> None:
+        """Take in the `start:` line, the only one."""
+        if self.start is not None:
+            raise InputError("a second 'start:' line: a stage has one", self.source, number)
+        self.start = (_start(raw, self.source, number), number)
+
+    def where(self) -> Where:
+        """Where the cells, the start and the switch and split lines were written."""
+        return Where(
+            self.source,
+            {
+                (r, c): (number, column)
+                for r, (number, tokens) in enumerate(self.rows)
+                for c, (_, column) in enumerate(tokens)
+            },
+            self.start[1] if self.start else None,
+            {cell: number for cell, (number, _) in (self.switches | self.splits).items()},
+        )
 
 
 def _grid(rows: list[tuple[int, list[tuple[str, int]]]], source: str) -> tuple[tuple[str, ...], ...]:
@@ -216,15 +245,20 @@ def _grid(rows: list[tuple[int, list[tuple[str, int]]]], source: str) -> tuple[t
         raise InputError("expected rows of tiles (0 void, 1 tile, 9 goal, F, S, H, T, B, b), found none", source)
     width = len(rows[0][1])
     for number, tokens in rows:
-        if len(tokens) != width:
-            raise InputError(
-                f"expected {width} tiles in this row (like the first row), found {len(tokens)}", source, number
-            )
-        for token, column in tokens:
-            if token not in KINDS:
-                known = ", ".join(f"{key} {name}" for key, name in KINDS.items())
-                raise InputError(f"unknown tile {quote(token)}: expected {known}", source, number, column)
+        _check_row(tokens, width, source, number)
     return tuple(tuple(token for token, _ in tokens) for _, tokens in rows)
+
+
+def _check_row(tokens: list[tuple[str, int]], width: int, source: str, number: int) -> None:
+    """A row of the matrix has `width` known tokens."""
+    if len(tokens) != width:
+        raise InputError(
+            f"expected {width} tiles in this row (like the first row), found {len(tokens)}", source, number
+        )
+    for token, column in tokens:
+        if token not in KINDS:
+            known = ", ".join(f"{key} {name}" for key, name in KINDS.items())
+            raise InputError(f"unknown tile {quote(token)}: expected {known}", source, number, column)
 
 
 # -- checks every format shares -------------------------------------------------------------------------
@@ -259,6 +293,7 @@ def check(stage: Stage, where: Where) -> None:
     _check_goal(stage, where)
     _check_start(stage, where)
     _check_switches(stage, where)
+    _check_repeats(stage, where)
     _check_pairs(stage, where)
     for split in stage.splits:
         _check_split(stage, split, where)
@@ -293,24 +328,31 @@ def _check_switches(stage: Stage, where: Where) -> None:
                 )
 
 
+_UNEXPLAINED = {
+    SPLIT: "split switch {at} has no line 'split {at}: X,Y X,Y' saying where the cubes land",
+    SOFT: "switch {at} has no line 'switch {at}: on|off|toggle X,Y ...' saying what it does",
+    HEAVY: "switch {at} has no line 'switch {at}: on|off|toggle X,Y ...' saying what it does",
+}
+"""What is missing when a split or switch tile has no line of its own."""
+
+
 def _check_explained(stage: Stage, where: Where) -> None:
     """Every split switch has its split line and every switch tile its switch line."""
-    split_cells = {split.cell for split in stage.splits}
     switched = {switch.cell for switch in stage.switches}
+    explained = {SPLIT: {split.cell for split in stage.splits}, SOFT: switched, HEAVY: switched}
     for r, row in enumerate(stage.grid):
         for c, token in enumerate(row):
-            if token == SPLIT and (r, c) not in split_cells:
-                raise InputError(
-                    f"split switch {xy((r, c))} has no line 'split {xy((r, c))}: X,Y X,Y' saying where the cubes land",
-                    where.source,
-                    *where.cell((r, c)),
-                )
-            if token in SWITCHES and (r, c) not in switched:
-                raise InputError(
-                    f"switch {xy((r, c))} has no line 'switch {xy((r, c))}: on|off|toggle X,Y ...' saying what it does",
-                    where.source,
-                    *where.cell((r, c)),
-                )
+            if token in explained and (r, c) not in explained[token]:
+                raise InputError(_UNEXPLAINED[token].format(at=xy((r, c))), where.source, *where.cell((r, c)))
+
+
+def _check_repeats(stage: Stage, where: Where) -> None:
+    """No switch names a bridge tile twice."""
+    for switch in stage.switches:
+        if len({cell for cell, _ in switch.effects}) != len(switch.effects):
+            raise InputError(
+                f"switch {xy(switch.cell)} names a bridge tile twice", where.source, where.entry(switch.cell)
+            )
 
 
 def _check_pairs(stage: Stage, where: Where) -> None:
@@ -318,27 +360,31 @@ def _check_pairs(stage: Stage, where: Where) -> None:
     only by opening it both or closing it both: the game gives them no order."""
     effects = {switch.cell: switch for switch in stage.switches}
     for switch in stage.switches:
-        if len({cell for cell, _ in switch.effects}) != len(switch.effects):
+        for other in _soft_neighbours(stage, effects, switch):
+            _check_pair(switch, other, where)
+
+
+def _soft_neighbours(stage: Stage, switches: dict[Cell, Switch], switch: Switch) -> list[Switch]:
+    """The soft switches right of and below a soft switch (none for a heavy one)."""
+    if stage.kind(switch.cell) != SOFT:
+        return []
+    row, col = switch.cell
+    beside = (switches.get((row, col + 1)), switches.get((row + 1, col)))
+    return [other for other in beside if other is not None and stage.kind(other.cell) == SOFT]
+
+
+def _check_pair(switch: Switch, other: Switch, where: Where) -> None:
+    """Two soft switches side by side open both or close both every bridge tile they share."""
+    mine, theirs = dict(switch.effects), dict(other.effects)
+    for cell in sorted(set(mine) & set(theirs)):
+        if mine[cell] != theirs[cell] or mine[cell] == "toggle":
             raise InputError(
-                f"switch {xy(switch.cell)} names a bridge tile twice", where.source, where.entry(switch.cell)
+                f"the soft switches {xy(switch.cell)} and {xy(other.cell)} lie side by side and act on "
+                f"{xy(cell)} differently (or both toggle it): a block lying on both presses them at once, "
+                "in no defined order",
+                where.source,
+                where.entry(other.cell),
             )
-    for switch in stage.switches:
-        if stage.kind(switch.cell) != SOFT:
-            continue
-        row, col = switch.cell
-        for other in (effects.get((row, col + 1)), effects.get((row + 1, col))):
-            if other is None or stage.kind(other.cell) != SOFT:
-                continue
-            mine, theirs = dict(switch.effects), dict(other.effects)
-            for cell in sorted(set(mine) & set(theirs)):
-                if mine[cell] != theirs[cell] or mine[cell] == "toggle":
-                    raise InputError(
-                        f"the soft switches {xy(switch.cell)} and {xy(other.cell)} lie side by side and act on "
-                        f"{xy(cell)} differently (or both toggle it): a block lying on both presses them at once, "
-                        "in no defined order",
-                        where.source,
-                        where.entry(other.cell),
-                    )
 
 
 def _named(stage: Stage, cell: Cell) -> str:
@@ -386,13 +432,14 @@ def _check_split(stage: Stage, split: Split, where: Where) -> None:
 
 
 # -- writing -------------------------------------------------------------------------------------------
+_ROW_TEXT = {"seed": lambda row: "[" + ", ".join(row) + "]", "native": " ".join}
+"""How each notation writes a row of the matrix."""
+
+
 def render_native(stage: Stage) -> str:
     """The stage in its notation: `start:`, the rows (bracketed for the seed's), switch and split lines."""
     lines = ["start: " + " ".join(xy(cell) for cell in stage.start)]
-    if stage.notation == "seed":
-        lines += ["[" + ", ".join(row) + "]" for row in stage.grid]
-    else:
-        lines += [" ".join(row) for row in stage.grid]
+    lines += [_ROW_TEXT[stage.notation](row) for row in stage.grid]
     for switch in stage.switches:
         lines.append(f"switch {xy(switch.cell)}: " + " ".join(_effect_words(switch.effects)))
     for split in stage.splits:

@@ -12,10 +12,10 @@ from puzzleplan.domains import domain_text
 from puzzleplan.translator.bloxorz import encoding, strips
 from puzzleplan.translator.bloxorz.analysis import INFINITE, bounds_of
 from puzzleplan.translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
-from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, State, rules_of
+from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, Rules, State, rules_of
 from puzzleplan.translator.bloxorz.sources import read_stage, stage_labels
 from puzzleplan.translator.errors import IllegalMove, InputError
-from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.grid import DIRECTIONS, Cell
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl import GroundAction, PddlTask
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
@@ -146,8 +146,8 @@ class Bloxorz(Puzzle[Stage, State, Move]):
     def parse_move(self, text: str) -> Move:
         """Read `left`, `1 left`, `[1, "left"]` or `"left"` (u, d, l, r for short)."""
         words = re.sub(r"[\[\]\(\),'\"]", " ", text).lower().split()
-        if words and words[-1] in _SHORT:
-            words[-1] = _SHORT[words[-1]]
+        if words:
+            words[-1] = _SHORT.get(words[-1], words[-1])
         if len(words) == 1 and words[0] in DIRECTIONS:
             return 0, words[0]
         if len(words) == 2 and words[0] in ("1", "2") and words[1] in DIRECTIONS:
@@ -162,21 +162,17 @@ class Bloxorz(Puzzle[Stage, State, Move]):
     def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
         """Moves one a line as format_move writes them, or a JSON list such as `solve --json` prints
         (["right", [1, "up"]]); InputError naming the line (or the item of the list) otherwise."""
-        stripped = text.strip()
-        if stripped.startswith("["):
-            try:
-                items = json.loads(stripped)
-            except json.JSONDecodeError:
-                items = None
-            if isinstance(items, list) and not (len(items) == 2 and isinstance(items[0], int)):
-                moves = []
-                for number, item in enumerate(items, start=1):
-                    try:
-                        moves.append(self.move_from_json(item))
-                    except ValueError as error:
-                        raise InputError(f"item {number} of the list, {item!r}: {error}", source, 1) from None
-                return moves
+        items = _json_value(text.strip())
+        if isinstance(items, list) and not (len(items) == 2 and isinstance(items[0], int)):
+            return [self._list_move(number, item, source) for number, item in enumerate(items, start=1)]
         return super().parse_moves(text, source)
+
+    def _list_move(self, number: int, item: Any, source: str) -> Move:
+        """The move of item `number` (from 1) of a JSON list of moves."""
+        try:
+            return self.move_from_json(item)
+        except ValueError as error:
+            raise InputError(f"item {number} of the list, {item!r}: {error}", source, 1) from None
 
     # -- pictures -----------------------------------------------------------------------------------------
     def describe_goal(self, instance: Stage) -> str:
@@ -237,16 +233,27 @@ def board(instance: Stage, state: State) -> str:
     under = {rules.cell(state[0]), rules.cell(state[1])}
     lines = []
     for r, row in enumerate(instance.grid):
-        cells = []
-        for c, token in enumerate(row):
-            if (r, c) in under:
-                cells.append("x")
-            elif token in BRIDGES:
-                cells.append(OPEN if state[2] & rules.bit[rules.index((r, c))] else CLOSED)
-            else:
-                cells.append(" " if token == "0" else token)
+        cells = ["x" if (r, c) in under else _shown(rules, state, (r, c), token) for c, token in enumerate(row)]
         lines.append(("  " + " ".join(cells)).rstrip())
     return "\n".join(lines)
+
+
+def _shown(rules: Rules, state: State, cell: Cell, token: str) -> str:
+    """How the seed's board shows a cell the block is not on: its token, blank for void, a bridge tile as it
+    is in `state` (B open, b closed)."""
+    if token in BRIDGES:
+        return OPEN if state[2] & rules.bit[rules.index(cell)] else CLOSED
+    return " " if token == "0" else token
+
+
+def _json_value(text: str) -> Any:
+    """The JSON value of a text that starts as a list, None for any other text."""
+    if not text.startswith("["):
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None
 
 
 _STEP = re.compile(r"^Agent(?:'s cube ([0-9]+))? goes (up|down|left|right)\b")

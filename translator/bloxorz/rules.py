@@ -126,19 +126,17 @@ class Rules:
         self.kinds = self._padded_kinds()
         self.cells = [i for i, kind in enumerate(self.kinds) if kind != VOID]
         self.bridges = [i for i in self.cells if self.kinds[i] in (OPEN, CLOSED)]
-        self.bit = [0] * self.size
-        for number, cell in enumerate(self.bridges):
-            self.bit[cell] = 1 << number
+        self.bit = self._bridge_bits()
         self.goal = self.index(stage.goal)
         self.effects = {self.index(switch.cell): self._effect(switch) for switch in stage.switches}
         self.splits = {self.index(s.cell): tuple(sorted(map(self.index, s.cubes))) for s in stage.splits}
-        self.start_bits = sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
+        self.start_bits = self._open_at_start()
         self.offsets = offsets(stride)
         self.moves = {direction: (0, direction) for direction in ORDER}
-        self.soft_effect = [self.effects.get(i) if kind == SOFT else None for i, kind in enumerate(self.kinds)]
-        self.standing_effect = [
-            self.effects.get(i) if kind in (SOFT, HEAVY) else None for i, kind in enumerate(self.kinds)
-        ]
+        self.soft_effect = self._pressed_by((SOFT,))
+        """What a cube or a lying block landing on each index presses (soft switches only)."""
+        self.standing_effect = self._pressed_by((SOFT, HEAVY))
+        """What a standing block landing on each index presses."""
         self.block_table: dict[int, list[Entry]] = {}
         self.cube_table: dict[int, list[CubeEntry]] = {}
 
@@ -149,6 +147,21 @@ class Rules:
             for c, token in enumerate(row):
                 kinds[(r + MARGIN) * self.stride + c] = token
         return kinds
+
+    def _bridge_bits(self) -> list[int]:
+        """For every padded index, its bridge tile's bit (0 where there is no bridge tile)."""
+        bits = [0] * self.size
+        for number, cell in enumerate(self.bridges):
+            bits[cell] = 1 << number
+        return bits
+
+    def _open_at_start(self) -> int:
+        """The bits of the bridge tiles that are open at the start."""
+        return sum(self.bit[i] for i in self.bridges if self.kinds[i] == OPEN)
+
+    def _pressed_by(self, kinds: tuple[str, ...]) -> list[Effect | None]:
+        """For every padded index, the effect of its switch if that switch is of one of these kinds."""
+        return [self.effects.get(i) if kind in kinds else None for i, kind in enumerate(self.kinds)]
 
     def _effect(self, switch: Switch) -> Effect:
         """What pressing a switch does to the bridge bits."""
@@ -197,17 +210,20 @@ class Rules:
     def block_move(self, first: int, second: int, direction: str, explain: bool = True) -> Entry | str | None:
         """The Entry of rolling the block one way, or (None without `explain`) why that roll is never
         legal from here."""
-        landed = self.offsets[self.shape(first, second)][direction]
-        kinds, bit, move = self.kinds, self.bit, self.moves[direction]
-        spot = first + landed[0]
-        if kinds[spot] == VOID:
-            return self.falls(spot) if explain else None
+        landed = [first + offset for offset in self.offsets[self.shape(first, second)][direction]]
+        void = [cell for cell in landed if self.kinds[cell] == VOID]
+        if void:
+            return self.falls(void[0]) if explain else None
         if len(landed) == 2:
-            other = first + landed[1]
-            if kinds[other] == VOID:
-                return self.falls(other) if explain else None
-            need = bit[spot] | bit[other]
-            return Entry(move, spot, other, need, self._lying_effect(spot, other), need)
+            spot, other = landed
+            need = self.bit[spot] | self.bit[other]
+            return Entry(self.moves[direction], spot, other, need, self._lying_effect(spot, other), need)
+        return self._standing_entry(self.moves[direction], landed[0], explain)
+
+    def _standing_entry(self, move: Move, spot: int, explain: bool) -> Entry | str | None:
+        """The Entry of the block landing upright on a tile, or (None without `explain`) why it never can:
+        a fragile tile gives way, a split switch splits it into two cubes."""
+        kinds, bit = self.kinds, self.bit
         if kinds[spot] == FRAGILE:
             return f"the fragile tile at {self.name(spot)} gives way under a standing block" if explain else None
         if kinds[spot] == SPLIT:
@@ -287,14 +303,22 @@ class Rules:
         entry = self._cube_roll(state, move) if split else self.block_move(first, second, move[1])
         if not isinstance(entry, Entry):
             return entry
-        closed = [i for i in self.bridges if self.bit[i] & entry.need and not bits & self.bit[i]]
+        return self._falls_through(entry, bits)
+
+    def _falls_through(self, entry: Entry, bits: int) -> str | None:
+        """Why a roll that lands on tiles still drops the block: a closed bridge tile under it, or one that a
+        switch it presses closes (None when neither)."""
+        closed = self._closed_among(entry.need, bits)
         if closed:
             return f"it would fall: the bridge tile at {self.name(closed[0])} is closed"
-        after = entry.effect.apply(bits) if entry.effect else bits
-        lost = [i for i in self.bridges if self.bit[i] & entry.cover and not after & self.bit[i]]
+        lost = self._closed_among(entry.cover, entry.effect.apply(bits) if entry.effect else bits)
         if lost:
             return f"it would fall: the switch it presses closes the bridge tile at {self.name(lost[0])} under it"
         return None
+
+    def _closed_among(self, mask: int, bits: int) -> list[int]:
+        """The bridge tiles of the bit set `mask` that are closed in `bits`, in reading order."""
+        return [i for i in self.bridges if self.bit[i] & mask and not bits & self.bit[i]]
 
     def _cube_roll(self, state: State, move: Move) -> Entry | str:
         """The Entry of rolling one cube of a split block, or why it falls."""

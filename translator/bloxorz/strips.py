@@ -35,21 +35,8 @@ from puzzleplan.translator.pddl import PddlTask, atom
 def expanded_task(rules: Rules) -> PddlTask:
     """The stage's own STRIPS domain (with negative preconditions): each landing on a switch written out
     with that switch's effects, a toggle as one action per state of the bridges it toggles."""
-    groups = bridge_groups(rules)
     facts = static_facts(rules, expanded=True)
-    present = {fact[1:].split()[0] for fact in facts}
-    actions, constants, used_predicates = [], set(), {"standing"}
-    splits = splits_ever(rules)
-    for schema in SCHEMAS:
-        if schema.name.startswith("cube") and not splits:
-            continue
-        for name, parameters, precondition, effects, used in _variants(rules, schema, groups):
-            precondition = _simplify(precondition, present)
-            if precondition is None:
-                continue
-            constants |= used
-            used_predicates |= {re.sub(r"^\((not \()?", "", literal).split()[0] for literal in precondition + effects}
-            actions.append(action_text(name, schema.comment, parameters, precondition, effects))
+    actions, constants, used_predicates = _actions(rules, {fact[1:].split()[0] for fact in facts})
     ordered = sorted(constants, key=parse_cell_name)
     header = [
         "; Bloxorz, one stage's own domain: switches spelt out (domains/bloxorz.pddl is the general one).",
@@ -63,6 +50,25 @@ def expanded_task(rules: Rules) -> PddlTask:
     domain = "\n".join(header) + "\n" + "\n".join(actions) + "\n)\n"
     kept = [fact for fact in facts if fact[1:].split()[0] in used_predicates]
     return PddlTask(DOMAIN, domain, problem(rules, kept, frozenset(ordered)))
+
+
+def _actions(rules: Rules, present: set[str]) -> tuple[list[str], set[str], set[str]]:
+    """The text of every action variant that can ever apply on the stage (whose static predicates are
+    `present`), the cells they name as constants and the predicates they use."""
+    groups = bridge_groups(rules)
+    actions, constants, used_predicates = [], set(), {"standing"}
+    splits = splits_ever(rules)
+    for schema in SCHEMAS:
+        if schema.name.startswith("cube") and not splits:
+            continue
+        for name, parameters, precondition, effects, used in _variants(rules, schema, groups):
+            precondition = _simplify(precondition, present)
+            if precondition is None:
+                continue
+            constants |= used
+            used_predicates |= {re.sub(r"^\((not \()?", "", literal).split()[0] for literal in precondition + effects}
+            actions.append(action_text(name, schema.comment, parameters, precondition, effects))
+    return actions, constants, used_predicates
 
 
 STATIC = frozenset(
@@ -114,18 +120,21 @@ def _variants(rules: Rules, schema: Schema, groups: list[list[int]]):
 def _pressing(rules: Rules, schema: Schema, groups: list[list[int]], picked: tuple[int | None, ...]):
     """The variants of a schema whose landings press the switches `picked` (None: that landing presses
     none), one per state of the bridges they toggle."""
-    bound = {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
+    bound = _bound(rules, schema, picked)
     precondition, effects = _bound_literals(schema, bound, picked)
     pressed = [s for s in picked if s is not None]
-    used = set(bound.values())
-    if schema.other_cube and pressed:
-        fallen = _fallen_cubes(rules, schema, pressed[0])
-        precondition += [f"(not (cube {name}))" for name in fallen]
-        used.update(fallen)
+    fallen = _fallen_cubes(rules, schema, pressed)
+    precondition += [f"(not (cube {name}))" for name in fallen]
+    used = set(bound.values()) | set(fallen)
     parameters = [p for p in schema.parameters if p not in bound]
     name = schema.name + "".join(f"--{cell}-{constant}" for cell, constant in bound.items())
     for suffix, condition, changes in _bridge_changes(rules, _combined_effect(rules, pressed), groups, used):
         yield name + suffix, parameters, precondition + condition, effects + changes, used
+
+
+def _bound(rules: Rules, schema: Schema, picked: tuple[int | None, ...]) -> dict[str, str]:
+    """The landing parameters bound to the switch they press: parameter -> the switch's cell object."""
+    return {cell: cell_object(rules, s) for (cell, _), s in zip(schema.presses, picked) if s is not None}
 
 
 def _bound_literals(
@@ -140,9 +149,13 @@ def _bound_literals(
     return precondition, effects
 
 
-def _fallen_cubes(rules: Rules, schema: Schema, switch: int) -> list[str]:
-    """The bridge tiles a cube pressing `switch` would drop the other cube from (every tile the switch
-    closes or toggles but the one the rolling cube came from): the other cube must not be on them."""
+def _fallen_cubes(rules: Rules, schema: Schema, pressed: list[int]) -> list[str]:
+    """For a single cube's roll pressing a switch, the bridge tiles it would drop the other cube from (every
+    tile the switch closes or toggles but the one the rolling cube came from): the other cube must not be
+    on them (none for other rolls)."""
+    if not (schema.other_cube and pressed):
+        return []
+    switch = pressed[0]
     source = switch + rules.offsets[CUBE][OPPOSITE[schema.direction]][0]
     return [cell_object(rules, t) for t in drops(rules, switch) if t != source]
 
@@ -176,8 +189,22 @@ def _fits(rules: Rules, pair: str, first: int | None, second: int | None) -> boo
 def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]], used: set[str]):
     """(name suffix, extra precondition, effects) for each state of the toggled bridges: opened and closed
     bridges change whatever their state, a toggled one according to its state before the move."""
+    fixed, toggled = _changed_groups(rules, NO_EFFECT if effect is None else effect, groups, used)
+    for states in product((True, False), repeat=len(toggled)):
+        suffix, condition, changes = "", [], list(fixed)
+        for names, was_open in zip(toggled, states):
+            suffix += f"--{names[0]}-{'open' if was_open else 'closed'}"
+            condition.append(_solid(names[0], was_open))
+            changes += [_solid(name, not was_open) for name in names]
+        yield suffix, condition, changes
+
+
+def _changed_groups(
+    rules: Rules, effect: Effect, groups: list[list[int]], used: set[str]
+) -> tuple[list[str], list[list[str]]]:
+    """The effects on the bridges the effect opens or closes, and the tile names of each group it toggles;
+    the names of every bridge tile it acts on are added to `used`."""
     fixed, toggled = [], []
-    effect = NO_EFFECT if effect is None else effect  # no effect changes no bridge
     for group in groups:
         bit, names = rules.bit[group[0]], [cell_object(rules, tile) for tile in group]
         if (effect.opened | effect.closed | effect.toggled) & bit:
@@ -186,13 +213,7 @@ def _bridge_changes(rules: Rules, effect: Effect | None, groups: list[list[int]]
             fixed += [_solid(name, bool(effect.opened & bit)) for name in names]
         elif effect.toggled & bit:
             toggled.append(names)
-    for states in product((True, False), repeat=len(toggled)):
-        suffix, condition, changes = "", [], list(fixed)
-        for names, was_open in zip(toggled, states):
-            suffix += f"--{names[0]}-{'open' if was_open else 'closed'}"
-            condition.append(_solid(names[0], was_open))
-            changes += [_solid(name, not was_open) for name in names]
-        yield suffix, condition, changes
+    return fixed, toggled
 
 
 def _solid(name: str, solid: bool) -> str:

@@ -55,56 +55,12 @@ class HanoiDrawing(Drawing):
         shapes: list[Shape] = [
             Rect(id="base", cls="base", x=MARGIN / 2, y=layout.floor, width=width - MARGIN, height=BASE, fill=INK)
         ]
-        top = MARGIN + DISC_HEIGHT / 2
-        for index, peg in enumerate(instance.pegs):
-            x = layout.peg_x(index)
-            shapes.append(
-                Rect(id=f"peg-{peg}", cls="peg", x=x - 3, y=top, width=6, height=layout.floor - top, fill=INK)
-            )
-            shapes.append(
-                Text(
-                    id=f"peg-{peg}-name", cls="peg-name", x=x, y=layout.floor + BASE + 14, text=peg, fill=INK, bold=True
-                )
-            )
+        shapes += _pegs(layout, instance.pegs)
         for peg, stack in instance.goal:
-            for height, disc in enumerate(stack):
-                shapes.append(
-                    layout.disc(
-                        disc,
-                        instance.pegs.index(peg),
-                        height,
-                        -2,
-                        id=f"goal-{disc}",
-                        cls="goal",
-                        stroke=GOAL,
-                        stroke_width=2,
-                    )
-                )
+            shapes += [_goal_disc(layout, disc, instance.pegs.index(peg), height) for height, disc in enumerate(stack)]
         for index, stack in enumerate(state):
             for height, disc in enumerate(stack):
-                moved = move is not None and move[0] == disc
-                shapes.append(
-                    layout.disc(
-                        disc,
-                        index,
-                        height,
-                        id=f"disc-{disc}",
-                        **piece_style("disc", moved),
-                        fill=colour(instance.discs.index(disc), len(instance.discs)),
-                    )
-                )
-                centre = layout.peg_x(index), layout.floor - (height + 0.5) * DISC_HEIGHT
-                shapes.append(
-                    Text(
-                        id=f"disc-{disc}-label",
-                        cls="label",
-                        x=centre[0],
-                        y=centre[1],
-                        text=str(disc),
-                        size=11,
-                        fill=INK,
-                    )
-                )
+                shapes += _disc(layout, disc, index, height, move is not None and move[0] == disc)
         return Scene(
             width, layout.floor + BASE + 30, tuple(shapes), title=f"Tower of Hanoi, {len(instance.discs)} discs"
         )
@@ -118,3 +74,31 @@ class HanoiDrawing(Drawing):
             peg = min(range(len(instance.pegs)), key=lambda index: abs(layout.peg_x(index) - x))
             stacks[peg].append((-y, ident_number(shape)))
         return tuple(tuple(disc for _, disc in sorted(stack)) for stack in stacks)
+
+
+def _pegs(layout: _Layout, pegs: tuple[str, ...]) -> list[Shape]:
+    """Each peg with its name under the base."""
+    top = MARGIN + DISC_HEIGHT / 2
+    shapes: list[Shape] = []
+    for index, peg in enumerate(pegs):
+        x = layout.peg_x(index)
+        shapes.append(Rect(id=f"peg-{peg}", cls="peg", x=x - 3, y=top, width=6, height=layout.floor - top, fill=INK))
+        shapes.append(
+            Text(id=f"peg-{peg}-name", cls="peg-name", x=x, y=layout.floor + BASE + 14, text=peg, fill=INK, bold=True)
+        )
+    return shapes
+
+
+def _goal_disc(layout: _Layout, disc: int, peg: int, height: int) -> Shape:
+    """The red outline of where the goal wants a disc."""
+    return layout.disc(disc, peg, height, -2, id=f"goal-{disc}", cls="goal", stroke=GOAL, stroke_width=2)
+
+
+def _disc(layout: _Layout, disc: int, peg: int, height: int, moved: bool) -> list[Shape]:
+    """A disc coloured by its size with its number, bordered when it was just moved."""
+    discs = layout.instance.discs
+    bar = layout.disc(
+        disc, peg, height, id=f"disc-{disc}", **piece_style("disc", moved), fill=colour(discs.index(disc), len(discs))
+    )
+    x, y = layout.peg_x(peg), layout.floor - (height + 0.5) * DISC_HEIGHT
+    return [bar, Text(id=f"disc-{disc}-label", cls="label", x=x, y=y, text=str(disc), size=11, fill=INK)]

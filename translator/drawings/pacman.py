@@ -34,18 +34,8 @@ class PacmanDrawing(Drawing):
     def _scene(self, instance: PacmanInstance, state: State, path: list[Cell]) -> Scene:
         """The maze, the pellets (left or eaten), the path walked (`path`, at least Pac-Man's cell) and Pac-Man."""
         grid = fitted_grid(instance.height, instance.width)
-        shapes: list[Shape] = []
-        for row in range(instance.height):
-            for col in range(instance.width):
-                wall = (row, col) in instance.walls
-                shapes.append(
-                    grid.square(row, col, -0.5, cls="wall" if wall else "floor", fill=MAZE_WALL if wall else CORRIDOR)
-                )
-        for row, col in sorted(instance.food):
-            x, y = grid.centre(row, col)
-            left = (row, col) in state.food
-            kind, fill = ("pellet", PELLET) if left else ("eaten", CORRIDOR)
-            shapes.append(Circle(id=f"pellet-{row}-{col}", cls=kind, cx=x, cy=y, r=grid.size * 0.14, fill=fill))
+        shapes = _maze(grid, instance)
+        shapes += [_pellet(grid, cell, cell in state.food) for cell in sorted(instance.food)]
         points = tuple(grid.centre(*cell) for cell in path + path[-1:])  # a line needs two points
         shapes.append(Polygon(id="path", cls="path", points=points, closed=False, stroke=PATH, stroke_width=3))
         shapes.append(_pacman(grid, state.pacman))
@@ -57,6 +47,25 @@ class PacmanDrawing(Drawing):
         grid = fitted_grid(instance.height, instance.width)
         pacman = grid.cell_at(scene.find("pacman")[0].centre)
         return State(pacman, frozenset(grid.cell_at(shape.centre) for shape in scene.find("pellet")))
+
+
+def _maze(grid: GridLayout, instance: PacmanInstance) -> list[Shape]:
+    """A square per cell: blue walls, dark corridors."""
+    shapes: list[Shape] = []
+    for row in range(instance.height):
+        for col in range(instance.width):
+            wall = (row, col) in instance.walls
+            shapes.append(
+                grid.square(row, col, -0.5, cls="wall" if wall else "floor", fill=MAZE_WALL if wall else CORRIDOR)
+            )
+    return shapes
+
+
+def _pellet(grid: GridLayout, cell: Cell, left: bool) -> Shape:
+    """A pellet, drawn in the corridor's colour (class `eaten`) once eaten."""
+    x, y = grid.centre(*cell)
+    kind, fill = ("pellet", PELLET) if left else ("eaten", CORRIDOR)
+    return Circle(id=f"pellet-{cell[0]}-{cell[1]}", cls=kind, cx=x, cy=y, r=grid.size * 0.14, fill=fill)
 
 
 def _pacman(grid: GridLayout, cell: Cell) -> Circle:

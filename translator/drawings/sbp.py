@@ -42,12 +42,7 @@ class SbpDrawing(Drawing):
         names = {number: number for number in bricks(states[0])}
         found = [self._scene(instance, states[0], names)]
         for before, after in zip(states, states[1:]):
-            old = {tuple(cells): names[number] for number, cells in bricks(before).items()}
-            new = {tuple(cells): number for number, cells in bricks(after).items()}
-            left = [cells for cells in old if cells not in new]
-            came = [cells for cells in new if cells not in old]
-            names = {number: old.get(cells, old[left[0]] if left else number) for cells, number in new.items()}
-            moved = (old[left[0]], _direction(left[0], came[0], instance.width)) if left and came else None
+            names, moved = _follow(before, after, names, instance.width)
             found.append(self._scene(instance, after, names, moved))
         return found
 
@@ -57,30 +52,11 @@ class SbpDrawing(Drawing):
         """The board with each brick (by its number in `state`) drawn under the name `names` gives it, and an
         arrow on the brick that `moved` names, the way it went."""
         grid = _layout(instance)
-        shapes: list[Shape] = []
-        for index, value in enumerate(board(instance).background):
-            row, col = divmod(index, instance.width)
-            if value == WALL_CELL:
-                shapes.append(grid.square(row, col, -0.5, cls="wall", fill=WALL))
-            else:
-                shapes.append(grid.square(row, col, cls="floor", fill=FLOOR, stroke=SEAM, stroke_width=1))
-        for index in instance.goals:
-            row, col = divmod(index, instance.width)
-            shapes.append(
-                grid.square(row, col, 2, id=f"goal-{index}", cls="goal", fill=GOAL_FLOOR, stroke=GOAL, stroke_width=2)
-            )
+        shapes = _board_shapes(grid, instance)
         count = len(bricks(instance.grid))
         for number, cells in sorted(bricks(state).items()):
-            name, master = names[number], number == MASTER
-            fill = MASTER_COLOUR if master else colour(name - MASTER, count)
-            kind = "brick-cell master" if master else "brick-cell"
-            shapes += _brick(grid, instance.width, cells, f"brick-{name}", kind, fill)
-            x, y = grid.centre(*_middle(cells, instance.width))
-            label = "M" if master else str(number)
-            shapes.append(
-                Text(id=f"brick-{name}-label", cls="label", x=x, y=y, text=label, size=16, bold=True, fill=INK)
-            )
-            if moved is not None and moved[0] == name:
+            shapes += _labelled_brick(grid, instance.width, number, cells, names[number], count)
+            if moved is not None and moved[0] == names[number]:
                 shapes.append(_trail(grid, cells, instance.width, moved[1]))
         return grid.canvas(shapes, f"Sliding bricks {instance.width}x{instance.height}")
 
@@ -97,6 +73,57 @@ class SbpDrawing(Drawing):
         return tuple(cells)
 
 
+def _follow(
+    before: SbpGrid, after: SbpGrid, names: dict[int, int], width: int
+) -> tuple[dict[int, int], tuple[int, str] | None]:
+    """The name of each brick of `after` (by its number there), following the cells of each brick of
+    `before`, and the name and direction of the brick that moved (None when none did)."""
+    old = {tuple(cells): names[number] for number, cells in bricks(before).items()}
+    new = {tuple(cells): number for number, cells in bricks(after).items()}
+    left = [cells for cells in old if cells not in new]
+    came = [cells for cells in new if cells not in old]
+    followed = {number: old.get(cells, old[left[0]] if left else number) for cells, number in new.items()}
+    return followed, _slid(old, left, came, width)
+
+
+def _slid(
+    old: dict[tuple[int, ...], int], left: list[tuple[int, ...]], came: list[tuple[int, ...]], width: int
+) -> tuple[int, str] | None:
+    """The name and direction of the brick that left the cells `left[0]` for `came[0]` (None if none did)."""
+    return (old[left[0]], _direction(left[0], came[0], width)) if left and came else None
+
+
+def _board_shapes(grid: GridLayout, instance: SbpInstance) -> list[Shape]:
+    """The walls, the floor (with its seams) and the goal cells outlined in red."""
+    shapes: list[Shape] = []
+    for index, value in enumerate(board(instance).background):
+        row, col = divmod(index, instance.width)
+        if value == WALL_CELL:
+            shapes.append(grid.square(row, col, -0.5, cls="wall", fill=WALL))
+        else:
+            shapes.append(grid.square(row, col, cls="floor", fill=FLOOR, stroke=SEAM, stroke_width=1))
+    for index in instance.goals:
+        row, col = divmod(index, instance.width)
+        shapes.append(
+            grid.square(row, col, 2, id=f"goal-{index}", cls="goal", fill=GOAL_FLOOR, stroke=GOAL, stroke_width=2)
+        )
+    return shapes
+
+
+def _labelled_brick(grid: GridLayout, width: int, number: int, cells: list[int], name: int, count: int) -> list[Shape]:
+    """Brick `number` of the state under its `name` (of `count` bricks): its colour (red for the master
+    brick) and its label (M for the master brick)."""
+    master = number == MASTER
+    fill = MASTER_COLOUR if master else colour(name - MASTER, count)
+    kind = "brick-cell master" if master else "brick-cell"
+    x, y = grid.centre(*_middle(cells, width))
+    label = "M" if master else str(number)
+    return [
+        *_brick(grid, width, cells, f"brick-{name}", kind, fill),
+        Text(id=f"brick-{name}-label", cls="label", x=x, y=y, text=label, size=16, bold=True, fill=INK),
+    ]
+
+
 def _brick(grid: GridLayout, width: int, cells: list[int], name: str, kind: str, fill: str) -> list[Shape]:
     """A brick: one square per cell (ids NAME-0, NAME-1, ... in the cells' order) and bridges over the gaps
     between its neighbouring cells, so that it reads as one piece."""
@@ -104,18 +131,24 @@ def _brick(grid: GridLayout, width: int, cells: list[int], name: str, kind: str,
     for number, cell in enumerate(cells):
         row, col = divmod(cell, width)
         shapes.append(grid.square(row, col, INSET, id=f"{name}-{number}", cls=kind, fill=fill))
-    edge, gap, side = grid.size - INSET - 1, 2 * INSET + 2, grid.size - 2 * INSET
     for number, cell in enumerate(cells):
-        x, y = grid.corner(*divmod(cell, width))
-        right, down = cell + 1 in cells and (cell + 1) % width, cell + width in cells
-        spans: list[tuple[str, float, float, float, float]] = [("r", x + edge, y + INSET, gap, side)] if right else []
-        spans += [("d", x + INSET, y + edge, side, gap)] if down else []
-        spans += [("c", x + edge, y + edge, gap, gap)] if right and down and cell + width + 1 in cells else []
         shapes += [
             Rect(id=f"{name}-{way}{number}", cls="bridge", x=left, y=top, width=w, height=h, fill=fill)
-            for way, left, top, w, h in spans
+            for way, left, top, w, h in _spans(grid, width, cells, cell)
         ]
     return shapes
+
+
+def _spans(grid: GridLayout, width: int, cells: list[int], cell: int) -> list[tuple[str, float, float, float, float]]:
+    """(way, x, y, width, height) of the bridges from a brick's cell to its cell on the right (r), below (d),
+    and across the corner (c) when all four cells are the brick's."""
+    edge, gap, side = grid.size - INSET - 1, 2 * INSET + 2, grid.size - 2 * INSET
+    x, y = grid.corner(*divmod(cell, width))
+    right, down = cell + 1 in cells and (cell + 1) % width, cell + width in cells
+    spans: list[tuple[str, float, float, float, float]] = [("r", x + edge, y + INSET, gap, side)] if right else []
+    spans += [("d", x + INSET, y + edge, side, gap)] if down else []
+    spans += [("c", x + edge, y + edge, gap, gap)] if right and down and cell + width + 1 in cells else []
+    return spans
 
 
 def _middle(cells: list[int], width: int) -> tuple[float, float]:

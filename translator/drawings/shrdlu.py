@@ -37,48 +37,18 @@ class ShrdluDrawing(Drawing):
     def scene(self, instance: ShrdluInstance, state: Columns, move: Move | None = None) -> Scene:
         """The board of `state`."""
         grid, n = _layout(instance), instance.n
-        shapes: list[Shape] = []
-        for row in range(n):
-            x, y = grid.centre(n - 1 - row, -1)
-            shapes.append(Text(id=f"row-{row}", cls="index", x=x + 10, y=y, text=str(row), size=12, fill=INK))
-            for col in range(n):
-                shapes.append(grid.square(n - 1 - row, col, 1, cls="slot", fill=SLOT, stroke=LINE, stroke_width=1))
-        for col in range(n):
-            x, y = grid.centre(n, col)
-            shapes.append(Text(id=f"col-{col}", cls="index", x=x, y=y - 12, text=str(col), size=12, fill=INK))
+        shapes = _board(grid, n)
         for col, column in enumerate(state):
             for row, block in enumerate(column):
                 moved = move is not None and move[1] == col and row == len(column) - 1
-                shapes.append(
-                    grid.square(
-                        n - 1 - row,
-                        col,
-                        4,
-                        id=f"block-{block}",
-                        **piece_style("block", moved),
-                        rx=4,
-                        fill=colour(block - 1, instance.k),
-                    )
-                )
-                x, y = grid.centre(n - 1 - row, col)
-                shapes.append(
-                    Text(
-                        id=f"block-{block}-label", cls="label", x=x, y=y, text=str(block), size=18, bold=True, fill=INK
-                    )
-                )
+                shapes += _block(grid, instance, n - 1 - row, col, block, moved)
         top = grid.margin + n * grid.size + 22
-        for number, line in enumerate(_goal_lines(instance)):
-            shapes.append(
-                Text(
-                    id=f"goal-{number}",
-                    cls="caption",
-                    x=grid.width / 2,
-                    y=top + 16 * number,
-                    text=line,
-                    size=12,
-                    fill=INK,
-                )
+        shapes += [
+            Text(
+                id=f"goal-{number}", cls="caption", x=grid.width / 2, y=top + 16 * number, text=line, size=12, fill=INK
             )
+            for number, line in enumerate(_goal_lines(instance))
+        ]
         return grid.canvas(shapes, f"Mini-SHRDLU {n} x {n}, {instance.k} blocks")
 
     def read(self, instance: ShrdluInstance, scene: Scene) -> Columns:
@@ -89,3 +59,30 @@ class ShrdluDrawing(Drawing):
             screen_row, col = grid.cell_at(shape.centre)
             columns[col].append((n - 1 - screen_row, ident_number(shape)))
         return tuple(tuple(block for _, block in sorted(column)) for column in columns)
+
+
+def _board(grid: GridLayout, n: int) -> list[Shape]:
+    """The empty slots with the row numbers on the left (0 at the bottom) and the column numbers under them."""
+    shapes: list[Shape] = []
+    for row in range(n):
+        x, y = grid.centre(n - 1 - row, -1)
+        shapes.append(Text(id=f"row-{row}", cls="index", x=x + 10, y=y, text=str(row), size=12, fill=INK))
+        shapes += [
+            grid.square(n - 1 - row, col, 1, cls="slot", fill=SLOT, stroke=LINE, stroke_width=1) for col in range(n)
+        ]
+    for col in range(n):
+        x, y = grid.centre(n, col)
+        shapes.append(Text(id=f"col-{col}", cls="index", x=x, y=y - 12, text=str(col), size=12, fill=INK))
+    return shapes
+
+
+def _block(
+    grid: GridLayout, instance: ShrdluInstance, screen_row: int, col: int, block: int, moved: bool
+) -> list[Shape]:
+    """A block in its colour with its number, bordered when it was just moved."""
+    square = grid.square(
+        screen_row, col, 4, id=f"block-{block}", **piece_style("block", moved), rx=4, fill=colour(block - 1, instance.k)
+    )
+    x, y = grid.centre(screen_row, col)
+    label = Text(id=f"block-{block}-label", cls="label", x=x, y=y, text=str(block), size=18, bold=True, fill=INK)
+    return [square, label]

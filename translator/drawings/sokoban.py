@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzleplan.translator.grid import DIRECTIONS, Cell, step
-from puzzleplan.translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, arrow, fitted_grid
+from puzzleplan.translator.pictures.drawing import FLOOR, GOAL, WALL, Drawing, GridLayout, arrow, fitted_grid
 from puzzleplan.translator.pictures.scene import Circle, Polygon, Scene, Shape
 from puzzleplan.translator.sokoban.level import SokobanInstance, State
 from puzzleplan.translator.sokoban.puzzle import DIRECTION_OF
@@ -40,29 +40,13 @@ class SokobanDrawing(Drawing):
     def _scene(self, instance: SokobanInstance, state: State, move: str | None, names: dict[Cell, str]) -> Scene:
         """The level with each box drawn under the id `names` gives its cell."""
         grid = fitted_grid(instance.height, instance.width)
-        size = grid.size
-        shapes: list[Shape] = []
-        for row, col in sorted(instance.walls):
-            shapes.append(grid.square(row, col, -0.5, cls="wall", fill=WALL))
-        for row, col in sorted(instance.inside):
-            shapes.append(grid.square(row, col, -0.5, cls="floor", fill=FLOOR))
-        for row, col in sorted(instance.goals):
-            x, y = grid.centre(row, col)
-            half = size * 0.22
-            diamond = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
-            shapes.append(Polygon(id=f"goal-{row}-{col}", cls="goal", points=diamond, fill=GOAL))
-        push = DIRECTION_OF[move.lower()] if move and move.isupper() else None
-        pushed = None if push is None else step(state.keeper, push)
-        for cell in sorted(state.boxes):
-            on_goal = cell in instance.goals
-            edge, edge_width = (PUSHED, 3) if cell == pushed else (BOX_EDGE, 1)
-            kind = "box" + (" on-goal" if on_goal else "") + (" pushed" if cell == pushed else "")
-            fill = BOX_ON_GOAL if on_goal else BOX
-            shapes.append(
-                grid.square(*cell, 3, id=names[cell], cls=kind, rx=4, fill=fill, stroke=edge, stroke_width=edge_width)
-            )
+        shapes = _level_shapes(grid, instance)
+        push, pushed = _push(state, move)
+        shapes += [
+            _box(grid, cell, names[cell], cell in instance.goals, cell == pushed) for cell in sorted(state.boxes)
+        ]
         x, y = grid.centre(*state.keeper)
-        shapes.append(Circle(id="keeper", cls="keeper", cx=x, cy=y, r=size * 0.32, fill=KEEPER))
+        shapes.append(Circle(id="keeper", cls="keeper", cx=x, cy=y, r=grid.size * 0.32, fill=KEEPER))
         if push is not None and pushed is not None:
             shapes.append(arrow(grid.centre(*pushed), DIRECTIONS[push], grid.size * 0.5))
         return grid.canvas(shapes, f"Sokoban, {len(instance.boxes)} boxes")
@@ -72,6 +56,35 @@ class SokobanDrawing(Drawing):
         grid = fitted_grid(instance.height, instance.width)
         keeper = grid.cell_at(scene.find("keeper")[0].centre)
         return State(keeper, frozenset(grid.cell_at(shape.centre) for shape in scene.find("box")))
+
+
+def _level_shapes(grid: GridLayout, instance: SokobanInstance) -> list[Shape]:
+    """What never moves: the walls, the floor inside them and the goals (diamonds)."""
+    shapes: list[Shape] = [grid.square(row, col, -0.5, cls="wall", fill=WALL) for row, col in sorted(instance.walls)]
+    shapes += [grid.square(row, col, -0.5, cls="floor", fill=FLOOR) for row, col in sorted(instance.inside)]
+    half = grid.size * 0.22
+    for row, col in sorted(instance.goals):
+        x, y = grid.centre(row, col)
+        diamond = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
+        shapes.append(Polygon(id=f"goal-{row}-{col}", cls="goal", points=diamond, fill=GOAL))
+    return shapes
+
+
+def _box(grid: GridLayout, cell: Cell, name: str, on_goal: bool, pushed: bool) -> Shape:
+    """A box: green on a goal, amber off one, bordered in red when it was just pushed."""
+    edge, edge_width = (PUSHED, 3) if pushed else (BOX_EDGE, 1)
+    kind = "box" + (" on-goal" if on_goal else "") + (" pushed" if pushed else "")
+    fill = BOX_ON_GOAL if on_goal else BOX
+    return grid.square(*cell, 3, id=name, cls=kind, rx=4, fill=fill, stroke=edge, stroke_width=edge_width)
+
+
+def _push(state: State, move: str | None) -> tuple[str | None, Cell | None]:
+    """The direction of a push (an upper-case move) and the cell of the box it pushed; (None, None) after a
+    plain step or at the start."""
+    if not (move and move.isupper()):
+        return None, None
+    push = DIRECTION_OF[move.lower()]
+    return push, step(state.keeper, push)
 
 
 def _names(boxes: frozenset[Cell]) -> dict[Cell, str]:

@@ -31,25 +31,8 @@ class TilesDrawing(Drawing):
             )
         ]
         for index, tile in enumerate(board):
-            if tile == BLANK:
-                continue
-            row, col = divmod(index, instance.width)
-            moved = move is not None and move[0] == tile
-            shapes.append(
-                grid.square(
-                    row,
-                    col,
-                    3,
-                    id=f"tile-{tile}",
-                    **piece_style("tile", moved),
-                    rx=7,
-                    fill=PLACED if instance.goal[index] == tile else ASTRAY,
-                )
-            )
-            x, y = grid.centre(row, col)
-            shapes.append(
-                Text(id=f"tile-{tile}-label", cls="label", x=x, y=y, text=str(tile), size=22, bold=True, fill=INK)
-            )
+            if tile != BLANK:
+                shapes += _tile(grid, instance, index, tile, move is not None and move[0] == tile)
         return grid.canvas(shapes, f"Sliding tiles {instance.height}x{instance.width}")
 
     def read(self, instance: TilesInstance, scene: Scene) -> Board:
@@ -60,3 +43,12 @@ class TilesDrawing(Drawing):
             row, col = grid.cell_at(shape.centre)
             cells[row * instance.width + col] = ident_number(shape)
         return tuple(cells)
+
+
+def _tile(grid: GridLayout, instance: TilesInstance, index: int, tile: int, moved: bool) -> list[Shape]:
+    """A tile and its number: blue on its goal cell, amber elsewhere, bordered when it was just moved."""
+    row, col = divmod(index, instance.width)
+    fill = PLACED if instance.goal[index] == tile else ASTRAY
+    square = grid.square(row, col, 3, id=f"tile-{tile}", **piece_style("tile", moved), rx=7, fill=fill)
+    x, y = grid.centre(row, col)
+    return [square, Text(id=f"tile-{tile}-label", cls="label", x=x, y=y, text=str(tile), size=22, bold=True, fill=INK)]

@@ -41,14 +41,20 @@ def _slot(timeline: Timeline, key: str, starts: list[float], total: int) -> str:
     tag, base, text = next(version for version in versions if version is not None)
     if timeline.constant(key):
         return markup(tag, base, text)
-    names = sorted({name for version in versions if version for name in version[1]} - {"id"})
-    tracks = {name: _track(versions, name, base) for name in names}
-    tracks["visibility"] = ["hidden" if version is None else "visible" for version in versions]
+    tracks = _tracks_of(versions, base)
     attributes = {name: values[0] for name, values in tracks.items()}
     if "id" in base:
         attributes["id"] = base["id"]
     animations = "".join(_animation(name, values, starts, total) for name, values in tracks.items())
     return markup(tag, attributes, text, animations)
+
+
+def _tracks_of(versions: list[Element | None], base: dict[str, str]) -> dict[str, list[str]]:
+    """Each attribute's value in each frame (the id aside), and the element's visibility."""
+    names = sorted({name for version in versions if version for name in version[1]} - {"id"})
+    tracks = {name: _track(versions, name, base) for name in names}
+    tracks["visibility"] = ["hidden" if version is None else "visible" for version in versions]
+    return tracks
 
 
 def _track(versions: list[Element | None], name: str, base: dict[str, str]) -> list[str]:
@@ -97,24 +103,38 @@ def _shape_at(element: ElementTree.Element, tag: str, tracks: list[Track], momen
     return shape_of(tag, attributes, element.text)
 
 
+def _frame_starts(text: str, source: str) -> tuple[ElementTree.Element, list[float]]:
+    """The root of an animated SVG and the start of each frame (a fraction of the whole animation)."""
+    try:
+        root = ElementTree.fromstring(text)
+        return root, [float(value) for value in root.attrib["data-starts"].split(";")]
+    except (ElementTree.ParseError, KeyError, ValueError) as error:
+        raise InputError(f"not an animated SVG written by puzzleplan: {error}", source) from None
+
+
+def _scenery(element: ElementTree.Element, tag: str) -> bool:
+    """True for the title and the background, which are no shapes of a frame."""
+    return tag in ("title",) or "background" in element.get("class", "").split()
+
+
+def _add_shapes(frames: list[list], middles: list[float], element: ElementTree.Element, tag: str) -> None:
+    """Add to each frame the shape an element shows in its middle (none where it is hidden)."""
+    tracks = _tracks(element)
+    for frame, moment in zip(frames, middles):
+        shape = _shape_at(element, tag, tracks, moment)
+        if shape is not None:
+            frame.append(shape)
+
+
 def read_frames(text: str, source: str = "<svg>") -> list[Scene]:
     """The scenes an animated SVG written by animated_svg shows, one per frame: each element with the
     values its animations give it in the middle of the frame, hidden elements left out."""
-    try:
-        root = ElementTree.fromstring(text)
-        starts = [float(value) for value in root.attrib["data-starts"].split(";")]
-    except (ElementTree.ParseError, KeyError, ValueError) as error:
-        raise InputError(f"not an animated SVG written by puzzleplan: {error}", source) from None
+    root, starts = _frame_starts(text, source)
     middles = [(start + end) / 2 for start, end in zip(starts, starts[1:] + [1.0])]
     empty = parse_svg(text, source)
     frames: list[list] = [[] for _ in starts]
     for element in root:
         tag = element.tag.rpartition("}")[2]
-        if tag in ("title",) or "background" in element.get("class", "").split():
-            continue
-        tracks = _tracks(element)
-        for frame, moment in zip(frames, middles):
-            shape = _shape_at(element, tag, tracks, moment)
-            if shape is not None:
-                frame.append(shape)
+        if not _scenery(element, tag):
+            _add_shapes(frames, middles, element, tag)
     return [Scene(empty.width, empty.height, tuple(shapes), empty.background, empty.title) for shapes in frames]

@@ -91,17 +91,21 @@ def write_animation(
         write_file(path, player_page(scenes, notation, title or puzzle.name, summary))
         frames = len(scenes)
     else:
-        scenes = [scenes[index] for index in kept_frames(len(scenes), every)]
-        frames = len(scenes)
-        if suffix == ".gif":
-            from puzzleplan.translator.pictures.raster import write_gif
-
-            write_gif(scenes, path, durations(frames))
-        else:
-            from puzzleplan.translator.pictures.animated import animated_svg
-
-            write_file(path, animated_svg(scenes, durations(frames)))
+        frames = _write_frames([scenes[index] for index in kept_frames(len(scenes), every)], path, suffix)
     written = {"file": path, "frames": frames, "bytes": Path(path).stat().st_size}
     written["seconds"] = round(time.perf_counter() - started, 3)
     log.info("wrote %s: %d frames, %d bytes in %.2f s", path, frames, written["bytes"], written["seconds"])
     return written
+
+
+def _write_frames(scenes: list[Any], path: str, suffix: str) -> int:
+    """The scenes as a GIF or an animated SVG, as the suffix says; how many frames it has."""
+    if suffix == ".gif":
+        from puzzleplan.translator.pictures.raster import write_gif
+
+        write_gif(scenes, path, durations(len(scenes)))
+    else:
+        from puzzleplan.translator.pictures.animated import animated_svg
+
+        write_file(path, animated_svg(scenes, durations(len(scenes))))
+    return len(scenes)

@@ -4,7 +4,7 @@ the last). Pillow is imported inside these functions only."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,28 +42,46 @@ def _draw(draw: Any, shape: Shape, scale: float) -> None:
     """Draw one shape with an ImageDraw."""
     fill, outline = _colour(shape.fill), _colour(shape.stroke)
     width = max(1, round(shape.stroke_width * scale)) if outline and shape.stroke_width else 0
-    outline = outline if width else None
-    if isinstance(shape, Rect):
-        box = (
-            shape.x * scale,
-            shape.y * scale,
-            (shape.x + shape.width) * scale - 1,
-            (shape.y + shape.height) * scale - 1,
-        )
-        draw.rounded_rectangle(box, radius=shape.rx * scale, fill=fill, outline=outline, width=width)
-    elif isinstance(shape, Circle):
-        left, top = (shape.cx - shape.r) * scale, (shape.cy - shape.r) * scale
-        box = (left, top, (shape.cx + shape.r) * scale, (shape.cy + shape.r) * scale)
-        draw.ellipse(box, fill=fill, outline=outline, width=width)
-    elif isinstance(shape, Polygon):
-        points = [(x * scale, y * scale) for x, y in shape.points]
-        if shape.closed:
-            draw.polygon(points, fill=fill, outline=outline, width=width)
-        else:
-            draw.line(points, fill=outline, width=width, joint="curve")
-    elif isinstance(shape, Text):
-        font = _font(max(1, round(shape.size * scale)), shape.bold)
-        draw.text((shape.x * scale, shape.y * scale), shape.text, fill=fill, font=font, anchor=ANCHORS[shape.anchor])
+    painter = _PAINTERS.get(type(shape))
+    if painter is not None:
+        painter(draw, shape, scale, fill, outline if width else None, width)
+
+
+def _paint_rect(draw: Any, shape: Rect, scale: float, fill: str | None, outline: str | None, width: int) -> None:
+    """A rectangle, its corners rounded by rx."""
+    box = (shape.x * scale, shape.y * scale, (shape.x + shape.width) * scale - 1, (shape.y + shape.height) * scale - 1)
+    draw.rounded_rectangle(box, radius=shape.rx * scale, fill=fill, outline=outline, width=width)
+
+
+def _paint_circle(draw: Any, shape: Circle, scale: float, fill: str | None, outline: str | None, width: int) -> None:
+    """A circle."""
+    left, top = (shape.cx - shape.r) * scale, (shape.cy - shape.r) * scale
+    box = (left, top, (shape.cx + shape.r) * scale, (shape.cy + shape.r) * scale)
+    draw.ellipse(box, fill=fill, outline=outline, width=width)
+
+
+def _paint_polygon(draw: Any, shape: Polygon, scale: float, fill: str | None, outline: str | None, width: int) -> None:
+    """A closed polygon, or an open line in the stroke colour."""
+    points = [(x * scale, y * scale) for x, y in shape.points]
+    if shape.closed:
+        draw.polygon(points, fill=fill, outline=outline, width=width)
+    else:
+        draw.line(points, fill=outline, width=width, joint="curve")
+
+
+def _paint_text(draw: Any, shape: Text, scale: float, fill: str | None, outline: str | None, width: int) -> None:
+    """A line of text in the fill colour, anchored as the shape says."""
+    font = _font(max(1, round(shape.size * scale)), shape.bold)
+    draw.text((shape.x * scale, shape.y * scale), shape.text, fill=fill, font=font, anchor=ANCHORS[shape.anchor])
+
+
+_PAINTERS: dict[type[Shape], Callable[..., None]] = {
+    Rect: _paint_rect,
+    Circle: _paint_circle,
+    Polygon: _paint_polygon,
+    Text: _paint_text,
+}
+"""How each kind of shape is drawn: (ImageDraw, shape, scale, fill, outline, outline width)."""
 
 
 def image(scene: Scene, scale: float = 1.0, base: Any = None, start: int = 0) -> Any:
@@ -92,14 +110,18 @@ def _palette(scenes: Sequence[Scene]) -> Any:
     """A Pillow palette image holding every colour the scenes use and a ramp of greys (for text edges)."""
     from PIL import Image, ImageColor
 
-    colours = {scene.background for scene in scenes}
-    colours |= {value for scene in scenes for shape in scene.shapes for value in (shape.fill, shape.stroke)}
-    rgb = sorted({ImageColor.getrgb(value) for value in colours if _colour(value)})
+    rgb = sorted({ImageColor.getrgb(value) for value in _colours(scenes) if _colour(value)})
     rgb += [(level, level, level) for level in range(0, 256, 17)]
     rgb = list(dict.fromkeys(rgb))[:256]
     palette = Image.new("P", (1, 1))
     palette.putpalette([channel for colour in rgb for channel in colour] + [0] * 3 * (256 - len(rgb)))
     return palette
+
+
+def _colours(scenes: Sequence[Scene]) -> set[str]:
+    """Every colour the scenes name: backgrounds, fills and strokes (none included)."""
+    colours = {scene.background for scene in scenes}
+    return colours | {value for scene in scenes for shape in scene.shapes for value in (shape.fill, shape.stroke)}
 
 
 def common_prefix(scenes: Sequence[Scene]) -> int:

@@ -4,6 +4,7 @@ SVG, PNG/GIF frames, an animated SVG or an HTML player; a puzzle's Drawing makes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -31,6 +32,11 @@ class Shape:
         """The shape's centre, as each kind of shape defines it."""
         raise NotImplementedError(type(self).__name__)
 
+    def own_svg(self) -> tuple[str, dict[str, str], str | None]:
+        """The SVG tag, the attributes of this kind of shape (neither the id, class nor colours) and the
+        text content."""
+        raise TypeError(f"not a shape: {self!r}")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Rect(Shape):
@@ -47,6 +53,13 @@ class Rect(Shape):
         """The rectangle's centre."""
         return self.x + self.width / 2, self.y + self.height / 2
 
+    def own_svg(self) -> tuple[str, dict[str, str], str | None]:
+        """A <rect>, its corner radius only when rounded."""
+        attributes = dict(x=number(self.x), y=number(self.y), width=number(self.width), height=number(self.height))
+        if self.rx:
+            attributes["rx"] = number(self.rx)
+        return "rect", attributes, None
+
 
 @dataclass(frozen=True, kw_only=True)
 class Circle(Shape):
@@ -61,6 +74,10 @@ class Circle(Shape):
         """The circle's centre."""
         return self.cx, self.cy
 
+    def own_svg(self) -> tuple[str, dict[str, str], str | None]:
+        """A <circle>."""
+        return "circle", dict(cx=number(self.cx), cy=number(self.cy), r=number(self.r)), None
+
 
 @dataclass(frozen=True, kw_only=True)
 class Polygon(Shape):
@@ -73,6 +90,11 @@ class Polygon(Shape):
     def centre(self) -> Point:
         """The mean of the points."""
         return sum(x for x, _ in self.points) / len(self.points), sum(y for _, y in self.points) / len(self.points)
+
+    def own_svg(self) -> tuple[str, dict[str, str], str | None]:
+        """A <polygon>, or a <polyline> when open."""
+        points = " ".join(f"{number(x)},{number(y)}" for x, y in self.points)
+        return ("polygon" if self.closed else "polyline"), {"points": points}, None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,6 +112,14 @@ class Text(Shape):
     def centre(self) -> Point:
         """The text's anchor point."""
         return self.x, self.y
+
+    def own_svg(self) -> tuple[str, dict[str, str], str | None]:
+        """A <text> centred vertically on its anchor point, in bold only when bold."""
+        attributes = {"x": number(self.x), "y": number(self.y), "font-size": number(self.size)}
+        attributes |= {"text-anchor": self.anchor, "dominant-baseline": "central"}
+        if self.bold:
+            attributes["font-weight"] = "bold"
+        return "text", attributes, self.text
 
 
 ShapeT = TypeVar("ShapeT", bound=Shape)
@@ -122,32 +152,9 @@ def number(value: float) -> str:
 
 def svg_element(shape: Shape) -> tuple[str, dict[str, str], str | None]:
     """The SVG tag, attributes and text content of a shape (every renderer of SVG uses this one)."""
-    attributes: dict[str, str] = {}
-    if shape.id:
-        attributes["id"] = shape.id
-    if shape.cls:
-        attributes["class"] = shape.cls
-    text = None
-    if isinstance(shape, Rect):
-        tag = "rect"
-        attributes.update(x=number(shape.x), y=number(shape.y), width=number(shape.width), height=number(shape.height))
-        if shape.rx:
-            attributes["rx"] = number(shape.rx)
-    elif isinstance(shape, Circle):
-        tag = "circle"
-        attributes.update(cx=number(shape.cx), cy=number(shape.cy), r=number(shape.r))
-    elif isinstance(shape, Polygon):
-        tag = "polygon" if shape.closed else "polyline"
-        attributes["points"] = " ".join(f"{number(x)},{number(y)}" for x, y in shape.points)
-    elif isinstance(shape, Text):
-        tag, text = "text", shape.text
-        attributes.update(x=number(shape.x), y=number(shape.y), **{"font-size": number(shape.size)})
-        attributes["text-anchor"] = shape.anchor
-        attributes["dominant-baseline"] = "central"
-        if shape.bold:
-            attributes["font-weight"] = "bold"
-    else:
-        raise TypeError(f"not a shape: {shape!r}")
+    attributes = {name: value for name, value in (("id", shape.id), ("class", shape.cls)) if value}
+    tag, own, text = shape.own_svg()
+    attributes |= own
     attributes["fill"] = shape.fill
     if shape.stroke != "none" and shape.stroke_width:
         attributes["stroke"] = shape.stroke
@@ -164,32 +171,45 @@ def shape_of(tag: str, attributes: dict[str, str], text: str | None) -> Shape | 
         "stroke": attributes.get("stroke", "none"),
         "stroke_width": float(attributes.get("stroke-width", 0)),
     }
+    read = _READERS.get(tag)
+    return None if read is None else read(tag, attributes, text, common)
 
-    def get(name: str) -> float:
-        return float(attributes[name])
 
-    if tag == "rect":
-        return Rect(
-            x=get("x"),
-            y=get("y"),
-            width=get("width"),
-            height=get("height"),
-            rx=float(attributes.get("rx", 0)),
-            **common,
-        )
-    if tag == "circle":
-        return Circle(cx=get("cx"), cy=get("cy"), r=get("r"), **common)
-    if tag in ("polygon", "polyline"):
-        pairs = [pair.split(",") for pair in attributes["points"].split()]
-        return Polygon(points=tuple((float(x), float(y)) for x, y in pairs), closed=tag == "polygon", **common)
-    if tag == "text":
-        return Text(
-            x=get("x"),
-            y=get("y"),
-            text=text or "",
-            size=get("font-size"),
-            anchor=attributes.get("text-anchor", "middle"),
-            bold=attributes.get("font-weight") == "bold",
-            **common,
-        )
-    return None
+def _read_rect(tag: str, attributes: dict[str, str], text: str | None, common: dict[str, Any]) -> Shape:
+    """A Rect from a <rect>'s attributes."""
+    x, y, width, height = (float(attributes[name]) for name in ("x", "y", "width", "height"))
+    return Rect(x=x, y=y, width=width, height=height, rx=float(attributes.get("rx", 0)), **common)
+
+
+def _read_circle(tag: str, attributes: dict[str, str], text: str | None, common: dict[str, Any]) -> Shape:
+    """A Circle from a <circle>'s attributes."""
+    return Circle(cx=float(attributes["cx"]), cy=float(attributes["cy"]), r=float(attributes["r"]), **common)
+
+
+def _read_polygon(tag: str, attributes: dict[str, str], text: str | None, common: dict[str, Any]) -> Shape:
+    """A Polygon from a <polygon>'s or an open one from a <polyline>'s points."""
+    pairs = [pair.split(",") for pair in attributes["points"].split()]
+    return Polygon(points=tuple((float(x), float(y)) for x, y in pairs), closed=tag == "polygon", **common)
+
+
+def _read_text(tag: str, attributes: dict[str, str], text: str | None, common: dict[str, Any]) -> Shape:
+    """A Text from a <text> element."""
+    return Text(
+        x=float(attributes["x"]),
+        y=float(attributes["y"]),
+        text=text or "",
+        size=float(attributes["font-size"]),
+        anchor=attributes.get("text-anchor", "middle"),
+        bold=attributes.get("font-weight") == "bold",
+        **common,
+    )
+
+
+_READERS: dict[str, Callable[[str, dict[str, str], str | None, dict[str, Any]], Shape]] = {
+    "rect": _read_rect,
+    "circle": _read_circle,
+    "polygon": _read_polygon,
+    "polyline": _read_polygon,
+    "text": _read_text,
+}
+"""The reader of each SVG element that svg_element writes."""

@@ -49,15 +49,21 @@ def svg_text(scene: Scene) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{open_tag(scene)}\n{body}\n</svg>\n'
 
 
-def parse_svg(text: str, source: str = "<svg>") -> Scene:
-    """The scene an SVG shows, as svg_text writes it or a browser serializes the page's drawing: every
-    shape element in document order (inside groups too), the background and title; animations ignored."""
+def _svg_root(text: str, source: str) -> ElementTree.Element:
+    """The <svg> element of a well-formed SVG document."""
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as error:
         raise InputError(f"not well-formed SVG: {error}", source) from None
     if _local(root.tag) != "svg":
         raise InputError(f"expected an <svg> element, found <{_local(root.tag)}>", source)
+    return root
+
+
+def parse_svg(text: str, source: str = "<svg>") -> Scene:
+    """The scene an SVG shows, as svg_text writes it or a browser serializes the page's drawing: every
+    shape element in document order (inside groups too), the background and title; animations ignored."""
+    root = _svg_root(text, source)
     shapes, background, title = [], "#ffffff", ""
     for element in root.iter():
         tag = _local(element.tag)

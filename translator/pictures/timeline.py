@@ -24,15 +24,19 @@ def keyed(
     known = {} if known is None else known
     for shape in scene.shapes:
         if shape not in known:
-            tag, attributes, text = element = svg_element(shape)
-            if shape.id:
-                known[shape] = (f"{shape.id}|{tag}|{text}" if exact else shape.id), element
-            else:
-                known[shape] = repr((tag, sorted(attributes.items()), text)), element
+            known[shape] = _key(shape, exact)
         key, element = known[shape]
         seen[key] = seen.get(key, 0) + 1
         found.append((key if seen[key] == 1 else f"{key}#{seen[key]}", element))
     return found
+
+
+def _key(shape: Shape, exact: bool) -> tuple[str, Element]:
+    """A shape's key (see keyed) and element."""
+    tag, attributes, text = element = svg_element(shape)
+    if shape.id:
+        return (f"{shape.id}|{tag}|{text}" if exact else shape.id), element
+    return repr((tag, sorted(attributes.items()), text)), element
 
 
 @dataclass(frozen=True)
@@ -68,19 +72,13 @@ class Timeline:
 def _ordered(seen: dict[str, int], after: dict[str, set[str]]) -> list[str]:
     """The keys in an order where each comes before those `after` names (Kahn's algorithm, the earliest
     seen first among the free ones); when frames disagree (a cycle), the earliest seen left goes next."""
-    waiting = {key: 0 for key in seen}
-    for followers in after.values():
-        for key in followers:
-            waiting[key] += 1
+    waiting = _in_degrees(seen, after)
     free = [(seen[key], key) for key, count in waiting.items() if count == 0]
     heapq.heapify(free)
     order: list[str] = []
     placed: set[str] = set()
     while len(order) < len(seen):
-        if not free:
-            stuck = min((key for key in seen if key not in placed), key=seen.__getitem__)
-            heapq.heappush(free, (seen[stuck], stuck))
-        _, key = heapq.heappop(free)
+        key = _next_free(free, seen, placed)
         if key in placed:
             continue
         placed.add(key)
@@ -90,3 +88,21 @@ def _ordered(seen: dict[str, int], after: dict[str, set[str]]) -> list[str]:
             if waiting[follower] == 0 and follower not in placed:
                 heapq.heappush(free, (seen[follower], follower))
     return order
+
+
+def _in_degrees(seen: dict[str, int], after: dict[str, set[str]]) -> dict[str, int]:
+    """For each key, how many keys must come before it."""
+    waiting = dict.fromkeys(seen, 0)
+    for followers in after.values():
+        for key in followers:
+            waiting[key] += 1
+    return waiting
+
+
+def _next_free(free: list[tuple[int, str]], seen: dict[str, int], placed: set[str]) -> str:
+    """The earliest seen free key (it may already be placed); when none is free (a cycle), the earliest
+    seen key not placed yet."""
+    if not free:
+        stuck = min((key for key in seen if key not in placed), key=seen.__getitem__)
+        heapq.heappush(free, (seen[stuck], stuck))
+    return heapq.heappop(free)[1]
