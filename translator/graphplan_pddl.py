@@ -116,12 +116,7 @@ def _stem(source: str, default: str) -> str:
 
 def constants(ops: Ops) -> set[str]:
     """The objects that operators name (arguments that are not <variables>)."""
-    return _named_objects(_operator_atoms(ops))
-
-
-def _operator_atoms(ops: Ops) -> tuple[Atom, ...]:
-    """The atoms of every operator's preconditions, adds and deletes."""
-    return tuple(a for op in ops.operators for a in op.preconds + op.adds + op.deletes)
+    return _named_objects(ops.atoms())
 
 
 def _named_objects(atoms: tuple[Atom, ...]) -> set[str]:
@@ -148,7 +143,7 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
 
 def _names(ops: Ops, facts: Facts, parents: dict[str, str | None], object_type: dict[str, str]) -> PddlNames:
     """The PDDL names of the objects, predicates, types and actions of the ops and facts."""
-    atoms = facts.init + (facts.goal or ()) + _operator_atoms(ops)
+    atoms = facts.init + (facts.goal or ()) + ops.atoms()
     names = PddlNames()
     names.add("object", _named_objects(atoms) | set(object_type))
     names.add("predicate", {a.predicate for a in atoms})
@@ -270,7 +265,7 @@ def _constants_section(by_type: dict[str, list[str]]) -> list[str]:
 
 def _predicates_section(ops: Ops, names: PddlNames, different: bool) -> str:
     """(:predicates ...) with the operators' predicates, and (different ?a1 ?a2) if `different`."""
-    arity = {names("predicate", item.predicate): len(item.args) for item in _operator_atoms(ops)}
+    arity = {names("predicate", item.predicate): len(item.args) for item in ops.atoms()}
     if different:
         arity[DIFFERENT] = 2
     predicates = [atom(p, *(f"?a{i}" for i in range(1, n + 1))) for p, n in sorted(arity.items())]
