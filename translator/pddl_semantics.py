@@ -139,10 +139,7 @@ class Evaluator:
         if kind == "number":
             return expression[1]
         if kind == "fluent":
-            key = _atom(expression[1], expression[2], binding)
-            if key not in state.values:
-                raise Undefined(f"{shown_atom(key)} has no value")
-            return state.values[key]
+            return _known(state.values, _atom(expression[1], expression[2], binding))
         values = [self.value(part, binding, state) for part in expression[2]]
         if expression[1] == "-" and len(values) == 1:
             return -values[0]
@@ -395,9 +392,7 @@ class Evaluator:
         adds, deletes, updates = self.effects(action_effects, binding, state)
         values = dict(state.values)
         for operation, key, amount in updates:
-            if operation != "assign" and key not in values:
-                raise Undefined(f"{shown_atom(key)} has no value")
-            old = values.get(key, 0.0)
+            old = 0.0 if operation == "assign" else _known(values, key)
             values[key] = {
                 "assign": amount,
                 "increase": old + amount,
@@ -441,6 +436,13 @@ COMPARE: dict[str, Callable[[float, float], bool]] = {
 }
 
 
+def _known(values: dict[Atom, float], key: Atom) -> float:
+    """A numeric fluent's value; Undefined when it has none."""
+    if key not in values:
+        raise Undefined(f"{shown_atom(key)} has no value")
+    return values[key]
+
+
 def _one_side_unbound(literal: tuple, binding: dict[str, str]) -> tuple[str, str] | None:
     """(the unbound variable, the other side's object) of an (= a b) with exactly one side unbound, else None."""
     left, right = (binding.get(term, None if term.startswith("?") else term) for term in literal[1:])
@@ -474,20 +476,24 @@ def _alternatives(parameters: tuple, body: tuple, limit: int = 64) -> list[tuple
     done: list[tuple[tuple, tuple]] = []
     while todo:
         variables, parts, literals = todo.pop(0)
-        if not parts:
-            done.append((variables, tuple(literals)))
-            continue
-        part, rest = parts[0], parts[1:]
-        names = {name for name, _ in variables}
-        if part[0] == "and":
-            todo.insert(0, (variables, [*part[1], *rest], literals))
-        elif part[0] == "exists" and not {name for name, _ in part[1]} & names:
-            todo.insert(0, (variables + tuple(part[1]), [part[2], *rest], literals))
-        elif part[0] == "or" and len(todo) + len(done) + len(part[1]) <= limit:
-            todo[:0] = [(variables, [alternative, *rest], literals) for alternative in part[1]]
+        if parts:
+            todo[:0] = _unfolded(variables, parts, literals, limit - len(todo) - len(done))
         else:
-            todo.insert(0, (variables, rest, [*literals, part]))
+            done.append((variables, tuple(literals)))
     return done
+
+
+def _unfolded(variables: tuple, parts: list, literals: list, room: int) -> list[tuple[tuple, list, list]]:
+    """The (variables, parts left, literals) that unfolding the first part gives: a conjunction's parts, an
+    `exists`'s variables and body, an `or`'s alternatives (when `room` allows that many), else a literal."""
+    part, rest = parts[0], parts[1:]
+    if part[0] == "and":
+        return [(variables, [*part[1], *rest], literals)]
+    if part[0] == "exists" and not {name for name, _ in part[1]} & {name for name, _ in variables}:
+        return [(variables + tuple(part[1]), [part[2], *rest], literals)]
+    if part[0] == "or" and len(part[1]) <= room:
+        return [(variables, [alternative, *rest], literals) for alternative in part[1]]
+    return [(variables, rest, [*literals, part])]
 
 
 def _strata(task: Task) -> list[list[Any]]:
