@@ -162,9 +162,13 @@ class _Reader:
         if head == "not":
             return self._negation(item, parts)
         if head in ("exists", "forall"):
-            self.uses(":existential-preconditions" if head == "exists" else ":universal-preconditions", item)
-            return (head, tuple(self.typed(parts[0].items)), self.condition(parts[1]))
+            return self._quantified(item, head, parts)
         return self._atomic(item, head, parts)
+
+    def _quantified(self, item: Expr, head: str, parts: list) -> tuple:
+        """(exists (PARAMETERS) f) or (forall (PARAMETERS) f)."""
+        self.uses(":existential-preconditions" if head == "exists" else ":universal-preconditions", item)
+        return (head, tuple(self.typed(parts[0].items)), self.condition(parts[1]))
 
     def condition(self, item) -> tuple:
         """A formula where () means true: the empty conjunction."""
@@ -191,7 +195,7 @@ class _Reader:
         if head == "=":
             self.uses(":equality", item)
             return ("=", parts[0].text.lower(), parts[1].text.lower())
-        return ("atom", head, tuple(part.text.lower() for part in parts))
+        return ("atom", head, _words(parts))
 
     def expression(self, item) -> tuple:
         """A numeric expression: ("number", v), ("fluent", name, terms) or ("op", op, expressions)."""
@@ -202,7 +206,7 @@ class _Reader:
         head = item.head()
         if head in ("+", "-", "*", "/"):
             return ("op", head, tuple(self.expression(part) for part in item.items[1:]))
-        return ("fluent", head, tuple(part.text.lower() for part in item.items[1:]))
+        return ("fluent", head, _words(item.items[1:]))
 
     def effects(self, item, nested: bool = False) -> tuple:
         """An effect as a tuple of ("add", pred, terms), ("del", pred, terms), ("when", cond, effects),
@@ -214,16 +218,19 @@ class _Reader:
         if head == "and":
             return tuple(effect for part in parts for effect in self.effects(part, nested))
         if head == "not":
-            return (("del", parts[0].head(), tuple(term.text.lower() for term in parts[0].items[1:])),)
-        if head == "when":
-            self.uses(":conditional-effects", item)
-            return (("when", self.condition(parts[0]), self.effects(parts[1], True)),)
-        if head == "forall":
-            self.uses(":conditional-effects", item)
-            return (("forall", tuple(self.typed(parts[0].items)), self.effects(parts[1], True)),)
+            return (("del", parts[0].head(), _words(parts[0].items[1:])),)
+        if head in ("when", "forall"):
+            return (self._conditional_effect(item, head, parts),)
         if head in NUMERIC_EFFECTS:
             return (self._numeric_effect(item, head, parts),)
-        return (("add", head, tuple(part.text.lower() for part in parts)),)
+        return (("add", head, _words(parts)),)
+
+    def _conditional_effect(self, item: Expr, head: str, parts: list) -> tuple:
+        """(when CONDITION EFFECT) or (forall (PARAMETERS) EFFECT)."""
+        self.uses(":conditional-effects", item)
+        if head == "when":
+            return ("when", self.condition(parts[0]), self.effects(parts[1], True))
+        return ("forall", tuple(self.typed(parts[0].items)), self.effects(parts[1], True))
 
     def _numeric_effect(self, item: Expr, head: str, parts: list) -> tuple:
         """(increase|decrease|assign|scale-up|scale-down FLUENT EXPRESSION); increasing total-cost is an
@@ -232,6 +239,11 @@ class _Reader:
         costs = head == "increase" and fluent == ("fluent", "total-cost", ())
         self.uses(":action-costs" if costs else ":numeric-fluents", item)
         return ("numeric", head, fluent, self.expression(parts[1]))
+
+
+def _words(tokens: list) -> tuple[str, ...]:
+    """The tokens' words in lower case (the terms of an atom or a fluent)."""
+    return tuple(token.text.lower() for token in tokens)
 
 
 def _type_name(item) -> str:
@@ -283,11 +295,11 @@ def _init(reader: _Reader, items: list) -> tuple[set[Atom], dict[Atom, float]]:
     for fact in items:
         if fact.head() == "=" and isinstance(fact.items[1], Expr):
             fluent = fact.items[1]
-            key = (fluent.head(), *(term.text.lower() for term in fluent.items[1:]))
+            key = (fluent.head(), *_words(fluent.items[1:]))
             values[key] = float(fact.items[2].text)
             reader.uses(":action-costs", fact)
         else:
-            atoms.add((fact.head(), *(term.text.lower() for term in fact.items[1:])))
+            atoms.add((fact.head(), *_words(fact.items[1:])))
     return atoms, values
 
 

@@ -72,9 +72,7 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
         """A walled rectangle with random inner walls; Pac-Man and the pellets in the largest open region."""
         height, width = options["height"], options["width"]
         inner = [(row, col) for row in range(1, height - 1) for col in range(1, width - 1)]
-        walls = {cell for cell in inner if rng.randrange(100) < options["walls"]}
-        open_cells = [cell for cell in inner if cell not in walls] or [rng.choice(inner)]
-        walls -= set(open_cells)
+        walls, open_cells = _random_walls(inner, options["walls"], rng)
         largest = max(_regions(open_cells), key=len)  # the first of the largest, in the order of their smallest cells
         pacman = rng.choice(largest)
         border = {(row, col) for row in range(height) for col in range(width)} - set(inner)
@@ -243,6 +241,13 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
         lines.append(f"pellets eaten at moves {', '.join(map(str, eaten)) or 'none'}")
         lines.append("moves: " + ", ".join(runs(moves)))
         return "\n".join(lines)
+
+
+def _random_walls(inner: list[Cell], percent: int, rng: random.Random) -> tuple[set[Cell], list[Cell]]:
+    """Each inner cell a wall with probability `percent`/100, and the open cells (one if all were walls)."""
+    walls = {cell for cell in inner if rng.randrange(100) < percent}
+    open_cells = [cell for cell in inner if cell not in walls] or [rng.choice(inner)]
+    return walls - set(open_cells), open_cells
 
 
 def _regions(open_cells: list[Cell]) -> list[list[Cell]]:
