@@ -174,11 +174,11 @@ def contradiction(term: tuple[Literal, ...], n: int, k: int) -> str | None:
 
 def _both_ways(term: tuple[Literal, ...]) -> str | None:
     """Why a term asks for an atom and its negation, or None."""
-    positives = {canonical(a) for positive, a in term if positive}
+    positives = {canonical(a): a for positive, a in reversed(term) if positive}  # the first of equal atoms
     for positive, goal_atom in term:
-        if not positive and canonical(goal_atom) in positives:
-            twin = next(format_goal(a) for p, a in term if p and canonical(a) == canonical(goal_atom))
-            return f"the goal asks for both {twin} and !{format_goal(goal_atom)}"
+        twin = positives.get(canonical(goal_atom))
+        if not positive and twin is not None:
+            return f"the goal asks for both {format_goal(twin)} and !{format_goal(goal_atom)}"
     return None
 
 
