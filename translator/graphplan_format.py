@@ -197,12 +197,14 @@ def _operator(node: Tree, source: str) -> Operator:
     params = _params(params_tree, str(name_token), source)
     declared = {f"<{name}>" for name, _ in params}
     for part in (preconds_tree, effects_tree):
-        for token in part.scan_values(lambda v: isinstance(v, Token) and v.type == "VAR"):
-            _undeclared(token, declared, str(name_token), source)
-    preconds = tuple(_atom(tree) for tree in preconds_tree.children)
-    adds = tuple(_atom(tree) for tree in effects_tree.children if tree.data == "atom")
-    deletes = tuple(_atom(tree) for tree in effects_tree.children if tree.data == "delete")
-    return Operator(name_of(name_token), tuple(params), preconds, adds, deletes, node.meta.line)
+        _check_variables(part, declared, str(name_token), source)
+    adds, deletes = _atoms(effects_tree, "atom"), _atoms(effects_tree, "delete")
+    return Operator(name_of(name_token), tuple(params), _atoms(preconds_tree), adds, deletes, node.meta.line)
+
+
+def _atoms(tree: Tree, data: str | None = None) -> tuple[Atom, ...]:
+    """The atoms of a list's children (only those of kind `data`, `atom` or `delete`, when given)."""
+    return tuple(_atom(child) for child in tree.children if data is None or child.data == data)
 
 
 def _params(params_tree: Tree, operator: str, source: str) -> list[tuple[str, str]]:
@@ -218,15 +220,16 @@ def _params(params_tree: Tree, operator: str, source: str) -> list[tuple[str, st
     return params
 
 
-def _undeclared(token: Token, declared: set[str], operator: str, source: str) -> None:
-    """Raise when the variable `token` is not among the operator's parameters."""
-    if name_of(token) not in declared:
-        raise InputError(
-            f"variable {token} is used in operator {operator} but not declared in its (params ...)",
-            source,
-            token.line,
-            token.column,
-        )
+def _check_variables(tree: Tree, declared: set[str], operator: str, source: str) -> None:
+    """Raise for the first variable in `tree` that is not among the operator's parameters (`declared`)."""
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "VAR"):
+        if name_of(token) not in declared:
+            raise InputError(
+                f"variable {token} is used in operator {operator} but not declared in its (params ...)",
+                source,
+                token.line,
+                token.column,
+            )
 
 
 def _check_arities(atoms: list[Atom], source: str) -> None:
@@ -300,9 +303,9 @@ def _facts(tree: Tree, source: str) -> Facts:
         if node.data == "declaration":
             _declare(node, source, objects, lines)
         elif node.data == "preconds":
-            init = tuple(_atom(child) for child in node.children)
+            init = _atoms(node)
         else:
-            goal = tuple(_atom(child) for child in node.children)
+            goal = _atoms(node)
     return Facts(tuple(objects), init, goal, lines)
 
 

@@ -128,9 +128,7 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
     """The PDDL task of loaded ops and facts and the names it uses."""
     extent = _extents(facts)
     parents, object_type = _type_hierarchy(facts, extent, facts_source)
-    used_types = {type_name for op in ops.operators for _, type_name in op.params}
-    # a type with no objects is at the top; its operators never apply
-    parents.update(dict.fromkeys(sorted(used_types - set(parents), key=str.lower)))
+    _add_empty_types(parents, ops)
     names = _names(ops, facts, parents, object_type)
     shared = {op.name: _overlapping_pairs(op, extent) for op in ops.operators}
     fixed = constants(ops)
@@ -139,6 +137,12 @@ def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: s
     init = [_fact(a, names) for a in facts.init] + _different_facts(ops, extent, shared, names)
     goal = [_fact(a, names) for a in facts.goal or ()]
     return Conversion(PddlTask(name, domain, problem_text(name, domain_name, objects, init, goal)), names)
+
+
+def _add_empty_types(parents: dict[str, str | None], ops: Ops) -> None:
+    """Put the types that parameters use but no object has at the top (their operators never apply)."""
+    used_types = {type_name for op in ops.operators for _, type_name in op.params}
+    parents.update(dict.fromkeys(sorted(used_types - set(parents), key=str.lower)))
 
 
 def _names(ops: Ops, facts: Facts, parents: dict[str, str | None], object_type: dict[str, str]) -> PddlNames:

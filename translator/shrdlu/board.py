@@ -74,8 +74,13 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
             source,
             header.number,
         )
+    return n, _columns(matrix, n)
+
+
+def _columns(matrix: list[list[int]], n: int) -> Columns:
+    """The columns, bottom to top, of an n x n matrix written top row first (0 = empty)."""
     bottom_up = list(reversed(matrix))
-    return n, tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
+    return tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
 
 
 def _square_size(matrix: list[list[int]], header: Line, rows: list[Line], source: str) -> int:
