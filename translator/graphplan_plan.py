@@ -202,13 +202,23 @@ def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder
         reason = _step_problem(actions, state, text)
         if reason:
             return Check(False, done, number, group[0].line, reason, state)
-        state = (state - frozenset().union(*(a.delete for a in actions))) | frozenset().union(*(a.add for a in actions))
+        state = _after(state, actions)
         done.append(actions)
     missing = sorted(goal - state)
     if missing:
-        shown = " ".join(text(fact) for fact in missing[:5]) + (" ..." if len(missing) > 5 else "")
-        return Check(False, done, None, None, f"the plan ends without reaching the goal: {shown} do not hold", state)
+        return Check(False, done, None, None, _unreached(missing, text), state)
     return Check(True, done, state=state)
+
+
+def _after(state: frozenset[Fact], actions: list[Action]) -> frozenset[Fact]:
+    """The state after one time step: the state before, less every delete, plus every add."""
+    return (state - frozenset().union(*(a.delete for a in actions))) | frozenset().union(*(a.add for a in actions))
+
+
+def _unreached(missing: list[Fact], text: Callable[[Fact], str]) -> str:
+    """Why a plan that ends with goal facts `missing` fails (the first five shown)."""
+    shown = " ".join(text(fact) for fact in missing[:5]) + (" ..." if len(missing) > 5 else "")
+    return f"the plan ends without reaching the goal: {shown} do not hold"
 
 
 def _ground_step(grounder: Grounder, group: list[PlanLine]) -> tuple[list[Action], tuple[int, str] | None]:

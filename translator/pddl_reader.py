@@ -273,13 +273,12 @@ class _Checker:
             if isinstance(item, Token) and item.text == "-":
                 if not pending or position + 1 >= len(items):
                     raise self.fail(f"expected {what} before '-' and a type after it", item)
-                type_name = self.type_of(items[position + 1], types)
-                result += [Typed(token.text.lower(), type_name, token) for token in pending]
+                result += _typed(pending, self.type_of(items[position + 1], types))
                 pending, position = [], position + 2
                 continue
             pending.append(self.variable(item) if variables else self.named(item, what))
             position += 1
-        return result + [Typed(token.text.lower(), "object", token) for token in pending]
+        return result + _typed(pending, "object")
 
     def variable(self, item) -> Token:
         """A variable such as ?x."""
@@ -308,6 +307,11 @@ class _Checker:
             if item.name in seen:
                 raise self.fail(f"{what} {item.name!r} is declared twice", item.token)
             seen.add(item.name)
+
+
+def _typed(tokens: list[Token], type_name: str) -> list[Typed]:
+    """The tokens' names (lower case), each of the type."""
+    return [Typed(token.text.lower(), type_name, token) for token in tokens]
 
 
 def _split_glued_types(items: list) -> list:
@@ -450,7 +454,7 @@ def _check_action(check: _Checker, section: Expr, domain: Domain) -> str:
             check.unique(declared, "parameter")
             variables = _variables(declared)
         else:
-            _check_formula(check, value, domain, variables, set(domain.constants), effect=key == ":effect")
+            _check_formula(check, value, domain, variables, set(domain.constants))
         position += 2
     return name
 
@@ -469,9 +473,7 @@ def _action_key(check: _Checker, parts: list, position: int, name: str) -> str:
     return key.text.lower()
 
 
-def _check_formula(
-    check: _Checker, item, domain: Domain, variables: dict[str, str], objects: set[str], effect: bool = False
-) -> None:
+def _check_formula(check: _Checker, item, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
     """A goal description or an effect: connectives, quantifiers and atoms of declared predicates whose
     arguments are declared variables or objects."""
     if not isinstance(item, Expr):
@@ -481,10 +483,10 @@ def _check_formula(
         return  # () is the empty condition
     head = item.head()
     if head in ("forall", "exists"):
-        _check_quantified(check, item, domain, variables, objects, effect)
+        _check_quantified(check, item, domain, variables, objects)
     elif head in ("and", "or", "not", "imply", "when"):
         for part in item.items[1:]:
-            _check_formula(check, part, domain, variables, objects, effect and head in ("and", "when"))
+            _check_formula(check, part, domain, variables, objects)
     elif head in NUMERIC or head in domain.functions:
         return  # numeric expressions: syntax only
     elif head.startswith(":"):
@@ -496,13 +498,13 @@ def _check_formula(
 
 
 def _check_quantified(
-    check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str], effect: bool
+    check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]
 ) -> None:
     """(forall (?x - type) CONDITION) or (exists ...): the condition with the bound variables added."""
     if len(item.items) != 3 or not isinstance(item.items[1], Expr):
         raise check.fail(f"expected ({item.head()} (?x - type) CONDITION)", item)
     bound = _variables(check.typed_list(item.items[1].items, "a variable", domain.types, variables=True))
-    _check_formula(check, item.items[2], domain, {**variables, **bound}, objects, effect)
+    _check_formula(check, item.items[2], domain, {**variables, **bound}, objects)
 
 
 def _check_atom(check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
