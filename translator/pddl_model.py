@@ -148,22 +148,17 @@ class _Reader:
             position += 1
         return result + [(name, "object") for name in pending]
 
-    def formula(self, item, goal: bool = True) -> tuple | None:
+    def formula(self, item) -> tuple | None:
         """A goal description as a tuple: ("atom", pred, terms), ("not", f), ("and"/"or", fs), ("imply", a, b),
         ("exists"/"forall", params, f), ("=", a, b), ("compare", op, e1, e2); None for ()."""
         if not item.items:
             return None
         head = item.head()
-        parts = item.items[1:]
-        if head == "and":
-            return ("and", tuple(f for f in (self.formula(part) for part in parts) if f is not None))
-        if head in ("or", "imply"):
-            return self._disjunction(item, head, parts)
-        if head == "not":
-            return self._negation(item, parts)
-        if head in ("exists", "forall"):
-            return self._quantified(item, head, parts)
-        return self._atomic(item, head, parts)
+        return _FORMULAS.get(head, _Reader._atomic)(self, item, head, item.items[1:])
+
+    def _conjunction(self, item: Expr, head: str, parts: list) -> tuple:
+        """(and f...), its empty parts () left out."""
+        return ("and", tuple(f for f in (self.formula(part) for part in parts) if f is not None))
 
     def _quantified(self, item: Expr, head: str, parts: list) -> tuple:
         """(exists (PARAMETERS) f) or (forall (PARAMETERS) f)."""
@@ -180,7 +175,7 @@ class _Reader:
         inner = tuple(self.condition(part) for part in parts)
         return ("or", inner) if head == "or" else ("imply", inner[0], inner[1])
 
-    def _negation(self, item: Expr, parts: list) -> tuple:
+    def _negation(self, item: Expr, head: str, parts: list) -> tuple:
         """(not f); (not (= ?x ?y)) needs :equality only, as planners and VAL read it."""
         inner = self.condition(parts[0])
         if inner[0] != "=":
@@ -239,6 +234,19 @@ class _Reader:
         costs = head == "increase" and fluent == ("fluent", "total-cost", ())
         self.uses(":action-costs" if costs else ":numeric-fluents", item)
         return ("numeric", head, fluent, self.expression(parts[1]))
+
+
+FormulaReader = Callable[[_Reader, Expr, str, list], tuple]
+"""Reads one kind of formula: (reader, the formula's list, its head, its items after the head)."""
+_FORMULAS: dict[str, FormulaReader] = {
+    "and": _Reader._conjunction,
+    "or": _Reader._disjunction,
+    "imply": _Reader._disjunction,
+    "not": _Reader._negation,
+    "exists": _Reader._quantified,
+    "forall": _Reader._quantified,
+}
+"""How each kind of formula is read (the rest are comparisons, equalities and atoms)."""
 
 
 def _words(tokens: list) -> tuple[str, ...]:

@@ -234,28 +234,39 @@ class Evaluator:
             return Reason(f"{text} is false: both sides are {_ground(inner[1], binding)}")
         return Reason(f"{_short(text)} is false: {_short(show(inner, binding))} holds")
 
-    def _why_not_quantified(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
-        """Why an exists (no object satisfies it) or a forall (these objects do not) is false."""
-        kind, parameters, body = formula
-        candidates = list(self.bindings(parameters, binding))
-        types = ", ".join(f"{name} - {kind_}" for name, kind_ in parameters)
-        failing = [inner for inner in candidates if not self.holds(body, inner, state)]
-        shown = [self._why_not_choice(formula, inner, state) for inner in failing[:SHOWN]]
-        more = f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
-        if kind == "exists":
-            if not candidates:
-                return Reason(f"{_short(text)} is false: there is no object of {types}")
-            return Reason(
-                f"{_short(text)} is false: no choice of {types} satisfies it ({len(candidates)} tried){more}",
-                None,
-                shown,
-            )
+    def _why_not_exists(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why an exists is false: no choice of its variables satisfies it (or there is none)."""
+        candidates, failing = self._choices(formula, binding, state)
+        types = _typed_parameters(formula[1])
+        if not candidates:
+            return Reason(f"{_short(text)} is false: there is no object of {types}")
         return Reason(
-            f"{_short(text)} is false for {len(failing)} of {len(candidates)} choices of {types}{more}",
+            f"{_short(text)} is false: no choice of {types} satisfies it ({len(candidates)} tried){_more(failing)}",
             None,
-            shown,
+            self._why_not_choices(formula, failing, state),
+        )
+
+    def _why_not_forall(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a forall is false: the choices of its variables that do not satisfy it."""
+        candidates, failing = self._choices(formula, binding, state)
+        types = _typed_parameters(formula[1])
+        return Reason(
+            f"{_short(text)} is false for {len(failing)} of {len(candidates)} choices of {types}{_more(failing)}",
+            None,
+            self._why_not_choices(formula, failing, state),
             conjunction=True,
         )
+
+    def _choices(
+        self, formula: tuple, binding: dict[str, str], state: State
+    ) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+        """Every binding of a quantified formula's variables, and those under which its body is false."""
+        candidates = list(self.bindings(formula[1], binding))
+        return candidates, [inner for inner in candidates if not self.holds(formula[2], inner, state)]
+
+    def _why_not_choices(self, formula: tuple, failing: list[dict[str, str]], state: State) -> list[Reason]:
+        """Why the body is false for each of the first SHOWN failing choices."""
+        return [self._why_not_choice(formula, inner, state) for inner in failing[:SHOWN]]
 
     def _why_not_choice(self, formula: tuple, inner: dict[str, str], state: State) -> Reason:
         """Why a quantified formula's body is false for one choice of its variables."""
@@ -423,8 +434,8 @@ _WHY_NOT: dict[str, WhyNot] = {
     "and": Evaluator._why_not_and,
     "or": Evaluator._why_not_or,
     "imply": Evaluator._why_not_imply,
-    "exists": Evaluator._why_not_quantified,
-    "forall": Evaluator._why_not_quantified,
+    "exists": Evaluator._why_not_exists,
+    "forall": Evaluator._why_not_forall,
 }
 """How each kind of false formula is explained (the rest are numeric comparisons)."""
 COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -463,6 +474,16 @@ def _operation(expression: tuple, binding: dict[str, str], left: float, right: f
     return {"+": left + right, "-": left - right, "*": left * right}.get(operation, 0.0)
 
 
+def _typed_parameters(parameters: tuple) -> str:
+    """Parameters as an explanation lists them: ?x - block, ?y - block."""
+    return ", ".join(f"{name} - {kind}" for name, kind in parameters)
+
+
+def _more(failing: list) -> str:
+    """' (the first SHOWN shown)' when more choices fail than an explanation lists."""
+    return f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
+
+
 def _short(text: str, width: int = 100) -> str:
     """A long formula cut to `width` characters."""
     return text if len(text) <= width else text[: width - 5] + " ...)"
@@ -498,14 +519,21 @@ def _unfolded(variables: tuple, parts: list, literals: list, room: int) -> list[
 
 def _strata(task: Task) -> list[list[Any]]:
     """The derived predicates' rules in strata: a rule comes after those whose predicates it negates."""
-    level = {rule.name: 0 for rule in task.rules}
+    level = _levels(task.rules)
+    count = max(level.values(), default=-1) + 1
+    return [[rule for rule in task.rules if level[rule.name] == number] for number in range(count)]
+
+
+def _levels(rules: tuple[Rule, ...]) -> dict[str, int]:
+    """The stratum of each derived predicate: one above every predicate its rules negate, the same as those
+    they read plainly (to a fixpoint, in at most one round per rule)."""
+    level = {rule.name: 0 for rule in rules}
     for _ in range(len(level) + 1):
-        for rule in task.rules:
+        for rule in rules:
             for name, negated in _uses(rule.body, False):
                 if name in level:
                     level[rule.name] = max(level[rule.name], level[name] + negated)
-    count = max(level.values(), default=-1) + 1
-    return [[rule for rule in task.rules if level[rule.name] == number] for number in range(count)]
+    return level
 
 
 def _uses(formula: tuple | None, negated: bool) -> Iterator[tuple[str, bool]]:
