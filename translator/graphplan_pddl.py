@@ -179,16 +179,19 @@ def _type_hierarchy(
     must nest, or PDDL (one type per object) cannot express them.
     """
     order = {t: (len(extent[t]), t) for t in extent}  # smaller extents are more specific
-    parents: dict[str, str | None] = {}
-    for t in extent:
-        above = [u for u in extent if u != t and extent[t] <= extent[u] and order[u] > order[t]]
-        parents[t] = min(above, key=order.__getitem__) if above else None
+    parents = {t: _parent(t, extent, order) for t in extent}
     object_type = {}
     for name, types in facts.types_of().items():
         chain = sorted(types, key=order.__getitem__)
         _check_nesting(name, chain, extent, source, facts.lines.get(name))
         object_type[name] = chain[0]
     return parents, object_type
+
+
+def _parent(t: str, extent: dict[str, set[str]], order: dict[str, tuple[int, str]]) -> str | None:
+    """The most specific type above `t` (whose objects include t's and that comes later in `order`), or None."""
+    above = [u for u in extent if u != t and extent[t] <= extent[u] and order[u] > order[t]]
+    return min(above, key=order.__getitem__) if above else None
 
 
 def _check_nesting(name: str, chain: list[str], extent: dict[str, set[str]], source: str, line: int | None) -> None:

@@ -46,9 +46,9 @@ def puzzle_for_file(path: str) -> str:
         raise InputError(
             f"the suffix {suffix} belongs to {' and '.join(candidates)}: name the puzzle before the file", path
         )
-    known = ", ".join(sorted({s for name in PUZZLES for s in get_puzzle(name).suffixes}))
     raise InputError(
-        f"cannot tell the puzzle from the file name: name it before the file (suffixes known: {known})", path
+        f"cannot tell the puzzle from the file name: name it before the file (suffixes known: {_known_suffixes()})",
+        path,
     )
 
 
@@ -57,6 +57,11 @@ def _base(candidates: list[str]) -> str | None:
     puzzles = [get_puzzle(name) for name in candidates]
     bases = [name for name in candidates if all(isinstance(other, type(get_puzzle(name))) for other in puzzles)]
     return bases[0] if len(bases) == 1 else None
+
+
+def _known_suffixes() -> str:
+    """The file suffixes of every puzzle, sorted, as a list for a message."""
+    return ", ".join(sorted({s for name in PUZZLES for s in get_puzzle(name).suffixes}))
 
 
 def load(puzzle_name: str, path: str, level: str | None = None) -> tuple[Puzzle, Any]:

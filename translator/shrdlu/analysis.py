@@ -308,9 +308,13 @@ def unsatisfiable_reason(formula: Formula, n: int, k: int) -> str | None:
         return None
     if len(reasons) == 1:
         return f"the goal cannot hold: {reasons[0]}"
+    return f"no alternative of the goal can hold: {_listed(terms, reasons)}"
+
+
+def _listed(terms: list[tuple[Literal, ...]], reasons: list) -> str:
+    """The first four alternatives with why each cannot hold, and how many more there are."""
     listed = "; ".join(
         f"alternative {i} ({' & '.join(map(format_literal, term))}): {reason}"
         for i, (term, reason) in enumerate(zip(terms[:4], reasons[:4]), start=1)
     )
-    more = f"; and {len(terms) - 4} more alternatives" if len(terms) > 4 else ""
-    return f"no alternative of the goal can hold: {listed}{more}"
+    return listed + (f"; and {len(terms) - 4} more alternatives" if len(terms) > 4 else "")

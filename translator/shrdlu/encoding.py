@@ -92,12 +92,15 @@ def goal_requirements(formula: Formula) -> list[str]:
     flags = []
     if any(isinstance(node, Not) for node in _nodes(formula)):
         flags.append(":negative-preconditions")
-    if any(
-        isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
-        for node in _nodes(formula)
-    ):
+    if any(_disjunctive(node) for node in _nodes(formula)):
         flags.append(":disjunctive-preconditions")
     return flags
+
+
+def _disjunctive(node: Formula) -> bool:
+    """Whether a goal node is a disjunction in PDDL: an `or`, a neighbourhood goal (an `or` of cell pairs) or
+    a negated conjunction or disjunction."""
+    return isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
 
 
 def _nodes(formula: Formula) -> Iterator[Formula]:
