@@ -146,11 +146,11 @@ class Grounder:
         for (name, type_name), arg in zip(operator.params, args):
             if type_name.lower() not in self.types.get(arg.lower(), set()):
                 raise ValueError(f"{arg} is not of type {type_name}, which parameter <{name}> of {operator.name} needs")
-        for (first, _), (second, _) in combinations(operator.params, 2):
-            index = [name for name, _ in operator.params]
-            if args[index.index(first)].lower() == args[index.index(second)].lower():
+        bound = [(name, arg) for (name, _), arg in zip(operator.params, args)]
+        for (first, x), (second, y) in combinations(bound, 2):
+            if x.lower() == y.lower():
                 raise ValueError(
-                    f"<{first}> and <{second}> of {operator.name} are both {args[index.index(first)]}: "
+                    f"<{first}> and <{second}> of {operator.name} are both {x}: "
                     "Graphplan binds different parameters to different objects"
                 )
 
