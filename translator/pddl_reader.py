@@ -106,14 +106,14 @@ def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
     first. InputError for a ')' that closes nothing."""
     stack: list[Expr] = []
     for token in tokens:
-        if token.text == "(" and len(stack) == MAX_DEPTH:
-            raise InputError(
-                f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
-                source,
-                token.line,
-                token.column,
-            )
         if token.text == "(":
+            if len(stack) == MAX_DEPTH:
+                raise InputError(
+                    f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
+                    source,
+                    token.line,
+                    token.column,
+                )
             stack.append(Expr(token))
         elif token.text != ")":
             (stack[-1].items if stack else top).append(token)
@@ -582,12 +582,13 @@ def _check_objects(check: _Checker, section: Expr, domain: Domain, objects: dict
 
 def _check_init(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:init ...): true facts (and numeric fluents' values) over declared objects."""
+    names = set(objects)
     for fact in section.items[1:]:
         if isinstance(fact, Expr) and fact.head() == "=":
             continue  # a numeric fluent's initial value
         if isinstance(fact, Expr) and fact.head() == "not":
             raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
-        _check_formula(check, fact, domain, {}, set(objects))
+        _check_formula(check, fact, domain, {}, names)
 
 
 def _check_goal(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:

@@ -159,7 +159,7 @@ def choose_level(labels: list[str], level: str | None, source: str) -> int:
     must hold one level. InputError saying what the file holds otherwise."""
     if not labels:
         raise InputError("no level found in the file", source)
-    if not level:
+    if level is None or level == "":
         return _the_only_level(labels, source)
     wanted = str(level).strip().lower()
     for index, label in enumerate(labels):

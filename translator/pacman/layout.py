@@ -105,9 +105,7 @@ def _test_fields(text: str, source: str) -> dict[str, tuple[int, str | list[tupl
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        key, content = _field(line, source, number)
-        if key in fields:
-            raise InputError(f"the field {key!r} appears twice", source, number)
+        key, content = _field(line, source, number, fields)
         fields[key] = (number, content)
         if isinstance(content, list):
             block, opened = content, number
@@ -116,12 +114,15 @@ def _test_fields(text: str, source: str) -> dict[str, tuple[int, str | list[tupl
     return fields
 
 
-def _field(line: str, source: str, number: int) -> tuple[str, str | list[tuple[int, str]]]:
-    """The key and value of a `key: "value"` line, or the key and an empty block of a `key: \"\"\"` line."""
+def _field(line: str, source: str, number: int, fields: dict) -> tuple[str, str | list[tuple[int, str]]]:
+    """The key and value of a `key: "value"` line, or the key and an empty block of a `key: \"\"\"` line; the
+    key must not be among the `fields` read before."""
     match = _FIELD.match(line)
     if not match:
         raise InputError(f'expected key: "value" or key: """, found {quote(line)}', source, number)
     key, value = match.groups()
+    if key in fields:
+        raise InputError(f"the field {key!r} appears twice", source, number)
     if value == _BLOCK:
         return key, []
     if len(value) >= 2 and value[0] == value[-1] == '"':
