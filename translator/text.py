@@ -161,17 +161,23 @@ def choose_level(labels: list[str], level: str | None, source: str) -> int:
         raise InputError("no level found in the file", source)
     if level is None or level == "":
         return _the_only_level(labels, source)
-    wanted = str(level).strip().lower()
-    for index, label in enumerate(labels):
-        if wanted in _label_names(label):
-            return index
-    number = whole_number(wanted)
-    if number is not None and 1 <= number <= len(labels):
-        return number - 1
+    index = _level_named(labels, str(level).strip().lower())
+    if index is not None:
+        return index
     shown = ", ".join(labels[:5]) + ("..." if len(labels) > 5 else "")
     raise InputError(
         f"no level {level!r}: the file holds {len(labels)} levels (1..{len(labels)}), labelled {shown}", source
     )
+
+
+def _level_named(labels: list[str], wanted: str) -> int | None:
+    """The index of the level a label (or its quoted title) or a 1-based number names, labels first; None
+    when none does."""
+    for index, label in enumerate(labels):
+        if wanted in _label_names(label):
+            return index
+    number = whole_number(wanted)
+    return number - 1 if number is not None and 1 <= number <= len(labels) else None
 
 
 def _the_only_level(labels: list[str], source: str) -> int:
