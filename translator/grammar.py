@@ -39,10 +39,7 @@ def syntax_problem(error: Exception, parser: Any, text: str, names: Mapping[str,
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(error, UnexpectedToken):
-        at_end = error.token.type == "$END"
-        found = names.get("$END", "the end of the text") if at_end else quote(str(error.token))
-        line, column = (None, None) if at_end else (error.line, error.column)
-        return SyntaxProblem(found, expected_terminals(parser, error.expected, names), line, column, at_end)
+        return _unexpected_token(error, parser, names)
     if isinstance(error, UnexpectedCharacters):
         found = f"character {text[error.pos_in_stream or 0]!r}"  # always set for characters
         allowed = expected_terminals(parser, error.allowed, names) if error.allowed else "something else"
@@ -50,6 +47,14 @@ def syntax_problem(error: Exception, parser: Any, text: str, names: Mapping[str,
     if isinstance(error, UnexpectedEOF):
         return SyntaxProblem(names.get("$END", "the end of the text"), "more", None, None, True)
     return None
+
+
+def _unexpected_token(error: Any, parser: Any, names: Mapping[str, str]) -> SyntaxProblem:
+    """The SyntaxProblem of a lark UnexpectedToken: the token, or the end of the text, where it was found."""
+    at_end = error.token.type == "$END"
+    found = names.get("$END", "the end of the text") if at_end else quote(str(error.token))
+    line, column = (None, None) if at_end else (error.line, error.column)
+    return SyntaxProblem(found, expected_terminals(parser, error.expected, names), line, column, at_end)
 
 
 def expected_terminals(parser: Any, terminals: Any, names: Mapping[str, str]) -> str:

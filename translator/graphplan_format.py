@@ -52,6 +52,10 @@ class Ops:
 
     operators: tuple[Operator, ...]
 
+    def atoms(self) -> tuple[Atom, ...]:
+        """The atoms of every operator's preconditions, adds and deletes."""
+        return tuple(a for op in self.operators for a in op.preconds + op.adds + op.deletes)
+
 
 @dataclass(frozen=True)
 class Facts:
@@ -94,14 +98,19 @@ def _parse(text: str, start: str, source: str, what: str) -> Tree:
             raise InputError(f"cannot read the {what} file: {error}", source) from None
     if problem.at_end:
         raise _unbalanced(text, source) from None
+    message = _syntax_message(problem, what)
+    if _unclosed(text) and not problem.found.startswith("character"):
+        raise _unbalanced(text, source, f" (reading stopped at line {problem.line}: {message})") from None
+    raise InputError(message, source, problem.line, problem.column) from None
+
+
+def _syntax_message(problem: grammar.SyntaxProblem, what: str) -> str:
+    """What is wrong where reading stopped: what was found, what was expected."""
     if problem.found == "')'":
         message = "unbalanced parentheses: ')' closes nothing it may close here"
     else:
         message = f"unexpected {problem.found} in the {what} file"
-    message += f"; expected {problem.expected}"
-    if _unclosed(text) and not problem.found.startswith("character"):
-        raise _unbalanced(text, source, f" (reading stopped at line {problem.line}: {message})") from None
-    raise InputError(message, source, problem.line, problem.column) from None
+    return message + f"; expected {problem.expected}"
 
 
 _TERMINALS = {
@@ -160,56 +169,67 @@ def load_ops(text: str, source: str = "<ops>") -> Ops:
     operators = []
     seen: dict[str, int] = {}
     for node in tree.children:
-        if not isinstance(node, Tree):
-            continue
-        operator = _operator(node, source)
-        if operator.name in seen:
-            raise InputError(
-                f"operator {operator.name!r} is defined twice (first on line {seen[operator.name]})",
-                source,
-                operator.line,
-            )
-        seen[operator.name] = operator.line or 0
-        operators.append(operator)
+        if isinstance(node, Tree):
+            operators.append(_new_operator(_operator(node, source), seen, source))
     if not operators:
         raise InputError("no (operator ...) found in the operators file", source, 1)
     ops = Ops(tuple(operators))
-    _check_arities([a for op in operators for a in op.preconds + op.adds + op.deletes], source)
+    _check_arities(list(ops.atoms()), source)
     return ops
+
+
+def _new_operator(operator: Operator, seen: dict[str, int], source: str) -> Operator:
+    """The operator, whose name is recorded in `seen` (name -> line); InputError when it is there already."""
+    if operator.name in seen:
+        raise InputError(
+            f"operator {operator.name!r} is defined twice (first on line {seen[operator.name]})",
+            source,
+            operator.line,
+        )
+    seen[operator.name] = operator.line or 0
+    return operator
 
 
 def _operator(node: Tree, source: str) -> Operator:
     """An Operator from its tree, checking that every variable is a parameter."""
     _, params_tree, preconds_tree, effects_tree = node.children
     (name_token,) = _tokens(node)
+    params = _params(params_tree, str(name_token), source)
+    declared = {f"<{name}>" for name, _ in params}
+    for part in (preconds_tree, effects_tree):
+        _check_variables(part, declared, str(name_token), source)
+    adds, deletes = _atoms(effects_tree, "atom"), _atoms(effects_tree, "delete")
+    return Operator(name_of(name_token), tuple(params), _atoms(preconds_tree), adds, deletes, node.meta.line)
+
+
+def _atoms(tree: Tree, data: str | None = None) -> tuple[Atom, ...]:
+    """The atoms of a list's children (only those of kind `data`, `atom` or `delete`, when given)."""
+    return tuple(_atom(child) for child in tree.children if data is None or child.data == data)
+
+
+def _params(params_tree: Tree, operator: str, source: str) -> list[tuple[str, str]]:
+    """An operator's (variable, type) parameters, each variable once."""
     params: list[tuple[str, str]] = []
     for param in params_tree.children:
         variable, type_name = _tokens(param)
         if any(name_of(variable)[1:-1] == known for known, _ in params):
             raise InputError(
-                f"parameter {variable} appears twice in operator {name_token}", source, variable.line, variable.column
+                f"parameter {variable} appears twice in operator {operator}", source, variable.line, variable.column
             )
         params.append((name_of(variable)[1:-1], name_of(type_name)))
-    declared = {f"<{name}>" for name, _ in params}
-    for token in preconds_tree.scan_values(lambda v: isinstance(v, Token) and v.type == "VAR"):
-        _undeclared(token, declared, str(name_token), source)
-    for token in effects_tree.scan_values(lambda v: isinstance(v, Token) and v.type == "VAR"):
-        _undeclared(token, declared, str(name_token), source)
-    preconds = tuple(_atom(tree) for tree in preconds_tree.children)
-    adds = tuple(_atom(tree) for tree in effects_tree.children if tree.data == "atom")
-    deletes = tuple(_atom(tree) for tree in effects_tree.children if tree.data == "delete")
-    return Operator(name_of(name_token), tuple(params), preconds, adds, deletes, node.meta.line)
+    return params
 
 
-def _undeclared(token: Token, declared: set[str], operator: str, source: str) -> None:
-    """Raise when the variable `token` is not among the operator's parameters."""
-    if name_of(token) not in declared:
-        raise InputError(
-            f"variable {token} is used in operator {operator} but not declared in its (params ...)",
-            source,
-            token.line,
-            token.column,
-        )
+def _check_variables(tree: Tree, declared: set[str], operator: str, source: str) -> None:
+    """Raise for the first variable in `tree` that is not among the operator's parameters (`declared`)."""
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "VAR"):
+        if name_of(token) not in declared:
+            raise InputError(
+                f"variable {token} is used in operator {operator} but not declared in its (params ...)",
+                source,
+                token.line,
+                token.column,
+            )
 
 
 def _check_arities(atoms: list[Atom], source: str) -> None:
@@ -260,7 +280,19 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
     """Load a facts file (declarations, preconds = initial state, effects = goal). An object that no
     declaration types may still appear in facts (it can match an operator's constant, never a
     parameter), as in the original; a warning names it, for it is more often a typing mistake."""
-    tree = _parse(text, "facts_file", source, "facts")
+    facts = _facts(_parse(text, "facts_file", source, "facts"), source)
+    if facts.goal is None and need_goal:
+        raise InputError(
+            "the facts file has no (effects ...) list: the goal is missing", source, len(text.splitlines())
+        )
+    atoms = facts.init + (facts.goal or ())
+    _warn_undeclared(atoms, set(facts.lines), source)
+    _check_arities(list(atoms), source)
+    return facts
+
+
+def _facts(tree: Tree, source: str) -> Facts:
+    """The declarations, initial facts and goal (None when absent) of a facts file's tree."""
     objects: list[tuple[str, str]] = []
     lines: dict[str, int] = {}
     init: tuple[Atom, ...] = ()
@@ -271,17 +303,10 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
         if node.data == "declaration":
             _declare(node, source, objects, lines)
         elif node.data == "preconds":
-            init = tuple(_atom(child) for child in node.children)
+            init = _atoms(node)
         else:
-            goal = tuple(_atom(child) for child in node.children)
-    if goal is None and need_goal:
-        raise InputError(
-            "the facts file has no (effects ...) list: the goal is missing", source, len(text.splitlines())
-        )
-    facts = Facts(tuple(objects), init, goal, lines)
-    _warn_undeclared(init + (goal or ()), set(lines), source)
-    _check_arities(list(init + (goal or ())), source)
-    return facts
+            goal = _atoms(node)
+    return Facts(tuple(objects), init, goal, lines)
 
 
 # ---------------------------------------------------------------------------------------------- writing
@@ -289,18 +314,20 @@ def load_facts(text: str, source: str = "<facts>", need_goal: bool = True) -> Fa
 
 def write_ops(ops: Ops) -> str:
     """An operators file in the layout of the original's examples."""
-    blocks = []
-    for op in ops.operators:
-        params = " ".join(f"(<{name}> {type_name})" for name, type_name in op.params)
-        effects = [a.text() for a in op.adds] + ["(del " + a.text()[1:] for a in op.deletes]
-        blocks.append(
-            "(operator\n"
-            f" {op.name}\n"
-            f" (params{' ' + params if params else ''})\n"
-            f" (preconds{_list(a.text() for a in op.preconds)})\n"
-            f" (effects{_list(effects)}))\n"
-        )
-    return "\n".join(blocks)
+    return "\n".join(_operator_text(op) for op in ops.operators)
+
+
+def _operator_text(op: Operator) -> str:
+    """One (operator ...) block."""
+    params = " ".join(f"(<{name}> {type_name})" for name, type_name in op.params)
+    effects = [a.text() for a in op.adds] + ["(del " + a.text()[1:] for a in op.deletes]
+    return (
+        "(operator\n"
+        f" {op.name}\n"
+        f" (params{' ' + params if params else ''})\n"
+        f" (preconds{_list(a.text() for a in op.preconds)})\n"
+        f" (effects{_list(effects)}))\n"
+    )
 
 
 def write_facts(facts: Facts) -> str:

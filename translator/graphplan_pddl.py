@@ -20,8 +20,9 @@ action `open` beside the predicate `open` -> `open-action`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
@@ -59,19 +60,21 @@ class PddlNames:
     def add(self, kind: str, names) -> None:
         """Name every Graphplan name of a kind (in sorted order, so that the names are the same on every
         run)."""
-        used = set(self.graphplan)
         for name in sorted(set(names)):
-            if (kind, name) in self.pddl:
-                continue
-            base = pddl_word(name)
-            candidate, number = base if base not in RESERVED else f"{base}-{kind}", 2
-            if candidate in used:
-                candidate = f"{base}-{kind}"
-            while candidate in used:
-                candidate, number = f"{base}-{kind}{number}", number + 1
-            used.add(candidate)
-            self.pddl[(kind, name)] = candidate
-            self.graphplan[candidate] = name
+            if (kind, name) not in self.pddl:
+                candidate = self._fresh(pddl_word(name), kind)
+                self.pddl[(kind, name)] = candidate
+                self.graphplan[candidate] = name
+
+    def _fresh(self, base: str, kind: str) -> str:
+        """`base`, or `base-KIND` when `base` is reserved or taken, or `base-KINDn` for the first n from 2
+        that is free."""
+        candidate, number = base if base not in RESERVED else f"{base}-{kind}", 2
+        if candidate in self.graphplan:
+            candidate = f"{base}-{kind}"
+        while candidate in self.graphplan:
+            candidate, number = f"{base}-{kind}{number}", number + 1
+        return candidate
 
     def __call__(self, kind: str, name: str) -> str:
         """The PDDL name of a Graphplan name of a kind."""
@@ -113,46 +116,53 @@ def _stem(source: str, default: str) -> str:
 
 def constants(ops: Ops) -> set[str]:
     """The objects that operators name (arguments that are not <variables>)."""
-    return {arg for op in ops.operators for a in op.preconds + op.adds + op.deletes for arg in a.args if arg[0] != "<"}
+    return _named_objects(ops.atoms())
+
+
+def _named_objects(atoms: tuple[Atom, ...]) -> set[str]:
+    """The arguments of `atoms` that are objects (not <variables>)."""
+    return {arg for a in atoms for arg in a.args if arg[0] != "<"}
 
 
 def convert(ops: Ops, facts: Facts, facts_source: str, domain_name: str, name: str) -> Conversion:
     """The PDDL task of loaded ops and facts and the names it uses."""
     extent = _extents(facts)
     parents, object_type = _type_hierarchy(facts, extent, facts_source)
-    used_types = {type_name for op in ops.operators for _, type_name in op.params}
-    for type_name in sorted(used_types - set(parents), key=str.lower):
-        parents[type_name] = None  # a type with no objects: its operators never apply
+    _add_empty_types(parents, ops)
     names = _names(ops, facts, parents, object_type)
     shared = {op.name: _overlapping_pairs(op, extent) for op in ops.operators}
     fixed = constants(ops)
     domain = _domain_text(ops, domain_name, parents, object_type, fixed, names, shared)
-    objects = _objects_by_type(names, object_type, fixed)
+    objects = _objects_by_type(names, object_type, {n for kind, n in names.pddl if kind == "object"} - fixed)
     init = [_fact(a, names) for a in facts.init] + _different_facts(ops, extent, shared, names)
     goal = [_fact(a, names) for a in facts.goal or ()]
     return Conversion(PddlTask(name, domain, problem_text(name, domain_name, objects, init, goal)), names)
 
 
+def _add_empty_types(parents: dict[str, str | None], ops: Ops) -> None:
+    """Put the types that parameters use but no object has at the top (their operators never apply)."""
+    used_types = {type_name for op in ops.operators for _, type_name in op.params}
+    parents.update(dict.fromkeys(sorted(used_types - set(parents), key=str.lower)))
+
+
 def _names(ops: Ops, facts: Facts, parents: dict[str, str | None], object_type: dict[str, str]) -> PddlNames:
     """The PDDL names of the objects, predicates, types and actions of the ops and facts."""
-    atoms = (
-        facts.init + (facts.goal or ()) + tuple(a for op in ops.operators for a in op.preconds + op.adds + op.deletes)
-    )
+    atoms = facts.init + (facts.goal or ()) + ops.atoms()
     names = PddlNames()
-    names.add("object", {arg for a in atoms for arg in a.args if arg[0] != "<"} | set(object_type))
+    names.add("object", _named_objects(atoms) | set(object_type))
     names.add("predicate", {a.predicate for a in atoms})
     names.add("type", parents)
     names.add("action", {op.name for op in ops.operators})
     return names
 
 
-def _objects_by_type(names: PddlNames, object_type: dict[str, str], fixed: set[str]) -> dict[str, list[str]]:
-    """The problem's objects (the domain's constants left out) by PDDL type name."""
-    objects: dict[str, list[str]] = {}
-    for obj in sorted({n for kind, n in names.pddl if kind == "object"} - fixed):
+def _objects_by_type(names: PddlNames, object_type: dict[str, str], objects: set[str]) -> dict[str, list[str]]:
+    """The PDDL names of Graphplan objects (in sorted order) by PDDL type name."""
+    by_type: dict[str, list[str]] = {}
+    for obj in sorted(objects):
         declared = object_type.get(obj)
-        objects.setdefault(names("type", declared) if declared else "object", []).append(names("object", obj))
-    return objects
+        by_type.setdefault(names("type", declared) if declared else "object", []).append(names("object", obj))
+    return by_type
 
 
 def _fact(item: Atom, names: PddlNames) -> str:
@@ -169,23 +179,31 @@ def _type_hierarchy(
     must nest, or PDDL (one type per object) cannot express them.
     """
     order = {t: (len(extent[t]), t) for t in extent}  # smaller extents are more specific
-    parents: dict[str, str | None] = {}
-    for t in extent:
-        above = [u for u in extent if u != t and extent[t] <= extent[u] and order[u] > order[t]]
-        parents[t] = min(above, key=order.__getitem__) if above else None
+    parents = {t: _parent(t, extent, order) for t in extent}
     object_type = {}
     for name, types in facts.types_of().items():
         chain = sorted(types, key=order.__getitem__)
-        for lower, upper in zip(chain, chain[1:]):
-            if not extent[lower] <= extent[upper]:
-                raise InputError(
-                    f"object {name!r} has types {lower} and {upper}, which do not nest "
-                    "(neither's objects include the other's); PDDL cannot express that",
-                    source,
-                    facts.lines.get(name),
-                )
+        _check_nesting(name, chain, extent, source, facts.lines.get(name))
         object_type[name] = chain[0]
     return parents, object_type
+
+
+def _parent(t: str, extent: dict[str, set[str]], order: dict[str, tuple[int, str]]) -> str | None:
+    """The most specific type above `t` (whose objects include t's and that comes later in `order`), or None."""
+    above = [u for u in extent if u != t and extent[t] <= extent[u] and order[u] > order[t]]
+    return min(above, key=order.__getitem__) if above else None
+
+
+def _check_nesting(name: str, chain: list[str], extent: dict[str, set[str]], source: str, line: int | None) -> None:
+    """InputError unless each of an object's types (most specific first) has its objects in the next's."""
+    for lower, upper in zip(chain, chain[1:]):
+        if not extent[lower] <= extent[upper]:
+            raise InputError(
+                f"object {name!r} has types {lower} and {upper}, which do not nest "
+                "(neither's objects include the other's); PDDL cannot express that",
+                source,
+                line,
+            )
 
 
 def _extents(facts: Facts) -> dict[str, set[str]]:
@@ -212,10 +230,8 @@ def _different_facts(
     for op in ops.operators:
         types = dict(op.params)
         for v1, v2 in shared[op.name]:
-            for x in extent[types[v1]]:
-                for y in extent[types[v2]]:
-                    if x != y:
-                        found |= {(x, y), (y, x)}
+            pairs = {(x, y) for x, y in product(extent[types[v1]], extent[types[v2]]) if x != y}
+            found |= pairs | {(y, x) for x, y in pairs}
     return [atom(DIFFERENT, names("object", x), names("object", y)) for x, y in sorted(found)]
 
 
@@ -229,42 +245,43 @@ def _domain_text(
     shared: dict[str, list[tuple[str, str]]],
 ) -> str:
     """The PDDL domain: types, constants, predicates with argument counts, one action per operator."""
-    lines = [f"(define (domain {name})", "  (:requirements :strips :typing)", "  (:types"]
-    for t in sorted(parents, key=lambda t: names("type", t)):
-        parent = parents[t]
-        lines.append(f"    {names('type', t)} - {names('type', parent) if parent else 'object'}")
-    lines.append("  )")
+    lines = [f"(define (domain {name})", "  (:requirements :strips :typing)", *_types_section(parents, names)]
     if fixed:
-        by_type: dict[str, list[str]] = {}
-        for obj in fixed:
-            type_name = object_type.get(obj)
-            by_type.setdefault(names("type", type_name) if type_name else "object", []).append(names("object", obj))
-        lines.append("  (:constants")
-        lines += [f"    {' '.join(sorted(objs, key=natural_key))} - {t}" for t, objs in sorted(by_type.items())]
-        lines.append("  )")
-    arity = {}
-    for op in ops.operators:
-        for item in op.preconds + op.adds + op.deletes:
-            arity[names("predicate", item.predicate)] = len(item.args)
-    if any(shared.values()):
-        arity[DIFFERENT] = 2
-    predicates = [atom(p, *(f"?a{i}" for i in range(1, n + 1))) for p, n in sorted(arity.items())]
-    lines.append("  (:predicates " + "\n               ".join(predicates) + ")")
+        lines += _constants_section(_objects_by_type(names, object_type, fixed))
+    lines.append(_predicates_section(ops, names, any(shared.values())))
     for op in ops.operators:
         lines.extend(_action_text(op, names, shared[op.name]))
     lines.append(")")
     return "\n".join(lines) + "\n"
 
 
+def _types_section(parents: dict[str, str | None], names: PddlNames) -> list[str]:
+    """The lines of (:types ...): each type above its parent (or `object`)."""
+    lines = ["  (:types"]
+    for t in sorted(parents, key=lambda t: names("type", t)):
+        parent = parents[t]
+        lines.append(f"    {names('type', t)} - {names('type', parent) if parent else 'object'}")
+    return [*lines, "  )"]
+
+
+def _constants_section(by_type: dict[str, list[str]]) -> list[str]:
+    """The lines of (:constants ...), given the constants' PDDL names by PDDL type."""
+    lines = [f"    {' '.join(sorted(objs, key=natural_key))} - {t}" for t, objs in sorted(by_type.items())]
+    return ["  (:constants", *lines, "  )"]
+
+
+def _predicates_section(ops: Ops, names: PddlNames, different: bool) -> str:
+    """(:predicates ...) with the operators' predicates, and (different ?a1 ?a2) if `different`."""
+    arity = {names("predicate", item.predicate): len(item.args) for item in ops.atoms()}
+    if different:
+        arity[DIFFERENT] = 2
+    predicates = [atom(p, *(f"?a{i}" for i in range(1, n + 1))) for p, n in sorted(arity.items())]
+    return "  (:predicates " + "\n               ".join(predicates) + ")"
+
+
 def _action_text(op: Operator, names: PddlNames, different: list[tuple[str, str]]) -> list[str]:
     """One PDDL action for a Graphplan operator."""
-    variables: dict[str, str] = {}
-    for variable, _ in op.params:
-        word, number = pddl_word(variable), 2
-        candidate = word
-        while candidate in variables.values():
-            candidate, number = f"{word}{number}", number + 1
-        variables[variable] = candidate
+    variables = _variable_names(op)
 
     def term(arg: str) -> str:
         """A PDDL term: ?x for <x>, the object's PDDL name otherwise."""
@@ -284,6 +301,18 @@ def _action_text(op: Operator, names: PddlNames, different: list[tuple[str, str]
         f"    :precondition (and {' '.join(pre)})",
         f"    :effect (and {' '.join(effects)}))",
     ]
+
+
+def _variable_names(op: Operator) -> dict[str, str]:
+    """The PDDL name (without `?`) of each parameter of an operator: its word, numbered from 2 on a clash."""
+    variables: dict[str, str] = {}
+    for variable, _ in op.params:
+        word, number = pddl_word(variable), 2
+        candidate = word
+        while candidate in variables.values():
+            candidate, number = f"{word}{number}", number + 1
+        variables[variable] = candidate
+    return variables
 
 
 # ----------------------------------------------------------------------------------- PDDL -> Graphplan
@@ -309,16 +338,23 @@ def pddl_to_model(task: PddlTask) -> tuple[Ops, Facts]:
         raise InputError(f"Graphplan takes STRIPS only; the domain also requires {' '.join(sorted(extra))}", task.name)
     domain, problem = pyperplan_parse(task)
     spell = _Speller.of(task)
-    ancestors = _ancestors(domain.types)
     operators = [_operator_of(action, spell) for action in sorted(domain.actions.values(), key=lambda a: a.name)]
     used = {type_name for operator in operators for _, type_name in operator.params}
+    objects = _declarations(domain, problem, spell, used)
+    init = tuple(sorted((spell.atom(a) for a in problem.initial_state), key=Atom.text))
+    goal = tuple(sorted((spell.atom(a) for a in problem.goal), key=Atom.text))
+    return Ops(tuple(operators)), Facts(tuple(objects), init, goal)
+
+
+def _declarations(domain: Any, problem: Any, spell: _Speller, used: set[str]) -> list[tuple[str, str]]:
+    """(object, type) for every object of a pyperplan task: its own type, and the types above it that
+    operators' parameters use."""
+    ancestors = _ancestors(domain.types)
     objects = []
     for obj, obj_type in sorted({**domain.constants, **problem.objects}.items()):
         chain = [spell(t) for t in ancestors[obj_type.name]]
         objects += [(spell(obj), t) for t in chain if t == chain[0] or t in used]
-    init = tuple(sorted((spell.atom(a) for a in problem.initial_state), key=Atom.text))
-    goal = tuple(sorted((spell.atom(a) for a in problem.goal), key=Atom.text))
-    return Ops(tuple(operators)), Facts(tuple(objects), init, goal)
+    return objects
 
 
 def _operator_of(action: Any, spell: _Speller) -> Operator:
@@ -387,21 +423,26 @@ def with_common_part(ops: Ops, instances: dict[str, Facts]) -> tuple[Facts, dict
     part followed by its own initial facts and its goal, as seed 003 asks.
     """
     static = static_predicates(ops)
-    objects: list[tuple[str, str]] = []
-    init: list[Atom] = []
-    for facts in instances.values():
-        objects += [item for item in facts.objects if item not in objects]
-        init += [item for item in facts.init if item.predicate in static and item not in init]
-    common = Facts(
-        tuple(sorted(objects, key=lambda item: natural_key(item[0]))),
-        tuple(sorted(init, key=lambda item: natural_key(item.text()))),
-        None,
-    )
+    common = _common_part(instances.values(), static)
     complete = {
         name: Facts(common.objects, common.init + tuple(a for a in facts.init if a.predicate not in static), facts.goal)
         for name, facts in instances.items()
     }
     return common, complete
+
+
+def _common_part(instances: Iterable[Facts], static: set[str]) -> Facts:
+    """The union of the instances' declarations and facts of `static` predicates, sorted, with no goal."""
+    objects: list[tuple[str, str]] = []
+    init: list[Atom] = []
+    for facts in instances:
+        objects += [item for item in facts.objects if item not in objects]
+        init += [item for item in facts.init if item.predicate in static and item not in init]
+    return Facts(
+        tuple(sorted(objects, key=lambda item: natural_key(item[0]))),
+        tuple(sorted(init, key=lambda item: natural_key(item.text()))),
+        None,
+    )
 
 
 def puzzle_files(puzzle_name: str, instance_paths: list[Path]) -> dict[str, str]:

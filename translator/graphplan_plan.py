@@ -66,16 +66,20 @@ def read_plan_lines(text: str, source: str) -> list[PlanLine]:
     for number, raw in enumerate(text.splitlines(), start=1):
         match = PLAN_LINE.match(raw)
         if match:
-            step = int(match.group(1))
-            if found and step < found[-1].step:
-                raise InputError(f"time step {step} comes after time step {found[-1].step}", source, number)
-            if step < 1:
-                raise InputError("time steps are numbered from 1", source, number)
-            found.append(PlanLine(step, match.group(2), number))
+            found.append(_plan_line(int(match.group(1)), match.group(2), number, found, source))
     if not found:
         said = " (the output says there is no plan)" if re.search(r"no plan", text, re.IGNORECASE) else ""
         raise InputError(f"no plan line such as '1 move_A_Table_B' in the file{said}", source)
     return found
+
+
+def _plan_line(step: int, token: str, number: int, before: list[PlanLine], source: str) -> PlanLine:
+    """A plan line, whose time step is at least 1 and not before the last one `before`."""
+    if before and step < before[-1].step:
+        raise InputError(f"time step {step} comes after time step {before[-1].step}", source, number)
+    if step < 1:
+        raise InputError("time steps are numbered from 1", source, number)
+    return PlanLine(step, token, number)
 
 
 class Grounder:
@@ -85,7 +89,7 @@ class Grounder:
         self.ops = ops
         self.types = {name.lower(): {t.lower() for t in types} for name, types in facts.types_of().items()}
         self.spelling = {name.lower(): name for name, _ in facts.objects}
-        atoms = [*facts.init, *(facts.goal or ())] + [a for op in ops.operators for part in _parts(op) for a in part]
+        atoms = facts.init + (facts.goal or ()) + ops.atoms()
         self.names = {part.lower(): part for atom in atoms for part in (atom.predicate, *atom.args)}
         self.names.update(self.spelling)
 
@@ -98,13 +102,20 @@ class Grounder:
         lower = token.lower()
         found: list[tuple[Operator, tuple[str, ...]]] = []
         for operator in self.ops.operators:
-            name = operator.name.lower()
-            if lower == name and not operator.params:
-                found.append((operator, ()))
-            elif lower.startswith(name + "_") and operator.params:
-                for args in self._split(lower[len(name) + 1 :], len(operator.params)):
-                    found.append((operator, tuple(self.spelling[arg] for arg in args)))
+            found += [(operator, args) for args in self._arguments(operator, lower)]
         return found
+
+    def _arguments(self, operator: Operator, lower: str) -> list[tuple[str, ...]]:
+        """Every tuple of objects (in the files' spelling) with which `operator` prints as `lower`."""
+        name = operator.name.lower()
+        if lower == name and not operator.params:
+            return [()]
+        if not lower.startswith(name + "_") or not operator.params:
+            return []
+        return [
+            tuple(self.spelling[arg] for arg in args)
+            for args in self._split(lower[len(name) + 1 :], len(operator.params))
+        ]
 
     def _split(self, text: str, count: int) -> list[tuple[str, ...]]:
         """The ways `text` is `count` object names joined by `_`."""
@@ -135,11 +146,11 @@ class Grounder:
         for (name, type_name), arg in zip(operator.params, args):
             if type_name.lower() not in self.types.get(arg.lower(), set()):
                 raise ValueError(f"{arg} is not of type {type_name}, which parameter <{name}> of {operator.name} needs")
-        for (first, _), (second, _) in combinations(operator.params, 2):
-            index = [name for name, _ in operator.params]
-            if args[index.index(first)].lower() == args[index.index(second)].lower():
+        bound = [(name, arg) for (name, _), arg in zip(operator.params, args)]
+        for (first, x), (second, y) in combinations(bound, 2):
+            if x.lower() == y.lower():
                 raise ValueError(
-                    f"<{first}> and <{second}> of {operator.name} are both {args[index.index(first)]}: "
+                    f"<{first}> and <{second}> of {operator.name} are both {x}: "
                     "Graphplan binds different parameters to different objects"
                 )
 
@@ -185,22 +196,40 @@ def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder
     goal = _facts(facts.goal or (), {})
     done: list[list[Action]] = []
     for number, group in _groups(lines):
-        actions = []
-        for entry in group:
-            try:
-                actions.append(grounder.action(entry.token))
-            except ValueError as error:
-                return Check(False, done, number, entry.line, str(error), state)
+        actions, unreadable = _ground_step(grounder, group)
+        if unreadable:
+            return Check(False, done, number, *unreadable, state)
         reason = _step_problem(actions, state, text)
         if reason:
             return Check(False, done, number, group[0].line, reason, state)
-        state = (state - frozenset().union(*(a.delete for a in actions))) | frozenset().union(*(a.add for a in actions))
+        state = _after(state, actions)
         done.append(actions)
     missing = sorted(goal - state)
     if missing:
-        shown = " ".join(text(fact) for fact in missing[:5]) + (" ..." if len(missing) > 5 else "")
-        return Check(False, done, None, None, f"the plan ends without reaching the goal: {shown} do not hold", state)
+        return Check(False, done, None, None, _unreached(missing, text), state)
     return Check(True, done, state=state)
+
+
+def _after(state: frozenset[Fact], actions: list[Action]) -> frozenset[Fact]:
+    """The state after one time step: the state before, less every delete, plus every add."""
+    return (state - frozenset().union(*(a.delete for a in actions))) | frozenset().union(*(a.add for a in actions))
+
+
+def _unreached(missing: list[Fact], text: Callable[[Fact], str]) -> str:
+    """Why a plan that ends with goal facts `missing` fails (the first five shown)."""
+    shown = " ".join(text(fact) for fact in missing[:5]) + (" ..." if len(missing) > 5 else "")
+    return f"the plan ends without reaching the goal: {shown} do not hold"
+
+
+def _ground_step(grounder: Grounder, group: list[PlanLine]) -> tuple[list[Action], tuple[int, str] | None]:
+    """The actions of one time step's lines, and the line and reason of the first that names no action."""
+    actions = []
+    for entry in group:
+        try:
+            actions.append(grounder.action(entry.token))
+        except ValueError as error:
+            return actions, (entry.line, str(error))
+    return actions, None
 
 
 def ground_all(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder | None = None) -> list[Action] | None:
@@ -230,18 +259,24 @@ def _step_problem(actions: list[Action], state: frozenset[Fact], text: Callable[
         if missing:
             return f"{action.name} needs {text(missing[0])}, which does not hold before the step"
     for first, second in product(actions, repeat=2):
-        if first is second:
-            continue
-        if first == second:
-            return f"{first.name} appears twice in the step"
-        clash = sorted(first.delete & (second.pre | second.add))
-        if clash:
-            role = "needs" if clash[0] in second.pre else "adds"
-            return (
-                f"{first.name} and {second.name} interfere: {first.name} deletes {text(clash[0])}, "
-                f"which {second.name} {role} (the actions of a time step must not interfere)"
-            )
+        reason = "" if first is second else _interference(first, second, text)
+        if reason:
+            return reason
     return ""
+
+
+def _interference(first: Action, second: Action, text: Callable[[Fact], str]) -> str:
+    """Why two actions (distinct entries of one step) cannot run in parallel, or ""."""
+    if first == second:
+        return f"{first.name} appears twice in the step"
+    clash = sorted(first.delete & (second.pre | second.add))
+    if not clash:
+        return ""
+    role = "needs" if clash[0] in second.pre else "adds"
+    return (
+        f"{first.name} and {second.name} interfere: {first.name} deletes {text(clash[0])}, "
+        f"which {second.name} {role} (the actions of a time step must not interfere)"
+    )
 
 
 # -- the native instance beside the files ---------------------------------------------------------------------
@@ -254,19 +289,22 @@ def native_instance(facts_path: str, facts: Facts, ops: Ops):
 
     static = {name.lower() for name in static_predicates(ops)}
     wanted = _changing(facts, static)
-    for name in PUZZLES:
-        for suffix in get_puzzle(name).suffixes:
-            path = Path(facts_path).with_suffix(suffix)
-            if not path.is_file() or path == Path(facts_path):
-                continue
-            try:
-                puzzle, instance = load(name, str(path))
-                _, own = pddl_to_model(puzzle.encode(instance))
-            except InputError:
-                continue
-            if _changing(own, static) == wanted:
-                return puzzle, instance, str(path)
+    beside = [(name, path) for name in PUZZLES for path in _beside(facts_path, get_puzzle(name).suffixes)]
+    for name, path in beside:
+        try:
+            puzzle, instance = load(name, str(path))
+            _, own = pddl_to_model(puzzle.encode(instance))
+        except InputError:
+            continue
+        if _changing(own, static) == wanted:
+            return puzzle, instance, str(path)
     return None
+
+
+def _beside(facts_path: str, suffixes: tuple[str, ...]) -> list[Path]:
+    """The files beside a facts file with its stem and one of `suffixes` (the facts file itself left out)."""
+    paths = [Path(facts_path).with_suffix(suffix) for suffix in suffixes]
+    return [path for path in paths if path.is_file() and path != Path(facts_path)]
 
 
 def _changing(facts: Facts, static: set[str]) -> tuple[frozenset[Fact], frozenset[Fact]]:

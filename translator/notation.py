@@ -143,9 +143,7 @@ def read_pddl(
     plan = read_plan(text, source)
     if not plan:
         raise InputError("no plan step such as '(move disk1 disk2 b)'", source)
-    declared: set[tuple[str, int]] = set()
-    for task in puzzle.encodings(instance):
-        declared |= set(action_arities(task).items())
+    declared = _declared_actions(puzzle, instance)
     lines = [number for number, raw in enumerate(text.splitlines(), start=1) if raw.split(";", 1)[0].strip()]
     for (name, args), number in zip(plan, lines):
         if (name, len(args)) not in declared:
@@ -157,6 +155,11 @@ def read_pddl(
             )
     moves, stop = decode_until_stuck(puzzle, instance, plan)
     return plan, moves, stop
+
+
+def _declared_actions(puzzle: Puzzle, instance: Any) -> set[tuple[str, int]]:
+    """(action, number of arguments) of every action of the puzzle's encodings of the instance."""
+    return {declared for task in puzzle.encodings(instance) for declared in action_arities(task).items()}
 
 
 def decode_until_stuck(puzzle: Puzzle, instance: Any, plan: list[GroundAction]) -> tuple[list[Any], Stop | None]:

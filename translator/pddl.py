@@ -57,25 +57,31 @@ def problem_text(
 ) -> str:
     """A PDDL problem: objects grouped by type, init facts sorted, goal a conjunction or a formula, and
     an optional metric such as `minimize (total-cost)`."""
-    lines = [f"(define (problem {name})", f"  (:domain {domain})", "  (:objects"]
-    for type_name in sorted(objects):
-        names = sorted(set(objects[type_name]), key=natural_key)
-        if names:
-            lines.append("    " + " ".join(names) + f" - {type_name}")
-    lines.append("  )")
-    lines.append("  (:init")
+    lines = [f"(define (problem {name})", f"  (:domain {domain})", *_objects_section(objects), "  (:init"]
     lines.extend("    " + fact for fact in sorted(set(init), key=natural_key))
     lines.append("  )")
-    if isinstance(goal, str):
-        lines.append(f"  (:goal {goal})")
-    else:
-        lines.append("  (:goal (and")
-        lines.extend("    " + fact for fact in sorted(set(goal), key=natural_key))
-        lines.append("  ))")
+    lines += _goal_section(goal)
     if metric:
         lines.append(f"  (:metric {metric})")
     lines.append(")")
     return "\n".join(lines) + "\n"
+
+
+def _objects_section(objects: Mapping[str, Iterable[str]]) -> list[str]:
+    """The lines of (:objects ...): each type's objects (if any) in natural order, types sorted."""
+    lines = ["  (:objects"]
+    for type_name in sorted(objects):
+        names = sorted(set(objects[type_name]), key=natural_key)
+        if names:
+            lines.append("    " + " ".join(names) + f" - {type_name}")
+    return [*lines, "  )"]
+
+
+def _goal_section(goal: Iterable[str] | str) -> list[str]:
+    """The lines of (:goal ...): a formula as written, or the conjunction of facts (sorted)."""
+    if isinstance(goal, str):
+        return [f"  (:goal {goal})"]
+    return ["  (:goal (and", *("    " + fact for fact in sorted(set(goal), key=natural_key)), "  ))"]
 
 
 _PLAN_LINE = re.compile(

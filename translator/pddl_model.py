@@ -148,23 +148,22 @@ class _Reader:
             position += 1
         return result + [(name, "object") for name in pending]
 
-    def formula(self, item, goal: bool = True) -> tuple | None:
+    def formula(self, item) -> tuple | None:
         """A goal description as a tuple: ("atom", pred, terms), ("not", f), ("and"/"or", fs), ("imply", a, b),
         ("exists"/"forall", params, f), ("=", a, b), ("compare", op, e1, e2); None for ()."""
         if not item.items:
             return None
         head = item.head()
-        parts = item.items[1:]
-        if head == "and":
-            return ("and", tuple(f for f in (self.formula(part) for part in parts) if f is not None))
-        if head in ("or", "imply"):
-            return self._disjunction(item, head, parts)
-        if head == "not":
-            return self._negation(item, parts)
-        if head in ("exists", "forall"):
-            self.uses(":existential-preconditions" if head == "exists" else ":universal-preconditions", item)
-            return (head, tuple(self.typed(parts[0].items)), self.condition(parts[1]))
-        return self._atomic(item, head, parts)
+        return _FORMULAS.get(head, _Reader._atomic)(self, item, head, item.items[1:])
+
+    def _conjunction(self, item: Expr, head: str, parts: list) -> tuple:
+        """(and f...), its empty parts () left out."""
+        return ("and", tuple(f for f in (self.formula(part) for part in parts) if f is not None))
+
+    def _quantified(self, item: Expr, head: str, parts: list) -> tuple:
+        """(exists (PARAMETERS) f) or (forall (PARAMETERS) f)."""
+        self.uses(":existential-preconditions" if head == "exists" else ":universal-preconditions", item)
+        return (head, tuple(self.typed(parts[0].items)), self.condition(parts[1]))
 
     def condition(self, item) -> tuple:
         """A formula where () means true: the empty conjunction."""
@@ -176,7 +175,7 @@ class _Reader:
         inner = tuple(self.condition(part) for part in parts)
         return ("or", inner) if head == "or" else ("imply", inner[0], inner[1])
 
-    def _negation(self, item: Expr, parts: list) -> tuple:
+    def _negation(self, item: Expr, head: str, parts: list) -> tuple:
         """(not f); (not (= ?x ?y)) needs :equality only, as planners and VAL read it."""
         inner = self.condition(parts[0])
         if inner[0] != "=":
@@ -191,7 +190,7 @@ class _Reader:
         if head == "=":
             self.uses(":equality", item)
             return ("=", parts[0].text.lower(), parts[1].text.lower())
-        return ("atom", head, tuple(part.text.lower() for part in parts))
+        return ("atom", head, _words(parts))
 
     def expression(self, item) -> tuple:
         """A numeric expression: ("number", v), ("fluent", name, terms) or ("op", op, expressions)."""
@@ -202,7 +201,7 @@ class _Reader:
         head = item.head()
         if head in ("+", "-", "*", "/"):
             return ("op", head, tuple(self.expression(part) for part in item.items[1:]))
-        return ("fluent", head, tuple(part.text.lower() for part in item.items[1:]))
+        return ("fluent", head, _words(item.items[1:]))
 
     def effects(self, item, nested: bool = False) -> tuple:
         """An effect as a tuple of ("add", pred, terms), ("del", pred, terms), ("when", cond, effects),
@@ -214,16 +213,19 @@ class _Reader:
         if head == "and":
             return tuple(effect for part in parts for effect in self.effects(part, nested))
         if head == "not":
-            return (("del", parts[0].head(), tuple(term.text.lower() for term in parts[0].items[1:])),)
-        if head == "when":
-            self.uses(":conditional-effects", item)
-            return (("when", self.condition(parts[0]), self.effects(parts[1], True)),)
-        if head == "forall":
-            self.uses(":conditional-effects", item)
-            return (("forall", tuple(self.typed(parts[0].items)), self.effects(parts[1], True)),)
+            return (("del", parts[0].head(), _words(parts[0].items[1:])),)
+        if head in ("when", "forall"):
+            return (self._conditional_effect(item, head, parts),)
         if head in NUMERIC_EFFECTS:
             return (self._numeric_effect(item, head, parts),)
-        return (("add", head, tuple(part.text.lower() for part in parts)),)
+        return (("add", head, _words(parts)),)
+
+    def _conditional_effect(self, item: Expr, head: str, parts: list) -> tuple:
+        """(when CONDITION EFFECT) or (forall (PARAMETERS) EFFECT)."""
+        self.uses(":conditional-effects", item)
+        if head == "when":
+            return ("when", self.condition(parts[0]), self.effects(parts[1], True))
+        return ("forall", tuple(self.typed(parts[0].items)), self.effects(parts[1], True))
 
     def _numeric_effect(self, item: Expr, head: str, parts: list) -> tuple:
         """(increase|decrease|assign|scale-up|scale-down FLUENT EXPRESSION); increasing total-cost is an
@@ -232,6 +234,24 @@ class _Reader:
         costs = head == "increase" and fluent == ("fluent", "total-cost", ())
         self.uses(":action-costs" if costs else ":numeric-fluents", item)
         return ("numeric", head, fluent, self.expression(parts[1]))
+
+
+FormulaReader = Callable[[_Reader, Expr, str, list], tuple]
+"""Reads one kind of formula: (reader, the formula's list, its head, its items after the head)."""
+_FORMULAS: dict[str, FormulaReader] = {
+    "and": _Reader._conjunction,
+    "or": _Reader._disjunction,
+    "imply": _Reader._disjunction,
+    "not": _Reader._negation,
+    "exists": _Reader._quantified,
+    "forall": _Reader._quantified,
+}
+"""How each kind of formula is read (the rest are comparisons, equalities and atoms)."""
+
+
+def _words(tokens: list) -> tuple[str, ...]:
+    """The tokens' words in lower case (the terms of an atom or a fluent)."""
+    return tuple(token.text.lower() for token in tokens)
 
 
 def _type_name(item) -> str:
@@ -283,11 +303,11 @@ def _init(reader: _Reader, items: list) -> tuple[set[Atom], dict[Atom, float]]:
     for fact in items:
         if fact.head() == "=" and isinstance(fact.items[1], Expr):
             fluent = fact.items[1]
-            key = (fluent.head(), *(term.text.lower() for term in fluent.items[1:]))
+            key = (fluent.head(), *_words(fluent.items[1:]))
             values[key] = float(fact.items[2].text)
             reader.uses(":action-costs", fact)
         else:
-            atoms.add((fact.head(), *(term.text.lower() for term in fact.items[1:])))
+            atoms.add((fact.head(), *_words(fact.items[1:])))
     return atoms, values
 
 

@@ -175,7 +175,13 @@ def _step_failure(
     wrong = _wrong_arguments(task, action, args)
     if wrong:
         return wrong, []
-    binding = dict(zip((param for param, _ in action.parameters), args))
+    return _precondition_failure(evaluator, action, dict(zip((param for param, _ in action.parameters), args)), state)
+
+
+def _precondition_failure(
+    evaluator: Evaluator, action: Action, binding: dict[str, str], state: State
+) -> tuple[str, list[Reason]] | None:
+    """Why the action's precondition is false under the binding ((problem, reasons)), or None when it holds."""
     precondition = action.precondition
     try:
         if precondition is None or evaluator.holds(precondition, binding, state):

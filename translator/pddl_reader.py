@@ -70,25 +70,35 @@ def _tokens(text: str, source: str) -> list[Token]:
         for match in re.finditer(r"[()]|;.*|[^\s();]+", raw):
             word = match.group()
             if word.startswith(";"):
-                if match.start() and not raw[match.start() - 1].isspace() and raw[match.start() - 1] not in "()":
-                    raise InputError(
-                        f"';' right after the name {quote(tokens[-1].text)}: in PDDL ';' starts a comment, so the "
-                        "rest of the line would be ignored; put a space before a comment, and no ';' in names",
-                        source,
-                        number,
-                        match.start() + 1,
-                    )
+                _refuse_glued_comment(raw, match.start(), tokens, source, number)
                 break
-            odd = next((char for char in word if not char.isascii() or not char.isprintable()), None)
-            if odd is not None:
-                raise InputError(
-                    f"expected ASCII names (letters, digits, '-', '_'), found {odd!r} in {quote(word)}",
-                    source,
-                    number,
-                    match.start() + word.index(odd) + 1,
-                )
+            _refuse_non_ascii(word, source, number, match.start() + 1)
             tokens.append(Token(word, number, match.start() + 1))
     return tokens
+
+
+def _refuse_glued_comment(raw: str, start: int, tokens: list[Token], source: str, number: int) -> None:
+    """InputError for a `;` glued to the name before it (it would silently comment out the rest)."""
+    if start and not raw[start - 1].isspace() and raw[start - 1] not in "()":
+        raise InputError(
+            f"';' right after the name {quote(tokens[-1].text)}: in PDDL ';' starts a comment, so the "
+            "rest of the line would be ignored; put a space before a comment, and no ';' in names",
+            source,
+            number,
+            start + 1,
+        )
+
+
+def _refuse_non_ascii(word: str, source: str, number: int, column: int) -> None:
+    """InputError for a word holding a character that is not printable ASCII."""
+    odd = next((char for char in word if not char.isascii() or not char.isprintable()), None)
+    if odd is not None:
+        raise InputError(
+            f"expected ASCII names (letters, digits, '-', '_'), found {odd!r} in {quote(word)}",
+            source,
+            number,
+            column + word.index(odd),
+        )
 
 
 def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
@@ -96,14 +106,14 @@ def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
     first. InputError for a ')' that closes nothing."""
     stack: list[Expr] = []
     for token in tokens:
-        if token.text == "(" and len(stack) == MAX_DEPTH:
-            raise InputError(
-                f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
-                source,
-                token.line,
-                token.column,
-            )
         if token.text == "(":
+            if len(stack) == MAX_DEPTH:
+                raise InputError(
+                    f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
+                    source,
+                    token.line,
+                    token.column,
+                )
             stack.append(Expr(token))
         elif token.text != ")":
             (stack[-1].items if stack else top).append(token)
@@ -126,23 +136,29 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
     went missing); InputError for a ')' that closes nothing or text after the top-level list."""
     top: list = []
     stack = _nest(_tokens(text, source), source, top)
-    unbalanced = None
-    if stack:
-        opened = stack[-1].start
-        unbalanced = InputError(
-            f"unbalanced parentheses: the '(' on line {opened.line} is never closed (a ')' is missing)",
-            source,
-            opened.line,
-            opened.column,
-        )
+    unbalanced = _never_closed(stack[-1].start, source) if stack else None
     while stack:
         _close(stack, top)
+    return _the_define(top, source), unbalanced
+
+
+def _never_closed(opened: Token, source: str) -> InputError:
+    """The error of a '(' that is never closed."""
+    return InputError(
+        f"unbalanced parentheses: the '(' on line {opened.line} is never closed (a ')' is missing)",
+        source,
+        opened.line,
+        opened.column,
+    )
+
+
+def _the_define(top: list, source: str) -> Expr:
+    """The file's one top-level list, which must be (define ...)."""
     if not top:
         raise InputError("the file holds no PDDL: expected (define ...)", source, 1)
     first = top[0]
     if len(top) > 1:
-        extra = top[1]
-        where = extra.start if isinstance(extra, Expr) else extra
+        where = _start(top[1])
         raise InputError(
             "unexpected text after the closing ')' of (define ...): is a '(' missing, or a ')' too many before?",
             source,
@@ -150,9 +166,15 @@ def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
             where.column,
         )
     if not isinstance(first, Expr) or first.head() != "define":
-        where = first.start if isinstance(first, Expr) else first
-        raise InputError("expected (define (domain NAME) ...) or (define (problem NAME) ...)", source, where.line)
-    return first, unbalanced
+        raise InputError(
+            "expected (define (domain NAME) ...) or (define (problem NAME) ...)", source, _start(first).line
+        )
+    return first
+
+
+def _start(item: Token | Expr) -> Token:
+    """The token where an item starts: itself, or a list's opening parenthesis."""
+    return item.start if isinstance(item, Expr) else item
 
 
 def _checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
@@ -198,7 +220,7 @@ class _Checker:
 
     def fail(self, message: str, where) -> InputError:
         """An InputError at a token or at the opening parenthesis of a list."""
-        token = where.start if isinstance(where, Expr) else where
+        token = _start(where)
         return InputError(message, self.source, token.line, token.column)
 
     def name(self, item, what: str) -> str:
@@ -214,14 +236,19 @@ class _Checker:
         """`(define (KIND NAME) ...)`: the name and the sections after it."""
         items = define.items[1:]
         if not items or not isinstance(items[0], Expr) or items[0].head() != kind:
-            other = "problem" if kind == "domain" else "domain"
-            found = items[0].head() if items and isinstance(items[0], Expr) else ""
-            hint = f": this is a {other} file (the domain comes first, then the problem)" if found == other else ""
-            raise self.fail(f"expected (define ({kind} NAME) ...){hint}", items[0] if items else define)
+            raise self._not_a(kind, items[0] if items else define)
         head = items[0]
         if len(head.items) != 2:
             raise self.fail(f"expected ({kind} NAME)", head)
         return self.name(head.items[1], f"a {kind} name"), items[1:]
+
+    def _not_a(self, kind: str, found) -> InputError:
+        """The error of a (define ...) that does not start with (KIND NAME); `found` is what it starts with."""
+        other = "problem" if kind == "domain" else "domain"
+        hint = ""
+        if isinstance(found, Expr) and found.head() == other:
+            hint = f": this is a {other} file (the domain comes first, then the problem)"
+        return self.fail(f"expected (define ({kind} NAME) ...){hint}", found)
 
     def section(self, item, allowed: tuple[str, ...]) -> str:
         """The keyword of a section such as (:predicates ...), which must be one of `allowed`."""
@@ -246,18 +273,23 @@ class _Checker:
             if isinstance(item, Token) and item.text == "-":
                 if not pending or position + 1 >= len(items):
                     raise self.fail(f"expected {what} before '-' and a type after it", item)
-                type_name = self.type_of(items[position + 1], types)
-                result += [Typed(token.text.lower(), type_name, token) for token in pending]
+                result += _typed(pending, self.type_of(items[position + 1], types))
                 pending, position = [], position + 2
                 continue
-            if variables:
-                if not isinstance(item, Token) or not VARIABLE.fullmatch(item.text):
-                    raise self.fail(f"expected a variable such as ?x, found {_shown(item)}", item)
-            else:
-                self.name(item, what)
-            pending.append(item)
+            pending.append(self.variable(item) if variables else self.named(item, what))
             position += 1
-        return result + [Typed(token.text.lower(), "object", token) for token in pending]
+        return result + _typed(pending, "object")
+
+    def variable(self, item) -> Token:
+        """A variable such as ?x."""
+        if not isinstance(item, Token) or not VARIABLE.fullmatch(item.text):
+            raise self.fail(f"expected a variable such as ?x, found {_shown(item)}", item)
+        return item
+
+    def named(self, item, what: str) -> Token:
+        """A token that is a name (see `name`)."""
+        self.name(item, what)
+        return item
 
     def type_of(self, item, types: set[str]) -> str:
         """A declared type, or (either t u ...) of declared types."""
@@ -275,6 +307,11 @@ class _Checker:
             if item.name in seen:
                 raise self.fail(f"{what} {item.name!r} is declared twice", item.token)
             seen.add(item.name)
+
+
+def _typed(tokens: list[Token], type_name: str) -> list[Typed]:
+    """The tokens' names (lower case), each of the type."""
+    return [Typed(token.text.lower(), type_name, token) for token in tokens]
 
 
 def _split_glued_types(items: list) -> list:
@@ -408,32 +445,35 @@ def _check_action(check: _Checker, section: Expr, domain: Domain) -> str:
     variables: dict[str, str] = {}
     position = 0
     while position < len(parts):
-        key = parts[position]
-        if not isinstance(key, Token) or key.text.lower() not in (":parameters", ":precondition", ":effect"):
-            raise check.fail(
-                f"expected :parameters, :precondition or :effect in action {name}, found {_shown(key)}"
-                + (_missing_parenthesis_hint(key.head()) if isinstance(key, Expr) else ""),
-                key,
-            )
-        if position + 1 >= len(parts):
-            raise check.fail(f"expected a value after {key.text} in action {name}", key)
+        key = _action_key(check, parts, position, name)
         value = parts[position + 1]
-        if key.text.lower() == ":parameters":
+        if key == ":parameters":
             if not isinstance(value, Expr):
                 raise check.fail(f"expected a list of parameters such as (?x - block) in action {name}", value)
             declared = check.typed_list(value.items, "a variable", domain.types, variables=True)
             check.unique(declared, "parameter")
             variables = _variables(declared)
         else:
-            effect = key.text.lower() == ":effect"
-            _check_formula(check, value, domain, variables, set(domain.constants), effect=effect)
+            _check_formula(check, value, domain, variables, set(domain.constants))
         position += 2
     return name
 
 
-def _check_formula(
-    check: _Checker, item, domain: Domain, variables: dict[str, str], objects: set[str], effect: bool = False
-) -> None:
+def _action_key(check: _Checker, parts: list, position: int, name: str) -> str:
+    """The keyword at `position` of action `name` (:parameters, :precondition or :effect), which a value follows."""
+    key = parts[position]
+    if not isinstance(key, Token) or key.text.lower() not in (":parameters", ":precondition", ":effect"):
+        raise check.fail(
+            f"expected :parameters, :precondition or :effect in action {name}, found {_shown(key)}"
+            + (_missing_parenthesis_hint(key.head()) if isinstance(key, Expr) else ""),
+            key,
+        )
+    if position + 1 >= len(parts):
+        raise check.fail(f"expected a value after {key.text} in action {name}", key)
+    return key.text.lower()
+
+
+def _check_formula(check: _Checker, item, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
     """A goal description or an effect: connectives, quantifiers and atoms of declared predicates whose
     arguments are declared variables or objects."""
     if not isinstance(item, Expr):
@@ -443,13 +483,10 @@ def _check_formula(
         return  # () is the empty condition
     head = item.head()
     if head in ("forall", "exists"):
-        if len(item.items) != 3 or not isinstance(item.items[1], Expr):
-            raise check.fail(f"expected ({head} (?x - type) CONDITION)", item)
-        bound = _variables(check.typed_list(item.items[1].items, "a variable", domain.types, variables=True))
-        _check_formula(check, item.items[2], domain, {**variables, **bound}, objects, effect)
+        _check_quantified(check, item, domain, variables, objects)
     elif head in ("and", "or", "not", "imply", "when"):
         for part in item.items[1:]:
-            _check_formula(check, part, domain, variables, objects, effect and head in ("and", "when"))
+            _check_formula(check, part, domain, variables, objects)
     elif head in NUMERIC or head in domain.functions:
         return  # numeric expressions: syntax only
     elif head.startswith(":"):
@@ -458,6 +495,16 @@ def _check_formula(
         _check_terms(check, item, item.items[1:], variables, objects)
     else:
         _check_atom(check, item, domain, variables, objects)
+
+
+def _check_quantified(
+    check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]
+) -> None:
+    """(forall (?x - type) CONDITION) or (exists ...): the condition with the bound variables added."""
+    if len(item.items) != 3 or not isinstance(item.items[1], Expr):
+        raise check.fail(f"expected ({item.head()} (?x - type) CONDITION)", item)
+    bound = _variables(check.typed_list(item.items[1].items, "a variable", domain.types, variables=True))
+    _check_formula(check, item.items[2], domain, {**variables, **bound}, objects)
 
 
 def _check_atom(check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
@@ -506,28 +553,17 @@ def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
     seen: set[str] = set()
     for section in sections:
         keyword = check.section(section, PROBLEM_SECTIONS)
-        body = section.items[1:]
         if keyword in seen:
             raise check.fail(f"section ({keyword} ...) appears twice", section)
         seen.add(keyword)
-        if keyword == ":domain":
-            _check_domain_name(check, section, domain)
-        elif keyword == ":objects":
-            declared = check.typed_list(body, "an object", domain.types)
-            check.unique(declared, "object", objects)
-            objects.update((item.name, item.type) for item in declared)
-        elif keyword == ":init":
-            _check_init(check, body, domain, set(objects))
-        elif keyword == ":goal":
-            if len(body) != 1:
-                raise check.fail("expected one goal condition, such as (:goal (and (on a b) (on b c)))", section)
-            _check_formula(check, body[0], domain, {}, set(objects))
+        if keyword in _PROBLEM_CHECKS:
+            _PROBLEM_CHECKS[keyword](check, section, domain, objects)
     for required in (":domain", ":init", ":goal"):
         if required not in seen:
             raise check.fail(f"the problem has no ({required} ...) section", tree)
 
 
-def _check_domain_name(check: _Checker, section: Expr, domain: Domain) -> None:
+def _check_domain_name(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:domain NAME) names the domain file's domain."""
     body = section.items[1:]
     named = check.name(body[0], "the domain's name") if len(body) == 1 else None
@@ -537,14 +573,38 @@ def _check_domain_name(check: _Checker, section: Expr, domain: Domain) -> None:
         raise check.fail(f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0])
 
 
-def _check_init(check: _Checker, body: list, domain: Domain, objects: set[str]) -> None:
+def _check_objects(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
+    """(:objects ...): typed, each declared once (constants included), added to `objects`."""
+    declared = check.typed_list(section.items[1:], "an object", domain.types)
+    check.unique(declared, "object", objects)
+    objects.update((item.name, item.type) for item in declared)
+
+
+def _check_init(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:init ...): true facts (and numeric fluents' values) over declared objects."""
-    for fact in body:
+    names = set(objects)
+    for fact in section.items[1:]:
         if isinstance(fact, Expr) and fact.head() == "=":
             continue  # a numeric fluent's initial value
         if isinstance(fact, Expr) and fact.head() == "not":
             raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
-        _check_formula(check, fact, domain, {}, objects)
+        _check_formula(check, fact, domain, {}, names)
+
+
+def _check_goal(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
+    """(:goal CONDITION): one condition over declared objects."""
+    if len(section.items) != 2:
+        raise check.fail("expected one goal condition, such as (:goal (and (on a b) (on b c)))", section)
+    _check_formula(check, section.items[1], domain, {}, set(objects))
+
+
+_PROBLEM_CHECKS = {
+    ":domain": _check_domain_name,
+    ":objects": _check_objects,
+    ":init": _check_init,
+    ":goal": _check_goal,
+}
+"""The check of each problem section that is checked, by keyword; each may add to the objects."""
 
 
 def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> None:

@@ -139,10 +139,7 @@ class Evaluator:
         if kind == "number":
             return expression[1]
         if kind == "fluent":
-            key = _atom(expression[1], expression[2], binding)
-            if key not in state.values:
-                raise Undefined(f"{shown_atom(key)} has no value")
-            return state.values[key]
+            return _known(state.values, _atom(expression[1], expression[2], binding))
         values = [self.value(part, binding, state) for part in expression[2]]
         if expression[1] == "-" and len(values) == 1:
             return -values[0]
@@ -237,28 +234,39 @@ class Evaluator:
             return Reason(f"{text} is false: both sides are {_ground(inner[1], binding)}")
         return Reason(f"{_short(text)} is false: {_short(show(inner, binding))} holds")
 
-    def _why_not_quantified(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
-        """Why an exists (no object satisfies it) or a forall (these objects do not) is false."""
-        kind, parameters, body = formula
-        candidates = list(self.bindings(parameters, binding))
-        types = ", ".join(f"{name} - {kind_}" for name, kind_ in parameters)
-        failing = [inner for inner in candidates if not self.holds(body, inner, state)]
-        shown = [self._why_not_choice(formula, inner, state) for inner in failing[:SHOWN]]
-        more = f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
-        if kind == "exists":
-            if not candidates:
-                return Reason(f"{_short(text)} is false: there is no object of {types}")
-            return Reason(
-                f"{_short(text)} is false: no choice of {types} satisfies it ({len(candidates)} tried){more}",
-                None,
-                shown,
-            )
+    def _why_not_exists(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why an exists is false: no choice of its variables satisfies it (or there is none)."""
+        candidates, failing = self._choices(formula, binding, state)
+        types = _typed_parameters(formula[1])
+        if not candidates:
+            return Reason(f"{_short(text)} is false: there is no object of {types}")
         return Reason(
-            f"{_short(text)} is false for {len(failing)} of {len(candidates)} choices of {types}{more}",
+            f"{_short(text)} is false: no choice of {types} satisfies it ({len(candidates)} tried){_more(failing)}",
             None,
-            shown,
+            self._why_not_choices(formula, failing, state),
+        )
+
+    def _why_not_forall(self, formula: tuple, binding: dict[str, str], state: State, text: str) -> Reason:
+        """Why a forall is false: the choices of its variables that do not satisfy it."""
+        candidates, failing = self._choices(formula, binding, state)
+        types = _typed_parameters(formula[1])
+        return Reason(
+            f"{_short(text)} is false for {len(failing)} of {len(candidates)} choices of {types}{_more(failing)}",
+            None,
+            self._why_not_choices(formula, failing, state),
             conjunction=True,
         )
+
+    def _choices(
+        self, formula: tuple, binding: dict[str, str], state: State
+    ) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+        """Every binding of a quantified formula's variables, and those under which its body is false."""
+        candidates = list(self.bindings(formula[1], binding))
+        return candidates, [inner for inner in candidates if not self.holds(formula[2], inner, state)]
+
+    def _why_not_choices(self, formula: tuple, failing: list[dict[str, str]], state: State) -> list[Reason]:
+        """Why the body is false for each of the first SHOWN failing choices."""
+        return [self._why_not_choice(formula, inner, state) for inner in failing[:SHOWN]]
 
     def _why_not_choice(self, formula: tuple, inner: dict[str, str], state: State) -> Reason:
         """Why a quantified formula's body is false for one choice of its variables."""
@@ -395,9 +403,7 @@ class Evaluator:
         adds, deletes, updates = self.effects(action_effects, binding, state)
         values = dict(state.values)
         for operation, key, amount in updates:
-            if operation != "assign" and key not in values:
-                raise Undefined(f"{shown_atom(key)} has no value")
-            old = values.get(key, 0.0)
+            old = 0.0 if operation == "assign" else _known(values, key)
             values[key] = {
                 "assign": amount,
                 "increase": old + amount,
@@ -428,8 +434,8 @@ _WHY_NOT: dict[str, WhyNot] = {
     "and": Evaluator._why_not_and,
     "or": Evaluator._why_not_or,
     "imply": Evaluator._why_not_imply,
-    "exists": Evaluator._why_not_quantified,
-    "forall": Evaluator._why_not_quantified,
+    "exists": Evaluator._why_not_exists,
+    "forall": Evaluator._why_not_forall,
 }
 """How each kind of false formula is explained (the rest are numeric comparisons)."""
 COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -439,6 +445,13 @@ COMPARE: dict[str, Callable[[float, float], bool]] = {
     ">=": operator.ge,
     "=": operator.eq,
 }
+
+
+def _known(values: dict[Atom, float], key: Atom) -> float:
+    """A numeric fluent's value; Undefined when it has none."""
+    if key not in values:
+        raise Undefined(f"{shown_atom(key)} has no value")
+    return values[key]
 
 
 def _one_side_unbound(literal: tuple, binding: dict[str, str]) -> tuple[str, str] | None:
@@ -461,6 +474,16 @@ def _operation(expression: tuple, binding: dict[str, str], left: float, right: f
     return {"+": left + right, "-": left - right, "*": left * right}.get(operation, 0.0)
 
 
+def _typed_parameters(parameters: tuple) -> str:
+    """Parameters as an explanation lists them: ?x - block, ?y - block."""
+    return ", ".join(f"{name} - {kind}" for name, kind in parameters)
+
+
+def _more(failing: list) -> str:
+    """' (the first SHOWN shown)' when more choices fail than an explanation lists."""
+    return f" (the first {SHOWN} shown)" if len(failing) > SHOWN else ""
+
+
 def _short(text: str, width: int = 100) -> str:
     """A long formula cut to `width` characters."""
     return text if len(text) <= width else text[: width - 5] + " ...)"
@@ -474,32 +497,43 @@ def _alternatives(parameters: tuple, body: tuple, limit: int = 64) -> list[tuple
     done: list[tuple[tuple, tuple]] = []
     while todo:
         variables, parts, literals = todo.pop(0)
-        if not parts:
-            done.append((variables, tuple(literals)))
-            continue
-        part, rest = parts[0], parts[1:]
-        names = {name for name, _ in variables}
-        if part[0] == "and":
-            todo.insert(0, (variables, [*part[1], *rest], literals))
-        elif part[0] == "exists" and not {name for name, _ in part[1]} & names:
-            todo.insert(0, (variables + tuple(part[1]), [part[2], *rest], literals))
-        elif part[0] == "or" and len(todo) + len(done) + len(part[1]) <= limit:
-            todo[:0] = [(variables, [alternative, *rest], literals) for alternative in part[1]]
+        if parts:
+            todo[:0] = _unfolded(variables, parts, literals, limit - len(todo) - len(done))
         else:
-            todo.insert(0, (variables, rest, [*literals, part]))
+            done.append((variables, tuple(literals)))
     return done
+
+
+def _unfolded(variables: tuple, parts: list, literals: list, room: int) -> list[tuple[tuple, list, list]]:
+    """The (variables, parts left, literals) that unfolding the first part gives: a conjunction's parts, an
+    `exists`'s variables and body, an `or`'s alternatives (when `room` allows that many), else a literal."""
+    part, rest = parts[0], parts[1:]
+    if part[0] == "and":
+        return [(variables, [*part[1], *rest], literals)]
+    if part[0] == "exists" and not {name for name, _ in part[1]} & {name for name, _ in variables}:
+        return [(variables + tuple(part[1]), [part[2], *rest], literals)]
+    if part[0] == "or" and len(part[1]) <= room:
+        return [(variables, [alternative, *rest], literals) for alternative in part[1]]
+    return [(variables, rest, [*literals, part])]
 
 
 def _strata(task: Task) -> list[list[Any]]:
     """The derived predicates' rules in strata: a rule comes after those whose predicates it negates."""
-    level = {rule.name: 0 for rule in task.rules}
+    level = _levels(task.rules)
+    count = max(level.values(), default=-1) + 1
+    return [[rule for rule in task.rules if level[rule.name] == number] for number in range(count)]
+
+
+def _levels(rules: tuple[Rule, ...]) -> dict[str, int]:
+    """The stratum of each derived predicate: one above every predicate its rules negate, the same as those
+    they read plainly (to a fixpoint, in at most one round per rule)."""
+    level = {rule.name: 0 for rule in rules}
     for _ in range(len(level) + 1):
-        for rule in task.rules:
+        for rule in rules:
             for name, negated in _uses(rule.body, False):
                 if name in level:
                     level[rule.name] = max(level[rule.name], level[name] + negated)
-    count = max(level.values(), default=-1) + 1
-    return [[rule for rule in task.rules if level[rule.name] == number] for number in range(count)]
+    return level
 
 
 def _uses(formula: tuple | None, negated: bool) -> Iterator[tuple[str, bool]]:

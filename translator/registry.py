@@ -39,21 +39,29 @@ def puzzle_for_file(path: str) -> str:
     files), the base; InputError naming the candidates otherwise."""
     suffix = Path(path).suffix.lower()
     candidates = [name for name in PUZZLES if suffix and suffix in get_puzzle(name).suffixes]
-    bases = [
-        name
-        for name in candidates
-        if all(isinstance(get_puzzle(other), type(get_puzzle(name))) for other in candidates)
-    ]
-    if len(bases) == 1:
-        return bases[0]
+    base = _base(candidates)
+    if base:
+        return base
     if candidates:
         raise InputError(
             f"the suffix {suffix} belongs to {' and '.join(candidates)}: name the puzzle before the file", path
         )
-    known = ", ".join(sorted({s for name in PUZZLES for s in get_puzzle(name).suffixes}))
     raise InputError(
-        f"cannot tell the puzzle from the file name: name it before the file (suffixes known: {known})", path
+        f"cannot tell the puzzle from the file name: name it before the file (suffixes known: {_known_suffixes()})",
+        path,
     )
+
+
+def _base(candidates: list[str]) -> str | None:
+    """The one puzzle of which every candidate is an instance (a variant's base), or None."""
+    puzzles = [get_puzzle(name) for name in candidates]
+    bases = [name for name in candidates if all(isinstance(other, type(get_puzzle(name))) for other in puzzles)]
+    return bases[0] if len(bases) == 1 else None
+
+
+def _known_suffixes() -> str:
+    """The file suffixes of every puzzle, sorted, as a list for a message."""
+    return ", ".join(sorted({s for name in PUZZLES for s in get_puzzle(name).suffixes}))
 
 
 def load(puzzle_name: str, path: str, level: str | None = None) -> tuple[Puzzle, Any]:

@@ -119,11 +119,7 @@ def _read_regular(path: str) -> bytes:
     except OSError as error:
         raise InputError(f"cannot read the file: {error.strerror or error}", path) from None
     with os.fdopen(descriptor, "rb") as file:
-        kind = os.fstat(descriptor).st_mode
-        if stat.S_ISDIR(kind):
-            raise InputError("cannot read the file: it is a folder", path)
-        if not stat.S_ISREG(kind):
-            raise InputError(f"cannot read the file: it is {_KINDS.get(stat.S_IFMT(kind), 'not a regular file')}", path)
+        _check_regular(os.fstat(descriptor).st_mode, path)
         try:
             data = file.read(MAX_INPUT + 1)
         except OSError as error:
@@ -131,6 +127,14 @@ def _read_regular(path: str) -> bytes:
     if len(data) > MAX_INPUT:
         raise InputError(f"the file is larger than {MAX_INPUT // 2**20} MiB, more than any puzzle or task needs", path)
     return data
+
+
+def _check_regular(kind: int, path: str) -> None:
+    """InputError for a file mode that is not a regular file's, naming what the file is."""
+    if stat.S_ISDIR(kind):
+        raise InputError("cannot read the file: it is a folder", path)
+    if not stat.S_ISREG(kind):
+        raise InputError(f"cannot read the file: it is {_KINDS.get(stat.S_IFMT(kind), 'not a regular file')}", path)
 
 
 _KINDS = {
@@ -156,22 +160,33 @@ def choose_level(labels: list[str], level: str | None, source: str) -> int:
     if not labels:
         raise InputError("no level found in the file", source)
     if level is None or level == "":
-        if len(labels) > 1:
-            raise InputError(
-                f"the file holds {len(labels)} levels; choose one with --level N (1-based) or --level 'title'", source
-            )
-        return 0
-    wanted = str(level).strip().lower()
-    for index, label in enumerate(labels):
-        if wanted in _label_names(label):
-            return index
-    number = whole_number(wanted)
-    if number is not None and 1 <= number <= len(labels):
-        return number - 1
+        return _the_only_level(labels, source)
+    index = _level_named(labels, str(level).strip().lower())
+    if index is not None:
+        return index
     shown = ", ".join(labels[:5]) + ("..." if len(labels) > 5 else "")
     raise InputError(
         f"no level {level!r}: the file holds {len(labels)} levels (1..{len(labels)}), labelled {shown}", source
     )
+
+
+def _level_named(labels: list[str], wanted: str) -> int | None:
+    """The index of the level a label (or its quoted title) or a 1-based number names, labels first; None
+    when none does."""
+    for index, label in enumerate(labels):
+        if wanted in _label_names(label):
+            return index
+    number = whole_number(wanted)
+    return number - 1 if number is not None and 1 <= number <= len(labels) else None
+
+
+def _the_only_level(labels: list[str], source: str) -> int:
+    """0 for a file of one level; InputError asking for --level otherwise."""
+    if len(labels) > 1:
+        raise InputError(
+            f"the file holds {len(labels)} levels; choose one with --level N (1-based) or --level 'title'", source
+        )
+    return 0
 
 
 def _label_names(label: str) -> set[str]:

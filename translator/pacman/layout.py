@@ -72,16 +72,21 @@ def read_maze(text: str, source: str) -> PacmanInstance:
     """A maze from a .lay layout or from an autograder .test file (told apart by its `key:` lines)."""
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if _FIELD.match(first):
-        fields = _test_fields(text, source)
-        if "layout" not in fields:
-            raise InputError('expected a layout between triple quotes: layout: """ ... """', source)
-        number, rows = fields["layout"]
-        if isinstance(rows, str):
-            raise InputError('expected the layout between triple quotes: layout: """', source, number)
-        name = fields.get("layoutName", (0, ""))[1]
-        return _build(_trim(rows, source, number), source, name if isinstance(name, str) else "", "test")
+        return _test_maze(text, source)
     numbered = list(enumerate(text.splitlines(), start=1))
     return _build(_trim(numbered, source, 1), source, "", "lay")
+
+
+def _test_maze(text: str, source: str) -> PacmanInstance:
+    """The maze of an autograder .test file: its `layout` block, named by its `layoutName`."""
+    fields = _test_fields(text, source)
+    if "layout" not in fields:
+        raise InputError('expected a layout between triple quotes: layout: """ ... """', source)
+    number, rows = fields["layout"]
+    if isinstance(rows, str):
+        raise InputError('expected the layout between triple quotes: layout: """', source, number)
+    name = fields.get("layoutName", (0, ""))[1]
+    return _build(_trim(rows, source, number), source, name if isinstance(name, str) else "", "test")
 
 
 def _test_fields(text: str, source: str) -> dict[str, tuple[int, str | list[tuple[int, str]]]]:
@@ -100,22 +105,29 @@ def _test_fields(text: str, source: str) -> dict[str, tuple[int, str | list[tupl
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        match = _FIELD.match(line)
-        if not match:
-            raise InputError(f'expected key: "value" or key: """, found {quote(line)}', source, number)
-        key, value = match.groups()
-        if key in fields:
-            raise InputError(f"the field {key!r} appears twice", source, number)
-        if value == _BLOCK:
-            block, opened = [], number
-            fields[key] = (number, block)
-        elif len(value) >= 2 and value[0] == value[-1] == '"':
-            fields[key] = (number, value[1:-1])
-        else:
-            raise InputError(f"expected the value of {key!r} in double quotes, found {quote(value)}", source, number)
+        key, content = _field(line, source, number, fields)
+        fields[key] = (number, content)
+        if isinstance(content, list):
+            block, opened = content, number
     if block is not None:
         raise InputError('this """ block is never closed by a """ line', source, opened)
     return fields
+
+
+def _field(line: str, source: str, number: int, fields: dict) -> tuple[str, str | list[tuple[int, str]]]:
+    """The key and value of a `key: "value"` line, or the key and an empty block of a `key: \"\"\"` line; the
+    key must not be among the `fields` read before."""
+    match = _FIELD.match(line)
+    if not match:
+        raise InputError(f'expected key: "value" or key: """, found {quote(line)}', source, number)
+    key, value = match.groups()
+    if key in fields:
+        raise InputError(f"the field {key!r} appears twice", source, number)
+    if value == _BLOCK:
+        return key, []
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return key, value[1:-1]
+    raise InputError(f"expected the value of {key!r} in double quotes, found {quote(value)}", source, number)
 
 
 def _trim(rows: list[tuple[int, str]], source: str, first_line: int) -> list[tuple[int, str]]:
@@ -138,8 +150,7 @@ def _trim(rows: list[tuple[int, str]], source: str, first_line: int) -> list[tup
 def _build(rows: list[tuple[int, str]], source: str, name: str, notation: str) -> PacmanInstance:
     """Check the rows (one width, known characters, one Pac-Man) and build the instance."""
     first_line, width = rows[0][0], len(rows[0][1])
-    walls, food, pacmen = set(), set(), []
-    where: dict[Cell, tuple[int, int]] = {}
+    cells: dict[str, list[Cell]] = {WALL: [], PELLET: [], PACMAN: [], EMPTY: []}
     for row, (number, text) in enumerate(rows):
         if len(text) != width:
             raise InputError(
@@ -149,21 +160,17 @@ def _build(rows: list[tuple[int, str]], source: str, name: str, notation: str) -
                 min(len(text), width) + 1,
             )
         for col, char in enumerate(text):
-            cell = (row, col)
-            where[cell] = (number, col + 1)
-            if char == WALL:
-                walls.add(cell)
-            elif char == PELLET:
-                food.add(cell)
-            elif char == PACMAN:
-                pacmen.append(cell)
-            elif char != EMPTY:
+            if char not in cells:
                 raise InputError(_unknown(char), source, number, col + 1)
+            cells[char].append((row, col))
+    pacmen = cells[PACMAN]
     if not pacmen:
         raise InputError(f"the maze has no Pac-Man: expected one {PACMAN}", source, first_line)
     if len(pacmen) > 1:
-        raise InputError(f"a second Pac-Man ({PACMAN}): the maze has exactly one", source, *where[pacmen[1]])
-    return PacmanInstance(len(rows), width, frozenset(walls), frozenset(food), pacmen[0], name, notation)
+        row, col = pacmen[1]
+        raise InputError(f"a second Pac-Man ({PACMAN}): the maze has exactly one", source, rows[row][0], col + 1)
+    walls, food = frozenset(cells[WALL]), frozenset(cells[PELLET])
+    return PacmanInstance(len(rows), width, walls, food, pacmen[0], name, notation)
 
 
 def _unknown(char: str) -> str:
@@ -179,21 +186,17 @@ def _unknown(char: str) -> str:
 def picture(instance: PacmanInstance, state: State, marks: dict[Cell, str] | None = None) -> list[str]:
     """The maze as layout rows: walls, the pellets left, Pac-Man, and `marks` drawn on the other cells."""
     marks = marks or {}
-    rows = []
-    for row in range(instance.height):
-        chars = []
-        for col in range(instance.width):
-            cell = (row, col)
-            if cell in instance.walls:
-                chars.append(WALL)
-            elif cell == state.pacman:
-                chars.append(PACMAN)
-            elif cell in state.food:
-                chars.append(PELLET)
-            else:
-                chars.append(marks.get(cell, EMPTY))
-        rows.append("".join(chars))
-    return rows
+    columns = range(instance.width)
+    return ["".join(_char(instance, state, marks, (row, col)) for col in columns) for row in range(instance.height)]
+
+
+def _char(instance: PacmanInstance, state: State, marks: dict[Cell, str], cell: Cell) -> str:
+    """The layout character of a cell: wall, Pac-Man, pellet, else its mark or a space."""
+    if cell in instance.walls:
+        return WALL
+    if cell == state.pacman:
+        return PACMAN
+    return PELLET if cell in state.food else marks.get(cell, EMPTY)
 
 
 def render_maze(instance: PacmanInstance) -> str:

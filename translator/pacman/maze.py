@@ -137,6 +137,11 @@ def corridors(is_open: Callable[[Cell], bool], start: Cell, visit: frozenset[Cel
     keep = visit | {start}
     cells = _without_dead_ends(flood(start, is_open), keep)
     nodes = tuple(sorted(cell for cell in cells if cell in keep or len(_around(cell, cells)) != 2))
+    return Corridors(nodes, _corridor_edges(nodes, cells))
+
+
+def _corridor_edges(nodes: tuple[Cell, ...], cells: set[Cell]) -> tuple[tuple[int, int, tuple[Cell, ...]], ...]:
+    """(node, node, path) of every corridor between two different nodes, each once, nodes by index."""
     index = {cell: number for number, cell in enumerate(nodes)}
     edges, seen = [], set()
     for node in nodes:
@@ -146,7 +151,7 @@ def corridors(is_open: Callable[[Cell], bool], start: Cell, visit: frozenset[Cel
             if path[-1] != node and key not in seen:
                 seen.add(key)
                 edges.append((index[node], index[path[-1]], tuple(path)))
-    return Corridors(nodes, tuple(edges))
+    return tuple(edges)
 
 
 def _without_dead_ends(cells: set[Cell], keep: frozenset[Cell]) -> set[Cell]:

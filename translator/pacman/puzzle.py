@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import groupby
 from typing import Any
 
 from puzzleplan.domains import domain_text
@@ -71,24 +72,11 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
         """A walled rectangle with random inner walls; Pac-Man and the pellets in the largest open region."""
         height, width = options["height"], options["width"]
         inner = [(row, col) for row in range(1, height - 1) for col in range(1, width - 1)]
-        walls = {cell for cell in inner if rng.randrange(100) < options["walls"]}
-        open_cells = [cell for cell in inner if cell not in walls] or [rng.choice(inner)]
-        walls -= set(open_cells)
-        regions, left, is_open = [], set(open_cells), set(open_cells).__contains__
-        while left:
-            regions.append(sorted(flood(min(left), is_open)))
-            left -= set(regions[-1])
-        largest = max(regions, key=len)  # the first of the largest, in the order of their smallest cells
+        walls, open_cells = _random_walls(inner, options["walls"], rng)
+        largest = max(_regions(open_cells), key=len)  # the first of the largest, in the order of their smallest cells
         pacman = rng.choice(largest)
         border = {(row, col) for row in range(height) for col in range(width)} - set(inner)
-        region = [cell for cell in largest if cell != pacman]
-        if options["pellets"] > len(region):
-            raise InputError(
-                f"generate pacman: only {len(region)} cells are free for pellets; ask for fewer --pellets, "
-                "fewer --walls or a larger maze",
-                "command line",
-            )
-        food = frozenset(rng.sample(region, options["pellets"]))
+        food = _pellets([cell for cell in largest if cell != pacman], options["pellets"], rng)
         return PacmanInstance(height, width, frozenset(walls | border), food, pacman)
 
     # -- simulator --------------------------------------------------------------------------------------
@@ -220,16 +208,20 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
             if line.startswith("moves:"):
                 moves = []
                 for item in filter(str.strip, line[len("moves:") :].split(",")):
-                    name, _, count = item.strip().partition(" x")
-                    times = whole_number(count) if count else 1
                     try:
-                        if times is None or times < 1:
-                            raise ValueError("expected a run length such as x3")
-                        moves += [self.parse_move(name)] * times
+                        moves += self._run(item)
                     except ValueError as error:
                         raise InputError(f"{error}, found {item.strip()!r}", source, number) from None
                 return moves
         raise InputError("expected a line `moves: North x2, West, ...` as solve --show prints it", source, 1)
+
+    def _run(self, item: str) -> list[str]:
+        """The moves of one run such as `West x3`; ValueError when it is not one."""
+        name, _, count = item.strip().partition(" x")
+        times = whole_number(count) if count else 1
+        if times is None or times < 1:
+            raise ValueError("expected a run length such as x3")
+        return [self.parse_move(name)] * times
 
     def describe_goal(self, instance: PacmanInstance) -> str:
         """Every pellet eaten."""
@@ -249,6 +241,33 @@ class Pacman(Puzzle[PacmanInstance, State, str]):
         lines.append(f"pellets eaten at moves {', '.join(map(str, eaten)) or 'none'}")
         lines.append("moves: " + ", ".join(runs(moves)))
         return "\n".join(lines)
+
+
+def _random_walls(inner: list[Cell], percent: int, rng: random.Random) -> tuple[set[Cell], list[Cell]]:
+    """Each inner cell a wall with probability `percent`/100, and the open cells (one if all were walls)."""
+    walls = {cell for cell in inner if rng.randrange(100) < percent}
+    open_cells = [cell for cell in inner if cell not in walls] or [rng.choice(inner)]
+    return walls - set(open_cells), open_cells
+
+
+def _regions(open_cells: list[Cell]) -> list[list[Cell]]:
+    """The connected regions of open cells, each sorted, in the order of their smallest cells."""
+    regions, left, is_open = [], set(open_cells), set(open_cells).__contains__
+    while left:
+        regions.append(sorted(flood(min(left), is_open)))
+        left -= set(regions[-1])
+    return regions
+
+
+def _pellets(region: list[Cell], count: int, rng: random.Random) -> frozenset[Cell]:
+    """`count` random cells of `region`; InputError when it has fewer."""
+    if count > len(region):
+        raise InputError(
+            f"generate pacman: only {len(region)} cells are free for pellets; ask for fewer --pellets, "
+            "fewer --walls or a larger maze",
+            "command line",
+        )
+    return frozenset(rng.sample(region, count))
 
 
 def tour_moves(instance: PacmanInstance, order: list[Cell]) -> list[str]:
@@ -295,13 +314,8 @@ def path_marks(moves: list[str], states: list[State]) -> dict[Cell, str]:
 
 def runs(moves: list[str]) -> list[str]:
     """Moves as runs: West x3, North, East x2."""
-    grouped: list[list] = []
-    for move in moves:
-        if grouped and grouped[-1][0] == move:
-            grouped[-1][1] += 1
-        else:
-            grouped.append([move, 1])
-    return [move if count == 1 else f"{move} x{count}" for move, count in grouped]
+    counted = [(move, len(list(group))) for move, group in groupby(moves)]
+    return [move if count == 1 else f"{move} x{count}" for move, count in counted]
 
 
 def _one_a_line(moves: list[str]) -> str:

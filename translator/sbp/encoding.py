@@ -141,19 +141,8 @@ def _schema(type_name: str, offsets: Offsets, direction: str) -> str:
     _name_cells(names, vacated, "old")
     edges = _tree(old | new, set(names))
     _name_cells(names, [child for _, child in edges], "via")
-    master = type_name == "master"
-    pre = [atom(f"at-{type_name}", "?from")] + [
-        _geometry(names[parent], names[child], parent, child) for parent, child in edges
-    ]
-    pre += [atom("free", names[cell]) for cell in entered]
-    pre += [] if master else [atom("floor", names[cell]) for cell in entered]
-    effect = [f"(not {atom(f'at-{type_name}', '?from')})", atom(f"at-{type_name}", "?to")]
-    effect += [f"(not {atom('free', names[cell])})" for cell in entered] + [
-        atom("free", names[cell]) for cell in vacated
-    ]
-    if master:
-        effect += [atom("covered", names[cell]) for cell in entered]
-        effect += [f"(not {atom('covered', names[cell])})" for cell in vacated]
+    pre = _preconditions(type_name, names, edges, entered)
+    effect = _effects(type_name, names, entered, vacated)
     cells = " ".join(names.values())
     return (
         f"  (:action move-{type_name}-{direction}\n    :parameters ({cells} - cell)\n"
@@ -161,7 +150,32 @@ def _schema(type_name: str, offsets: Offsets, direction: str) -> str:
     )
 
 
-def _name_cells(names: dict[tuple[int, int], str], cells: list[tuple[int, int]], prefix: str) -> None:
+Names = dict[tuple[int, int], str]
+"""The parameter name of each cell (offset from the first cell) an action reads."""
+
+
+def _preconditions(type_name: str, names: Names, edges: list, entered: list[tuple[int, int]]) -> list[str]:
+    """The brick on ?from, the geometry tying the named cells, the entered cells free (and floor, for
+    bricks other than the master)."""
+    pre = [atom(f"at-{type_name}", "?from")]
+    pre += [_geometry(names[parent], names[child], parent, child) for parent, child in edges]
+    pre += [atom("free", names[cell]) for cell in entered]
+    return pre + ([] if type_name == "master" else [atom("floor", names[cell]) for cell in entered])
+
+
+def _effects(type_name: str, names: Names, entered: list[tuple[int, int]], vacated: list[tuple[int, int]]) -> list[str]:
+    """The brick moves from ?from to ?to, the entered cells stop being free and the vacated ones become free
+    (the master also covers and uncovers them)."""
+    effect = [f"(not {atom(f'at-{type_name}', '?from')})", atom(f"at-{type_name}", "?to")]
+    effect += [f"(not {atom('free', names[cell])})" for cell in entered]
+    effect += [atom("free", names[cell]) for cell in vacated]
+    if type_name == "master":
+        effect += [atom("covered", names[cell]) for cell in entered]
+        effect += [f"(not {atom('covered', names[cell])})" for cell in vacated]
+    return effect
+
+
+def _name_cells(names: Names, cells: list[tuple[int, int]], prefix: str) -> None:
     """Give each cell not yet named the next parameter name ?PREFIX1, ?PREFIX2, ..."""
     for cell in cells:
         names.setdefault(cell, f"?{prefix}{sum(name.startswith('?' + prefix) for name in names.values()) + 1}")

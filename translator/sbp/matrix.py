@@ -99,18 +99,23 @@ def parse_matrix(text: str, source: str = "<input>") -> SbpInstance:
         raise InputError("expected the board size 'w,h,' on the first line, found an empty file", source)
     width, height = _size(raw_lines, lines[0], source)
     rows = lines[1:]
+    _check_row_count(rows, height, lines[-1], source)
+    grid = tuple(value for index, line in enumerate(rows) for value in _row(raw_lines, line, width, index, source))
+    instance = SbpInstance(width, height, grid, tuple(i for i, value in enumerate(grid) if value == GOAL))
+    _check_bricks(instance, [line.number for line in rows], source)
+    return instance
+
+
+def _check_row_count(rows: list[Line], height: int, last: Line, source: str) -> None:
+    """InputError unless there are `height` rows after the size line (`last`: the file's last line)."""
     if len(rows) < height:
         raise InputError(
-            f"expected {height} rows of the matrix after the size line, found {len(rows)}", source, lines[-1].number
+            f"expected {height} rows of the matrix after the size line, found {len(rows)}", source, last.number
         )
     if len(rows) > height:
         raise InputError(
             f"expected only {height} rows of the matrix (the height on line 1), found more", source, rows[height].number
         )
-    grid = tuple(value for index, line in enumerate(rows) for value in _row(raw_lines, line, width, index, source))
-    instance = SbpInstance(width, height, grid, tuple(i for i, value in enumerate(grid) if value == GOAL))
-    _check_bricks(instance, [line.number for line in rows], source)
-    return instance
 
 
 def _check_bricks(instance: SbpInstance, row_lines: list[int], source: str) -> None:

@@ -100,9 +100,7 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
         number, direction = move
         if direction not in DIRECTIONS:
             raise IllegalMove(f"unknown direction {direction!r}: expected up, down, left or right")
-        cells = bricks(state).get(number) if number >= MASTER else None
-        if not cells:
-            raise IllegalMove(f"there is no brick {number}")
+        cells = _brick(state, number)
         table = board(instance).neighbour[list(DIRECTIONS).index(direction)]
         targets = [table[cell] for cell in cells]
         if -1 in targets:
@@ -190,6 +188,14 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
         """`(2,left)` one a line (the seed's), or `Move {direction: LEFT, piece: 2}` lines; either may end
         with the final state, as the seed's solution printout does."""
         return notations()
+
+
+def _brick(state: Grid, number: int) -> list[int]:
+    """The cells of brick `number` in `state`; IllegalMove when it has no such brick."""
+    cells = bricks(state).get(number) if number >= MASTER else None
+    if not cells:
+        raise IllegalMove(f"there is no brick {number}")
+    return cells
 
 
 def _check_entry(value: int, number: int, direction: str) -> None:

@@ -71,16 +71,19 @@ def _dnf(node, limit: int) -> list[tuple[Literal, ...]]:
     if isinstance(node, Lit):
         return [(node.literal,)]
     if isinstance(node, NnfOr):
-        terms = [term for arg in node.args for term in _dnf(arg, limit)]
+        terms = _within([term for arg in node.args for term in _dnf(arg, limit)], limit)
     else:
         terms = [()]
         for arg in node.args:
-            terms = [left + right for left, right in product(terms, _dnf(arg, limit))]
-            if len(terms) > limit:
-                raise _TooLarge
+            terms = _within([left + right for left, right in product(terms, _dnf(arg, limit))], limit)
+    return [tuple(dict.fromkeys(term)) for term in terms]
+
+
+def _within(terms: list, limit: int) -> list:
+    """The terms; _TooLarge when there are more than `limit`."""
     if len(terms) > limit:
         raise _TooLarge
-    return [tuple(dict.fromkeys(term)) for term in terms]
+    return terms
 
 
 class _Shape:
@@ -133,6 +136,14 @@ class _Shape:
         self.anchor[root] = base
         return None
 
+    def require(self, goal_atom: At | Rel) -> str | None:
+        """Require a positive goal atom (a cell, or a position relative to another block); a contradiction
+        message, or None."""
+        fact, text = canonical(goal_atom), format_goal(goal_atom)
+        if fact[0] == "at":
+            return self.fix(fact[1], (fact[2], fact[3]), text)
+        return self.relate(fact[1], fact[2], OFFSET[fact[0]], text)
+
     def cell(self, block: int) -> tuple[int, int] | None:
         """The block's cell when the goals fix it, else None."""
         root, (d_row, d_col) = self.find(block)
@@ -156,24 +167,19 @@ def _listing(goals: list[str]) -> str:
 
 def contradiction(term: tuple[Literal, ...], n: int, k: int) -> str | None:
     """Why no legal board satisfies this conjunction of literals, or None (sound, not complete)."""
-    positives = {canonical(a) for positive, a in term if positive}
-    for positive, goal_atom in term:
-        if not positive and canonical(goal_atom) in positives:
-            twin = next(format_goal(a) for p, a in term if p and canonical(a) == canonical(goal_atom))
-            return f"the goal asks for both {twin} and !{format_goal(goal_atom)}"
     shape = _Shape()
+    reason = _both_ways(term) or next(filter(None, (shape.require(a) for positive, a in term if positive)), None)
+    return reason or _placement_reason(shape, n, k) or _negation_reason(shape, term)
+
+
+def _both_ways(term: tuple[Literal, ...]) -> str | None:
+    """Why a term asks for an atom and its negation, or None."""
+    positives = {canonical(a): a for positive, a in reversed(term) if positive}  # the first of equal atoms
     for positive, goal_atom in term:
-        if not positive:
-            continue
-        fact, text = canonical(goal_atom), format_goal(goal_atom)
-        reason = (
-            shape.fix(fact[1], (fact[2], fact[3]), text)
-            if fact[0] == "at"
-            else shape.relate(fact[1], fact[2], OFFSET[fact[0]], text)
-        )
-        if reason:
-            return reason
-    return _placement_reason(shape, n, k) or _negation_reason(shape, term)
+        twin = positives.get(canonical(goal_atom))
+        if not positive and twin is not None:
+            return f"the goal asks for both {format_goal(twin)} and !{format_goal(goal_atom)}"
+    return None
 
 
 def _placement_reason(shape: _Shape, n: int, k: int) -> str | None:
@@ -181,13 +187,7 @@ def _placement_reason(shape: _Shape, n: int, k: int) -> str | None:
     owner: dict[tuple[int, int], int] = {}
     heights = [0] * n
     for root, blocks in sorted(shape.members().items()):
-        goals = _listing(shape.goals[root]) if shape.goals[root] else ""
-        seen, reason = _offsets(blocks, goals)
-        reason = reason or _extent_reason(seen, goals, n)
-        if not reason and root not in shape.anchor:
-            reason = _stack_reason(seen, goals, k)
-        elif not reason:
-            reason = _anchored_reason(shape.anchor[root], blocks, goals, n, owner, heights)
+        reason = _group_reason(shape, root, blocks, n, k, owner, heights)
         if reason:
             return reason
     if sum(heights) > k:
@@ -197,6 +197,25 @@ def _placement_reason(shape: _Shape, n: int, k: int) -> str | None:
             f"full), but there are only {k}"
         )
     return None
+
+
+def _group_reason(
+    shape: _Shape,
+    root: int,
+    blocks: list[tuple[int, tuple[int, int]]],
+    n: int,
+    k: int,
+    owner: dict[tuple[int, int], int],
+    heights: list[int],
+) -> str | None:
+    """Why one group of blocks tied by goals cannot be placed (two in a cell, too wide, too high to float,
+    off the board or on another's cell), or None; an anchored group's cells and heights are recorded."""
+    goals = _listing(shape.goals[root]) if shape.goals[root] else ""
+    seen, reason = _offsets(blocks, goals)
+    reason = reason or _extent_reason(seen, goals, n)
+    if reason or root not in shape.anchor:
+        return reason or _stack_reason(seen, goals, k)
+    return _anchored_reason(shape.anchor[root], blocks, goals, n, owner, heights)
 
 
 Offsets = dict[tuple[int, int], int]
@@ -256,27 +275,27 @@ def _anchored_reason(
 def _negation_reason(shape: _Shape, term: tuple[Literal, ...]) -> str | None:
     """A negated atom that the positive goals force."""
     for positive, goal_atom in term:
-        if positive:
-            continue
         fact = canonical(goal_atom)
-        if fact[0] == "at":
-            forced = shape.cell(fact[1]) == (fact[2], fact[3])
-        else:
-            (root_x, off_x), (root_y, off_y) = shape.find(fact[1]), shape.find(fact[2])
-            cell_x, cell_y = shape.cell(fact[1]), shape.cell(fact[2])
-            if root_x != root_y and cell_x is not None and cell_y is not None:
-                off_x, off_y = cell_x, cell_y
-            forced = (root_x == root_y or cell_x is not None and cell_y is not None) and (
-                off_x[0] - off_y[0],
-                off_x[1] - off_y[1],
-            ) == OFFSET[fact[0]]
-        if forced:
+        if not positive and _forced(shape, fact):
             goals = shape.goals[shape.find(fact[1])[0]] + shape.goals[shape.find(fact[-1])[0]]
             return (
                 f"the goals {_listing(goals)} force {format_goal(goal_atom)}, "
                 f"but the goal also asks for !{format_goal(goal_atom)}"
             )
     return None
+
+
+def _forced(shape: _Shape, fact: tuple) -> bool:
+    """Whether the positive goals put into `shape` force a canonical fact."""
+    if fact[0] == "at":
+        return shape.cell(fact[1]) == (fact[2], fact[3])
+    (root_x, off_x), (root_y, off_y) = shape.find(fact[1]), shape.find(fact[2])
+    if root_x != root_y:
+        cell_x, cell_y = shape.cell(fact[1]), shape.cell(fact[2])
+        if cell_x is None or cell_y is None:
+            return False
+        off_x, off_y = cell_x, cell_y
+    return (off_x[0] - off_y[0], off_x[1] - off_y[1]) == OFFSET[fact[0]]
 
 
 def unsatisfiable_reason(formula: Formula, n: int, k: int) -> str | None:
@@ -289,9 +308,13 @@ def unsatisfiable_reason(formula: Formula, n: int, k: int) -> str | None:
         return None
     if len(reasons) == 1:
         return f"the goal cannot hold: {reasons[0]}"
+    return f"no alternative of the goal can hold: {_listed(terms, reasons)}"
+
+
+def _listed(terms: list[tuple[Literal, ...]], reasons: list) -> str:
+    """The first four alternatives with why each cannot hold, and how many more there are."""
     listed = "; ".join(
         f"alternative {i} ({' & '.join(map(format_literal, term))}): {reason}"
         for i, (term, reason) in enumerate(zip(terms[:4], reasons[:4]), start=1)
     )
-    more = f"; and {len(terms) - 4} more alternatives" if len(terms) > 4 else ""
-    return f"no alternative of the goal can hold: {listed}{more}"
+    return listed + (f"; and {len(terms) - 4} more alternatives" if len(terms) > 4 else "")

@@ -65,11 +65,7 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
     matrix: list[list[int]] = []
     for line in rows:
         matrix.append(_board_row(line, source, len(matrix[0]) if matrix else None))
-    n = len(matrix[0])
-    if len(matrix) != n:
-        raise InputError(f"the board must be square: {n} columns but {len(matrix)} rows", source, rows[-1].number)
-    if n < 3:
-        raise InputError(f"the board must be at least 3 x 3 (n > 2), found {n} x {n}", source, header.number)
+    n = _square_size(matrix, header, rows, source)
     _check_blocks(matrix, rows, source)
     k = sum(1 for values in matrix for value in values if value)
     if not n <= k <= n * n - n:
@@ -78,8 +74,23 @@ def _read_board(header: Line, rows: list[Line], source: str) -> tuple[int, Colum
             source,
             header.number,
         )
+    return n, _columns(matrix, n)
+
+
+def _columns(matrix: list[list[int]], n: int) -> Columns:
+    """The columns, bottom to top, of an n x n matrix written top row first (0 = empty)."""
     bottom_up = list(reversed(matrix))
-    return n, tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
+    return tuple(tuple(values[col] for values in bottom_up if values[col]) for col in range(n))
+
+
+def _square_size(matrix: list[list[int]], header: Line, rows: list[Line], source: str) -> int:
+    """n of an n x n matrix with n > 2."""
+    n = len(matrix[0])
+    if len(matrix) != n:
+        raise InputError(f"the board must be square: {n} columns but {len(matrix)} rows", source, rows[-1].number)
+    if n < 3:
+        raise InputError(f"the board must be at least 3 x 3 (n > 2), found {n} x {n}", source, header.number)
+    return n
 
 
 def _board_row(line: Line, source: str, width: int | None) -> list[int]:
@@ -97,22 +108,31 @@ def _board_row(line: Line, source: str, width: int | None) -> list[int]:
 
 def _check_blocks(matrix: list[list[int]], rows: list[Line], source: str) -> None:
     """No duplicates, no floating blocks, blocks numbered 1..k."""
+    first_seen = _first_lines(matrix, rows, source)
+    for index in range(len(matrix) - 1):
+        _check_supported(matrix[index], matrix[index + 1], rows[index], source)
+    k = len(first_seen) - (0 in first_seen)
+    for value, number in first_seen.items():
+        if value > k:
+            raise InputError(f"blocks are numbered 1 to {k} (there are {k}), found block {value}", source, number)
+
+
+def _first_lines(matrix: list[list[int]], rows: list[Line], source: str) -> dict[int, int]:
+    """The line of each number of the matrix (0 included); InputError for a block that appears twice."""
     first_seen: dict[int, int] = {}
     for values, line in zip(matrix, rows):
         for value in values:
             if value and value in first_seen:
                 raise InputError(f"block {value} appears twice (also on line {first_seen[value]})", source, line.number)
             first_seen.setdefault(value, line.number)
-    for index in range(len(matrix) - 1):
-        for col, (value, below) in enumerate(zip(matrix[index], matrix[index + 1])):
-            if value and not below:
-                raise InputError(
-                    f"block {value} in column {col} floats: the cell under it is empty", source, rows[index].number
-                )
-    k = len(first_seen) - (0 in first_seen)
-    for value, number in first_seen.items():
-        if value > k:
-            raise InputError(f"blocks are numbered 1 to {k} (there are {k}), found block {value}", source, number)
+    return first_seen
+
+
+def _check_supported(values: list[int], below: list[int], line: Line, source: str) -> None:
+    """InputError for a block of a row whose cell in the row below is empty."""
+    for col, (value, under) in enumerate(zip(values, below)):
+        if value and not under:
+            raise InputError(f"block {value} in column {col} floats: the cell under it is empty", source, line.number)
 
 
 def _goal_pieces(text: str, header: Line, body: list[Line]) -> list[tuple[int, int, str]]:

@@ -60,26 +60,31 @@ def goal_pddl(formula: Formula, n: int) -> str:
     if isinstance(formula, At):
         return atom("at", block_name(formula.block), cell_name((formula.row, formula.col)))
     if isinstance(formula, Rel):
-        kind, x, y = canonical(formula)
-        d_row, d_col = OFFSET[kind]
-        pairs = [
-            ((row + d_row, col + d_col), (row, col))
-            for row in range(n)
-            for col in range(n)
-            if 0 <= row + d_row < n and 0 <= col + d_col < n
-        ]
-        return (
-            "(or "
-            + " ".join(
-                f"(and {atom('at', block_name(x), cell_name(p))} {atom('at', block_name(y), cell_name(q))})"
-                for p, q in pairs
-            )
-            + ")"
-        )
+        return _relation_pddl(formula, n)
     if isinstance(formula, Not):
         return f"(not {goal_pddl(formula.arg, n)})"
     word = "and" if isinstance(formula, And) else "or"
     return f"({word} " + " ".join(goal_pddl(arg, n) for arg in formula.args) + ")"
+
+
+def _relation_pddl(formula: Rel, n: int) -> str:
+    """A neighbourhood goal as the disjunction of the cell pairs of an n x n board where it holds."""
+    kind, x, y = canonical(formula)
+    d_row, d_col = OFFSET[kind]
+    pairs = [
+        ((row + d_row, col + d_col), (row, col))
+        for row in range(n)
+        for col in range(n)
+        if 0 <= row + d_row < n and 0 <= col + d_col < n
+    ]
+    return (
+        "(or "
+        + " ".join(
+            f"(and {atom('at', block_name(x), cell_name(p))} {atom('at', block_name(y), cell_name(q))})"
+            for p, q in pairs
+        )
+        + ")"
+    )
 
 
 def goal_requirements(formula: Formula) -> list[str]:
@@ -87,12 +92,15 @@ def goal_requirements(formula: Formula) -> list[str]:
     flags = []
     if any(isinstance(node, Not) for node in _nodes(formula)):
         flags.append(":negative-preconditions")
-    if any(
-        isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
-        for node in _nodes(formula)
-    ):
+    if any(_disjunctive(node) for node in _nodes(formula)):
         flags.append(":disjunctive-preconditions")
     return flags
+
+
+def _disjunctive(node: Formula) -> bool:
+    """Whether a goal node is a disjunction in PDDL: an `or`, a neighbourhood goal (an `or` of cell pairs) or
+    a negated conjunction or disjunction."""
+    return isinstance(node, (Or, Rel)) or (isinstance(node, Not) and isinstance(node.arg, (And, Or)))
 
 
 def _nodes(formula: Formula) -> Iterator[Formula]:

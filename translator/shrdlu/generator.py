@@ -38,6 +38,18 @@ def count_boards(n: int, k: int) -> int:
 
 def random_board(n: int, k: int, rng: random.Random) -> Columns:
     """A board drawn uniformly from all legal boards: heights by the DP counts, then a random order."""
+    heights = _random_heights(n, k, rng)
+    blocks = list(range(1, k + 1))
+    rng.shuffle(blocks)
+    columns, start = [], 0
+    for h in heights:
+        columns.append(tuple(blocks[start : start + h]))
+        start += h
+    return tuple(columns)
+
+
+def _random_heights(n: int, k: int, rng: random.Random) -> list[int]:
+    """Column heights (each 0..n, k in all) drawn uniformly, column by column by the DP counts."""
     ways = height_counts(n, k)
     heights, left = [], k
     for i in range(n):
@@ -48,13 +60,7 @@ def random_board(n: int, k: int, rng: random.Random) -> Columns:
                 heights.append(h)
                 left -= h
                 break
-    blocks = list(range(1, k + 1))
-    rng.shuffle(blocks)
-    columns, start = [], 0
-    for h in heights:
-        columns.append(tuple(blocks[start : start + h]))
-        start += h
-    return tuple(columns)
+    return heights
 
 
 def true_atoms(board: Columns, block: int) -> list[Atom]:
@@ -86,6 +92,12 @@ def random_goal(n: int, k: int, atoms: int, form: str, rng: random.Random) -> Fo
         return flatten(And, [true_atoms(target, block)[0] for block in blocks])
     if form == "or":
         return flatten(Or, [rng.choice(true_atoms(target, block)) for block in blocks])
+    return _mixed_goal(n, k, atoms, target, rng)
+
+
+def _mixed_goal(n: int, k: int, atoms: int, target: Columns, rng: random.Random) -> Formula:
+    """A random & | ! formula over `atoms` atoms (half of them true on `target`), negated as a whole when
+    `target` falsifies it."""
     parts: list[Formula] = [
         rng.choice(true_atoms(target, rng.randint(1, k))) if rng.random() < 0.5 else random_atom(n, k, rng)
         for _ in range(atoms)

@@ -148,9 +148,15 @@ def analyse(formula: Formula, n: int, k: int) -> GoalAnalysis:
     terms = dnf(formula)
     if terms is None:
         return GoalAnalysis(None, nnf(formula), blocks)
+    return GoalAnalysis(_feasible_terms(terms, n, k), None, blocks)
+
+
+def _feasible_terms(terms: list, n: int, k: int) -> tuple[tuple[tuple[tuple, ...], tuple[tuple[int, int], ...]], ...]:
+    """The alternatives that do not contradict themselves (all of them if every one does), with canonical
+    literals and their needed cells."""
     feasible = [term for term in terms if contradiction(term, n, k) is None] or terms
     canonical_terms = [tuple((p, canonical(a)) for p, a in term) for term in feasible]
-    return GoalAnalysis(tuple((term, needed_cells(term)) for term in canonical_terms), None, blocks)
+    return tuple((term, needed_cells(term)) for term in canonical_terms)
 
 
 def estimate(analysis: GoalAnalysis, columns: Columns) -> int:

@@ -141,12 +141,7 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         state, moves = instance.board, []
         for name, args in plan:
             step = f"{atom(name, *args)}"
-            try:
-                if name != "move" or len(args) != 5 or not re.fullmatch(r"b[0-9]+", args[0]):
-                    raise ValueError("not a move")
-                move = (parse_cell_name(args[1])[1], parse_cell_name(args[3])[1])
-            except ValueError:
-                raise InputError(f"expected (move bN FROM OVER TO BASE), found {step}") from None
+            move = _step_move(name, args, step)
             following = self.apply_step(instance, state, move, step)
             if state[move[0]][-1] != int(args[0][1:]):
                 raise InputError(
@@ -186,6 +181,17 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
         ]
         lines.append(" " * (label + 2) + " ".join(f"{col:>{width}}" for col in range(n)))
         return "\n".join(lines)
+
+
+def _step_move(name: str, args: tuple[str, ...], step: str) -> Move:
+    """The move (column of FROM, column of TO) of a plan step (move bN FROM OVER TO BASE); InputError
+    for any other step."""
+    try:
+        if name != "move" or len(args) != 5 or not re.fullmatch(r"b[0-9]+", args[0]):
+            raise ValueError("not a move")
+        return (parse_cell_name(args[1])[1], parse_cell_name(args[3])[1])
+    except ValueError:
+        raise InputError(f"expected (move bN FROM OVER TO BASE), found {step}") from None
 
 
 def _moved(state: Columns, source: int, target: int) -> Columns:
