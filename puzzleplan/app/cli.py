@@ -12,7 +12,6 @@ import json
 import logging
 import random
 import sys
-import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
@@ -38,8 +37,6 @@ from puzzleplan.translator.text import write_file
 
 if TYPE_CHECKING:
     from puzzleplan.pipeline import PddlRun
-    from puzzleplan.translator.pddl_model import Task
-    from puzzleplan.translator.pddl_plans import PlanCheck
 
 EXIT = {
     "ok": 0,
@@ -221,85 +218,28 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    """Solve plain PDDL files (no puzzle): the files and their requirements are checked before any planner
-    runs, all within the limits, and the plan is replayed under PDDL semantics (its cost with it) before
-    printing."""
-    from puzzleplan.planners.base import simulates
-    from puzzleplan.planners.registry import get_planner
+    """Solve plain PDDL files (no puzzle) through the library (puzzleplan.pddl_files): the files and their
+    requirements are checked before any planner runs, all within the limits, and the plan is replayed under
+    PDDL semantics (its cost with it) before printing."""
+    from puzzleplan.pddl_files import plan_files
     from puzzleplan.translator.pddl import write_plan
 
-    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
+    plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
-    planner = get_planner(args.planner)
-    ok, why = planner.available()
-    if not ok or simulates(planner):
-        raise InputError(
-            f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
-        )
     with status_line():
-        model, run = guarded.plan_files(args, planner, limits)
-    result, check = run.result, _replayed(model, run, limits.timeout)
-    action_costs = model.action_costs if model else None
-    data = _plan_json(args, run, action_costs, check, started)
-    plan_text = write_plan(run.plan, data["cost"] if action_costs else None)
+        report = plan_files(args.domain, args.problem, args.planner, limits)
+    data, result = report.to_json(), report.run.result
+    plan_text = write_plan(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and result.solved:
         failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
     if args.json:
         print(json.dumps(data))
     else:
-        _print_plan(args, run, data, plan_text)
+        _print_plan(args, report.run, data, plan_text)
     for failure in failures:
         print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
     return EXIT["error"] if failures else exit_status(result.status, data["valid"])
-
-
-def _replayed(model: Task | None, run: PddlRun, timeout: float) -> PlanCheck | None:
-    """The verdict on the plan found, replayed on the task (None without one); a timeout's message says the limit."""
-    from puzzleplan.translator.pddl_plans import check_plan
-
-    if run.result.status is Status.TIMEOUT:
-        run.result.message = timeout_message(timeout, run.result.message)
-    return check_plan(model, run.plan) if model and run.result.solved else None
-
-
-def _plan_json(
-    args: argparse.Namespace, run: PddlRun, action_costs: bool | None, check: PlanCheck | None, started: float
-) -> dict[str, Any]:
-    """What `plan --json` prints: the run, the replay's verdict and cost (a valid plan's), and the times."""
-    result, plan = run.result, run.plan
-    data: dict[str, Any] = {
-        "domain": args.domain,
-        "problem": args.problem,
-        "planner": args.planner,
-        "status": result.status.value,
-        "optimal": result.optimal,
-        "length": len(plan) if result.solved else None,
-        "cost": check.cost if check and check.valid else None,
-        "action_costs": action_costs,
-        "steps": result.steps,
-        "expanded": result.expanded,
-        "valid": check.valid if check else None,
-        "plan": [[n, *a] for n, a in plan],
-        "time": {
-            "translate": round(run.translate_time, 4),
-            "search": round(result.search_time, 4),
-            "total": round(time.perf_counter() - started, 4),
-        },
-    }
-    message = _plan_message(run, check)
-    if message:
-        data["message"] = message
-    if run.compilations:
-        data["compilations"] = list(run.compilations)
-    return data
-
-
-def _plan_message(run: PddlRun, check: PlanCheck | None) -> str:
-    """Why a plan does not replay, or the planner's message when it found none; "" for a valid plan."""
-    if not run.result.solved:
-        return run.result.message
-    return check.message() if check and not check.valid else ""
 
 
 def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], plan_text: str) -> None:
