@@ -25,6 +25,7 @@ from puzzleplan.pipeline import solve as solve_instance
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
+from puzzleplan.translator.capabilities import leveled, notation, reports
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
@@ -69,11 +70,11 @@ class Instance:
 
     def show(self, state: Any = None) -> str:
         """A text picture of `state` (the initial state by default)."""
-        return self.puzzle.show(self.data, self.initial if state is None else state)
+        return reports(self.puzzle).show(self.data, self.initial if state is None else state)
 
     def format_move(self, move: Any) -> str:
         """A native move in the puzzle's notation."""
-        return self.puzzle.format_move(move)
+        return notation(self.puzzle).format_move(move)
 
 
 def puzzles() -> list[str]:
@@ -108,7 +109,7 @@ def load(
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(source))
     body = text if text is not None else read_file(os.fspath(path or source))
     try:
-        data = game.parse_level(body, source, level)
+        data = leveled(game).parse_level(body, source, level)
     except InputError as error:
         raise error.located(source) from None
     return Instance(game, data, registry.instance_label(source, level))
@@ -170,7 +171,7 @@ def replay(inst: Instance, moves: Iterable[Any]) -> list[Any]:
         try:
             state = puzzle.apply(inst.data, state, _native_move(inst, move))
         except IllegalMove as error:
-            raise IllegalMove(f"move {number} {puzzle.format_move(move)}: {error}") from None
+            raise IllegalMove(f"move {number} {notation(puzzle).format_move(move)}: {error}") from None
         states.append(state)
     return states
 
@@ -208,7 +209,7 @@ def _native_move(inst: Instance, move: Any) -> Any:
     """A move as the simulator takes it: a native move as is, a JSON list or a notation string read."""
     if isinstance(move, (list, str)):
         try:
-            return inst.puzzle.move_from_json(move)
+            return notation(inst.puzzle).move_from_json(move)
         except ValueError as error:
             raise InputError(f"not a {inst.name} move: {move!r} ({error})", "moves") from None
     return move

@@ -22,52 +22,16 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from puzzleplan.translator import capabilities
 from puzzleplan.translator.errors import IllegalStep, InputError
 from puzzleplan.translator.pddl import GroundAction, action_arities, atom, read_plan
+from puzzleplan.translator.spelling import STEP_NUMBER, Notation, move_lines
 from puzzleplan.translator.text import quote
 
 Puzzle = Any
 """A puzzleplan.translator.puzzle.Puzzle (not imported: the puzzle module imports this one)."""
 
-
-@dataclass(frozen=True)
-class Notation:
-    """One way of writing a whole plan: what it is called, how to read it, how to write it."""
-
-    name: str
-    read: Callable[[str, str], list[Any]]
-    """(text, source) -> moves; InputError naming the line (and column) where the text is not this notation."""
-    write: Callable[[list[Any]], str] | None = None
-    """moves -> text, for the notations this project prints (None: read only)."""
-
-
-STEP_NUMBER = re.compile(r"^\s*[0-9]+\.\s+")
-"""A step number as `solve` prints it before a move: `  12. `."""
-
-
-def move_lines(
-    name: str, parse: Callable[[str], Any], format_move: Callable[[Any], str] | None = None, comment: str = "#"
-) -> Notation:
-    """A notation of one move a line: `parse(line)` reads one (ValueError saying what was expected when
-    the line is not a move). Blank lines, comments after `comment` and step numbers such as `12.` are
-    skipped."""
-
-    def read(text: str, source: str) -> list[Any]:
-        moves = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = STEP_NUMBER.sub("", raw.split(comment, 1)[0] if comment else raw).strip()
-            if not line:
-                continue
-            try:
-                moves.append(parse(line))
-            except ValueError as error:
-                raise InputError(f"found {quote(line)}: {error}", source, number) from None
-        return moves
-
-    def write(moves: list[Any]) -> str:
-        return "".join(format_move(move) + "\n" for move in moves)  # type: ignore[misc]
-
-    return Notation(name, read, write if format_move else None)
+__all__ = ["STEP_NUMBER", "Notation", "Reading", "Stop", "move_lines", "read_every_way", "read_moves"]
 
 
 # -- the readings every puzzle has -----------------------------------------------------------------------------
@@ -88,14 +52,14 @@ def json_notation(puzzle: Puzzle) -> Notation:
         moves = []
         for index, value in enumerate(data, start=1):
             try:
-                moves.append(puzzle.move_from_json(value))
+                moves.append(capabilities.notation(puzzle).move_from_json(value))
             except ValueError as error:
                 shown = quote(json.dumps(value))
                 raise InputError(f"move {index} of the JSON list, {shown}: {error}", source) from None
         return moves
 
     def write(moves: list[Any]) -> str:
-        return json.dumps({"moves": [puzzle.move_json(move) for move in moves]}) + "\n"
+        return json.dumps({"moves": [capabilities.notation(puzzle).move_json(move) for move in moves]}) + "\n"
 
     return Notation("JSON", read, write)
 
@@ -115,7 +79,7 @@ def solve_output_notation(puzzle: Puzzle) -> Notation:
         for number, line in lines[1:]:
             if STEP_NUMBER.match(line):
                 try:
-                    moves.append(puzzle.parse_move(STEP_NUMBER.sub("", line).strip()))
+                    moves.append(capabilities.notation(puzzle).parse_move(STEP_NUMBER.sub("", line).strip()))
                 except ValueError as error:
                     raise InputError(f"found {quote(line.strip())}: {error}", source, number) from None
         return moves
@@ -144,7 +108,7 @@ def read_pddl(
     if not plan:
         raise InputError("no plan step such as '(move disk1 disk2 b)'", source)
     declared: set[tuple[str, int]] = set()
-    for task in puzzle.encodings(instance):
+    for task in capabilities.encodings_of(puzzle).encodings(instance):
         declared |= set(action_arities(task).items())
     lines = [number for number, raw in enumerate(text.splitlines(), start=1) if raw.split(";", 1)[0].strip()]
     for (name, args), number in zip(plan, lines):
@@ -221,7 +185,7 @@ def read_every_way(puzzle: Puzzle, instance: Any, text: str, source: str) -> tup
     first = json_notation(puzzle)
     attempt(first.name, partial(_read_as, first, text, source))
     attempt("a PDDL plan", pddl)
-    for notation in [*puzzle.notations(), solve_output_notation(puzzle)]:
+    for notation in [*capabilities.notation(puzzle).notations(), solve_output_notation(puzzle)]:
         attempt(notation.name, partial(_read_as, notation, text, source))
     return found, failures
 

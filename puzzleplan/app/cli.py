@@ -30,6 +30,7 @@ from puzzleplan.pipeline import timeout_message
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate
 from puzzleplan.planners.progress import phase, status_line
+from puzzleplan.translator.capabilities import generator_of, notation, reports, search_help
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
@@ -68,9 +69,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(
             f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
         )
-        heuristics = list(puzzle.heuristics())
+        solving = search_help(puzzle)
+        heuristics = list(solving.heuristics())
         extra = [f"heuristics {', '.join(heuristics)}"] if len(heuristics) > 1 else []
-        extra += [f"planners of its own {', '.join(puzzle.native_planners)}"] if puzzle.native_planners else []
+        extra += [f"planners of its own {', '.join(solving.native_planners)}"] if solving.native_planners else []
         if extra:
             print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
     print("planners:")
@@ -165,7 +167,7 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     """The short human report, with the boards step by step under --show."""
     head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
     if report.status is Status.SOLVED:
-        measure = report.extra.get("optimal_measure", puzzle.optimal_measure)
+        measure = report.extra.get("optimal_measure", reports(puzzle).optimal_measure)
         head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
         head += f"{report.length} moves, "
         head += "VALID (replayed by the native simulator)" if report.valid else "INVALID"
@@ -173,10 +175,10 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     if report.message:
         print(report.message)
     if report.status is Status.SOLVED and show:
-        print(puzzle.show_steps(instance, report.moves, report.states))
+        print(reports(puzzle).show_steps(instance, report.moves, report.states))
     elif report.status is Status.SOLVED:
         for number, move in enumerate(report.moves, start=1):
-            print(f"{number:>4}. {puzzle.format_move(move)}")
+            print(f"{number:>4}. {notation(puzzle).format_move(move)}")
     figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
     if report.steps is not None:
         figures.append(f"steps {report.steps}")
@@ -261,7 +263,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     output = check_output_file(args.output)
     puzzle = get_puzzle(args.puzzle)
-    text = puzzle.render(puzzle.random_instance(args.options, random.Random(args.seed)))
+    text = puzzle.render(generator_of(puzzle).random_instance(args.options, random.Random(args.seed)))
     if output:
         write_file(output, text)
     else:
@@ -274,9 +276,9 @@ def cmd_walk(args: argparse.Namespace) -> int:
     puzzle, instance = load(args.puzzle, args.file, args.level)
     seed_output.check_walk_format(args.format, puzzle.name)
     rng = random.Random(args.seed)
-    normalize = puzzle.normalize
+    normalize, show = search_help(puzzle).normalize, reports(puzzle).show
     state = normalize(instance, puzzle.initial(instance))
-    print(puzzle.show(instance, state))
+    print(show(instance, state))
     for _ in range(args.n):
         if puzzle.is_goal(instance, state):
             break
@@ -286,8 +288,8 @@ def cmd_walk(args: argparse.Namespace) -> int:
             break
         move = rng.choice(moves)
         state = normalize(instance, puzzle.apply(instance, state, move))
-        print(puzzle.format_move(move))
-        print(puzzle.show(instance, state))
+        print(notation(puzzle).format_move(move))
+        print(show(instance, state))
     return 0
 
 

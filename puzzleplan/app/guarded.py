@@ -11,6 +11,7 @@ from typing import Any
 from puzzleplan.app import seed_output
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.progress import phase
+from puzzleplan.translator.capabilities import notation
 from puzzleplan.translator.errors import InputError
 
 
@@ -20,7 +21,7 @@ def plan_text(puzzle: Any, report: Any) -> str:
         from puzzleplan.translator.pddl import write_plan
 
         return write_plan(report.pddl_plan)
-    return "".join(puzzle.format_move(m) + "\n" for m in report.moves)
+    return "".join(notation(puzzle).format_move(m) + "\n" for m in report.moves)
 
 
 def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[InputError]]:

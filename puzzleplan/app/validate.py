@@ -11,6 +11,7 @@ from typing import Any
 from puzzleplan import api
 from puzzleplan.app.animate import animate, check_animation, print_result
 from puzzleplan.planners.base import Limits
+from puzzleplan.translator.capabilities import reports
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.registry import get_puzzle
@@ -59,7 +60,7 @@ def print_verdict(puzzle: Puzzle, instance: Any, verdict: Verdict, show: bool) -
         where = f"before step {verdict.failed_at}" if verdict.failed_at else "at the end of the plan"
         print(f"state {where}:\n{verdict.state_text}")
     elif show and verdict.valid:
-        print(puzzle.show_steps(instance, verdict.moves, verdict.states))
+        print(reports(puzzle).show_steps(instance, verdict.moves, verdict.states))
 
 
 # -- the command --------------------------------------------------------------------------------------------
@@ -158,7 +159,7 @@ def _check_solution(puzzle: Puzzle, solution, collection: list, own: list, args,
         return entry
     moves = list(solution.moves)
     replay = puzzle.replay(instance, moves)
-    entry.update(puzzle.measures(instance, moves), valid=replay.valid, message=replay.reason)
+    entry.update(reports(puzzle).measures(instance, moves), valid=replay.valid, message=replay.reason)
     if replay.valid is False:
         entry["failed_at"] = None if replay.failed_at is None else replay.failed_at + 1
     if solution.claimed and solution.claimed != (entry["moves"], entry.get("pushes")):
