@@ -89,8 +89,9 @@ def solve_reading(
     puzzle: Puzzle, read: Callable[[], Any], instance_name: str, planner_name: str, limits: Limits
 ) -> Report:
     """Read an instance (`read()` parses its file) and solve it under one time budget: the read runs under
-    the time limit, and a read slower than the grace leaves the planner only what is left of it."""
-    started = time.perf_counter()
+    the time limit, and a read slower than the grace leaves the planner only what is left of it. A timeout's
+    message names the limit given (not the time left to a phase)."""
+    started, timeout = time.perf_counter(), limits.timeout
     try:
         with time_limit(limits.timeout + HARD_GRACE):
             instance = read()
@@ -109,6 +110,8 @@ def solve_reading(
     report = _report(puzzle, instance_name, planner_name, planned, instance)
     if planned.result.solved:
         report = _replayed(report, puzzle, instance, planned.moves)
+    if report.status is Status.TIMEOUT:
+        report = replace(report, message=timeout_message(timeout, report.message))
     return _finish(report, started)
 
 

@@ -86,3 +86,10 @@ def test_a_bad_pddl_file_is_an_error_naming_the_task_s_own_file(tmp_path: Path) 
 def test_a_planner_that_cannot_plan_pddl_is_bad_input(tmp_path: Path) -> None:
     code, report = run_child(tmp_path, **pddl_task(planner="native-astar"))
     assert code == 2 and report["status"] == "error" and "cannot run PDDL files" in report["message"]
+
+
+def test_a_timeout_names_the_limit_given_as_solve_says_it(tmp_path: Path) -> None:
+    hard = ROOT / "problems/tiles/eight-hardest.tiles"
+    task = {"puzzle": "tiles", "instance": "eight-hardest", "file": "eight-hardest.tiles", "text": hard.read_text()}
+    code, report = run_child(tmp_path, **task, planner="native-bfs", timeout=0.3)
+    assert code == 0 and report["status"] == "timeout" and report["message"] == "stopped at the time limit (0.3 s)"

@@ -1,16 +1,17 @@
 """Plan notations: the ways of writing a whole plan that `validate` reads, and the reading that tries them.
 
-Every puzzle reads, besides its own notations (Puzzle.notations(), tried in the order given):
+Every puzzle reads, besides its own notations (Notated.notations(), tried in the order given):
 
 - JSON: the object that `solve --json` and `validate --json` print (its `moves` list) or a bare JSON list
-  of moves, each move as Puzzle.move_json writes it (read back by Puzzle.move_from_json);
+  of moves, each move as Notated.move_json writes it (read back by Notated.move_from_json);
 - IPC PDDL plans of the puzzle's encodings (`(action arg ...)` a line), decoded to native moves;
 - the printout of `solve` (its numbered moves, with or without --show).
 
 A puzzle's own notation is a Notation: a name, a reader from the whole text to moves (InputError naming
 the line where the text leaves the notation) and, for notations this project prints, a writer. Most are
 one move a line; move_lines() builds those from a reader of one line. A new puzzle declares its notations
-by overriding Puzzle.notations(); the default is format_move's spelling, one move a line.
+by declaring the Notated capability (puzzleplan.translator.capabilities) and overriding notations(); the
+default is format_move's spelling, one move a line.
 """
 
 from __future__ import annotations

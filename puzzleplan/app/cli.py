@@ -137,8 +137,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     check_animation(args, puzzle)
     with status_line():
         instance, report = guarded.read_and_solve(args, puzzle, label, limits)
-    if report.status is Status.TIMEOUT:
-        report.message = timeout_message(limits.timeout, report.message)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and report.status is Status.SOLVED:
         failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]

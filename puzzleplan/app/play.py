@@ -89,12 +89,12 @@ def _moved(puzzle, instance, state, line: str) -> Any:
 
 def _plan_from(puzzle, instance, state, planner: str, limits: Limits):
     """A plan from the current state, found by solving a copy of the instance that starts there."""
-    from puzzleplan.pipeline import solve, timeout_message
+    from puzzleplan.pipeline import solve
 
     start = reports(puzzle).restart(instance, state)
     report = solve(puzzle, start, "play", planner, limits)
-    if report.status is Status.TIMEOUT:  # said as `solve` says it, naming the --timeout
-        print(f"no plan: {timeout_message(limits.timeout, report.message)}")
+    if report.status is Status.TIMEOUT:  # the message names the --timeout, as `solve` says it
+        print(f"no plan: {report.message}")
         return None
     if report.status is not Status.SOLVED or not report.valid:
         print(f"no plan: {report.status.value} {report.message}")
