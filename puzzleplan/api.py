@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.pddl_files import PddlReport, plan_files
 from puzzleplan.pipeline import Report, solve_reading
 from puzzleplan.pipeline import solve as solve_instance
 from puzzleplan.planners.base import Limits
@@ -142,6 +143,21 @@ def solve(
     return solve_reading(game, lambda: load(path, puzzle=game.name, level=level).data, label, planner, limits)
 
 
+def plan(
+    domain: str | os.PathLike[str],
+    problem: str | os.PathLike[str],
+    planner: str = "fd",
+    *,
+    timeout: float = 60.0,
+    memory: str | int | None = None,
+) -> PddlReport:
+    """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
+    requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
+    PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
+    object `puzzleplan plan --json` prints."""
+    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+
+
 Plan = str | os.PathLike[str] | Sequence[Any]
 """A plan as validate takes it: plan text in any notation the puzzle reads (or a PDDL plan), a plan
 file's path, native moves, moves as JSON values, PDDL ground actions (name, (args...)) or a
@@ -223,6 +239,7 @@ __all__ = [
     "animate",
     "draw",
     "load",
+    "plan",
     "planners",
     "puzzles",
     "replay",
