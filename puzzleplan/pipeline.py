@@ -281,7 +281,7 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Lim
     planned = Planned(run.result, [], run.plan, run.compilations, run.translate_time)
     if not run.result.solved:
         return replace(planned, pddl_plan=[])
-    planned.cost = plan_cost(task, run.plan)
+    planned = replace(planned, cost=plan_cost(task, run.plan))
     try:
         return replace(planned, moves=puzzle.decode(instance, run.plan))
     except InputError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +84,7 @@ def run_validate(args: argparse.Namespace) -> bool:
     check_animation(args, puzzle)
     verdict = api.validate(inst, Path(args.plan[0]))
     if args.optimal and verdict.valid:
-        verdict.optimal = compare_with_optimum(puzzle, instance, label, verdict.measures, limits)
+        verdict = replace(verdict, optimal=compare_with_optimum(puzzle, instance, label, verdict.measures, limits))
     animation = None
     if args.animate:
         summary = f"{args.plan[0]}: " + ("VALID" if verdict.valid else f"INVALID: {verdict.message}")
