@@ -93,3 +93,15 @@ def test_a_timeout_names_the_limit_given_as_solve_says_it(tmp_path: Path) -> Non
     task = {"puzzle": "tiles", "instance": "eight-hardest", "file": "eight-hardest.tiles", "text": hard.read_text()}
     code, report = run_child(tmp_path, **task, planner="native-bfs", timeout=0.3)
     assert code == 0 and report["status"] == "timeout" and report["message"] == "stopped at the time limit (0.3 s)"
+
+
+def test_the_child_of_a_pddl_task_never_loads_the_application(tmp_path: Path) -> None:
+    path = tmp_path / "task.json"
+    path.write_text(json.dumps(pddl_task()))
+    script = (
+        "import sys\nfrom puzzleplan.experiments import child\ncode = child.main([sys.argv[1]])\n"
+        "print(sorted(name for name in sys.modules if name.startswith('puzzleplan.app')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=120)
+    report, loaded = done.stdout.splitlines()
+    assert json.loads(report)["status"] == "solved" and loaded == "[]", done.stderr
