@@ -19,7 +19,7 @@ import importlib
 import json
 import random
 from collections.abc import Callable, Hashable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.spelling import Notation, move_lines
@@ -73,6 +73,7 @@ class Searchable(Generic[Instance, State, Move]):
     """Help for solving: heuristics for `native-astar`, a normal form of states to search on, instances
     known unsolvable without search, and planners written for the puzzle alone."""
 
+    name: str
     native_planners: tuple[str, ...] = ()
     """Planners written for this puzzle alone (registry names), listed by `puzzleplan list`."""
     planner_aliases: Mapping[str, str] = {}
@@ -171,6 +172,7 @@ class Notated(Generic[Instance, State, Move]):
 class Encodings(Generic[Instance, State, Move]):
     """Several PDDL encodings of the same moves: a planner gets the one its PDDL fragment takes."""
 
+    name: str
     encode: Callable[..., PddlTask]
     """The core's encode (puzzleplan.translator.puzzle.Puzzle)."""
 
@@ -188,6 +190,7 @@ class Reported(Generic[Instance, State, Move]):
     """Reports on plans and states: a plan's measures and extra JSON fields, text pictures of states and of
     a replayed plan, the goal in words, and restarting from a state (hints in `play`)."""
 
+    name: str
     optimal_measure: str = "moves"
     """What an optimal plan of this puzzle minimizes ("moves", or "pushes" for a push-level Sokoban)."""
 
@@ -300,7 +303,13 @@ CAPABILITIES: dict[str, type] = {
 """Each optional capability's name and its mixin."""
 
 
-def capabilities(puzzle: object) -> frozenset[str]:
+class Named(Protocol):
+    """A puzzle, or a puzzle seen as one of its capabilities: what the accessors below take."""
+
+    name: str
+
+
+def capabilities(puzzle: Named) -> frozenset[str]:
     """The optional capabilities a puzzle declares (names of CAPABILITIES)."""
     return frozenset(name for name, mixin in CAPABILITIES.items() if isinstance(_unwrapped(puzzle), mixin))
 
@@ -308,8 +317,9 @@ def capabilities(puzzle: object) -> frozenset[str]:
 class _Plain:
     """A puzzle seen as a capability it does not declare: the capability's defaults, the rest the puzzle's."""
 
-    def __init__(self, puzzle: object) -> None:
+    def __init__(self, puzzle: Named) -> None:
         self.puzzle = puzzle
+        self.name = puzzle.name
 
     def __getattr__(self, attribute: str) -> Any:
         if attribute == "puzzle":  # not set yet (a copy being made): no recursion
@@ -337,7 +347,7 @@ class _PlainReports(Reported[Any, Any, Any], _Plain):
     """A puzzle whose states are pictured by str()."""
 
 
-def _unwrapped(puzzle: object) -> object:
+def _unwrapped(puzzle: Named) -> Named:
     """The puzzle itself, also when given as one of its capabilities' plain views."""
     return puzzle.puzzle if isinstance(puzzle, _Plain) else puzzle
 
@@ -345,48 +355,48 @@ def _unwrapped(puzzle: object) -> object:
 C = TypeVar("C")
 
 
-def _as(puzzle: object, mixin: type[C], plain: Callable[[object], C]) -> C:
+def _as(puzzle: Named, mixin: type[C], plain: Callable[[Named], C]) -> C:
     """The puzzle as `mixin` when it declares it, else the mixin's defaults over the puzzle."""
     puzzle = _unwrapped(puzzle)
     return puzzle if isinstance(puzzle, mixin) else plain(puzzle)
 
 
-def leveled(puzzle: object) -> Leveled[Any, Any, Any]:
+def leveled(puzzle: Named) -> Leveled[Any, Any, Any]:
     """The puzzle's multi-level files (one instance a file by default)."""
     return _as(puzzle, Leveled, _PlainLevels)
 
 
-def notation(puzzle: object) -> Notated[Any, Any, Any]:
+def notation(puzzle: Named) -> Notated[Any, Any, Any]:
     """The puzzle's move notation (moves as JSON by default)."""
     return _as(puzzle, Notated, _PlainNotation)
 
 
-def encodings_of(puzzle: object) -> Encodings[Any, Any, Any]:
+def encodings_of(puzzle: Named) -> Encodings[Any, Any, Any]:
     """The puzzle's PDDL encodings (encode() alone by default)."""
     return _as(puzzle, Encodings, _PlainEncoding)
 
 
-def search_help(puzzle: object) -> Searchable[Any, Any, Any]:
+def search_help(puzzle: Named) -> Searchable[Any, Any, Any]:
     """The puzzle's help for solving (blind search on the states as they are by default)."""
     return _as(puzzle, Searchable, _PlainSearch)
 
 
-def reports(puzzle: object) -> Reported[Any, Any, Any]:
+def reports(puzzle: Named) -> Reported[Any, Any, Any]:
     """The puzzle's reports on plans and states (moves counted, states pictured by str() by default)."""
     return _as(puzzle, Reported, _PlainReports)
 
 
-def drawer_of(puzzle: object) -> Drawing:
+def drawer_of(puzzle: Named) -> Drawing:
     """The puzzle's Drawing; InputError when the puzzle has none."""
     puzzle = _unwrapped(puzzle)
     if not isinstance(puzzle, Drawable):
-        raise InputError(f"{getattr(puzzle, 'name', 'this puzzle')} has no drawing yet", "command line")
+        raise InputError(f"{puzzle.name} has no drawing yet", "command line")
     return puzzle.drawer()
 
 
-def generator_of(puzzle: object) -> Generating[Any, Any, Any]:
+def generator_of(puzzle: Named) -> Generating[Any, Any, Any]:
     """The puzzle's generator; InputError when the puzzle has none."""
     puzzle = _unwrapped(puzzle)
     if not isinstance(puzzle, Generating) or not puzzle.generator_options:
-        raise InputError(f"{getattr(puzzle, 'name', 'this puzzle')} has no generator", "command line")
+        raise InputError(f"{puzzle.name} has no generator", "command line")
     return puzzle
