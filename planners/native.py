@@ -6,6 +6,7 @@ from typing import Any
 
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
+from puzzleplan.translator.capabilities import search_help
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import did_you_mean
 
@@ -16,7 +17,7 @@ SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic: str = "default") -> PlanResult:
     """Run search `kind` (bfs, dfs or astar with a named heuristic of the puzzle) on an instance; the
     search runs on the puzzle's normal forms and the plan names pieces as apply() does from the start."""
-    start = puzzle.normalize(instance, puzzle.initial(instance))
+    start = search_help(puzzle).normalize(instance, puzzle.initial(instance))
 
     def successors(state: Any):
         return puzzle.successors(instance, state)
@@ -29,12 +30,12 @@ def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic:
     elif kind == "dfs":
         result = depth_first(start, successors, is_goal, deadline)
     else:
-        estimate = puzzle.heuristics()[heuristic]
+        estimate = search_help(puzzle).heuristics()[heuristic]
         result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
         if result.status is Status.SOLVED:
             result.optimal = result.optimal and estimate.admissible
     if result.status is Status.SOLVED:
-        result.plan = puzzle.plan_from_search(instance, result.plan)
+        result.plan = search_help(puzzle).plan_from_search(instance, result.plan)
     return result
 
 
@@ -58,7 +59,7 @@ class NativeSearch:
     def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """Search the instance on the puzzle's simulator."""
         puzzle, instance = problem.puzzle, problem.instance
-        known = puzzle.heuristics()
+        known = search_help(puzzle).heuristics()
         if self.heuristic not in known:
             raise InputError(
                 f"unknown planner {self.name!r}: {puzzle.name} has no heuristic {self.heuristic!r}"

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.pellet_order import Tour
 from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.capabilities import search_help
 from puzzleplan.translator.graph import reachable
 from puzzleplan.translator.grid import Cell
 from puzzleplan.translator.pacman.maze import Corridors, corridors, needed_pellets
@@ -79,7 +80,7 @@ class PelletTour:
         """The shortest walk, proven so, as moves; TIMEOUT when it is not proven in time."""
         puzzle, instance = problem.puzzle, problem.instance
         deadline = Deadline(limits.timeout)
-        reason = puzzle.unsolvable_reason(instance)  # the pipeline asks first; callers outside it may not
+        reason = search_help(puzzle).unsolvable_reason(instance)  # the pipeline asks first; callers outside it may not
         if reason:
             return PlanResult(Status.UNSOLVABLE, optimal=True, message=reason)
         if not instance.food:

@@ -20,6 +20,7 @@ from puzzleplan.api import (
     animate,
     draw,
     load,
+    plan,
     planners,
     puzzles,
     replay,
@@ -28,6 +29,7 @@ from puzzleplan.api import (
     validate,
 )
 from puzzleplan.experiments.compare import compare
+from puzzleplan.pddl_files import PddlReport
 from puzzleplan.pipeline import Report
 from puzzleplan.planners.base import Limits, PlanResult, Status
 from puzzleplan.translator.errors import IllegalMove, InputError
@@ -53,6 +55,7 @@ __all__ = [
     "Instance",
     "Limits",
     "Plan",
+    "PddlReport",
     "PddlTask",
     "PlanResult",
     "Report",
@@ -62,6 +65,7 @@ __all__ = [
     "compare",
     "draw",
     "load",
+    "plan",
     "planners",
     "puzzles",
     "register_up_engines",

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.pddl_files import PddlReport, plan_files
 from puzzleplan.pipeline import Report, solve_reading
 from puzzleplan.pipeline import solve as solve_instance
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
+from puzzleplan.translator.capabilities import leveled, notation, reports
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
@@ -69,11 +71,11 @@ class Instance:
 
     def show(self, state: Any = None) -> str:
         """A text picture of `state` (the initial state by default)."""
-        return self.puzzle.show(self.data, self.initial if state is None else state)
+        return reports(self.puzzle).show(self.data, self.initial if state is None else state)
 
     def format_move(self, move: Any) -> str:
         """A native move in the puzzle's notation."""
-        return self.puzzle.format_move(move)
+        return notation(self.puzzle).format_move(move)
 
 
 def puzzles() -> list[str]:
@@ -108,7 +110,7 @@ def load(
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(source))
     body = text if text is not None else read_file(os.fspath(path or source))
     try:
-        data = game.parse_level(body, source, level)
+        data = leveled(game).parse_level(body, source, level)
     except InputError as error:
         raise error.located(source) from None
     return Instance(game, data, registry.instance_label(source, level))
@@ -141,6 +143,21 @@ def solve(
     return solve_reading(game, lambda: load(path, puzzle=game.name, level=level).data, label, planner, limits)
 
 
+def plan(
+    domain: str | os.PathLike[str],
+    problem: str | os.PathLike[str],
+    planner: str = "fd",
+    *,
+    timeout: float = 60.0,
+    memory: str | int | None = None,
+) -> PddlReport:
+    """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
+    requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
+    PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
+    object `puzzleplan plan --json` prints."""
+    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+
+
 Plan = str | os.PathLike[str] | Sequence[Any]
 """A plan as validate takes it: plan text in any notation the puzzle reads (or a PDDL plan), a plan
 file's path, native moves, moves as JSON values, PDDL ground actions (name, (args...)) or a
@@ -170,7 +187,7 @@ def replay(inst: Instance, moves: Iterable[Any]) -> list[Any]:
         try:
             state = puzzle.apply(inst.data, state, _native_move(inst, move))
         except IllegalMove as error:
-            raise IllegalMove(f"move {number} {puzzle.format_move(move)}: {error}") from None
+            raise IllegalMove(f"move {number} {notation(puzzle).format_move(move)}: {error}") from None
         states.append(state)
     return states
 
@@ -208,7 +225,7 @@ def _native_move(inst: Instance, move: Any) -> Any:
     """A move as the simulator takes it: a native move as is, a JSON list or a notation string read."""
     if isinstance(move, (list, str)):
         try:
-            return inst.puzzle.move_from_json(move)
+            return notation(inst.puzzle).move_from_json(move)
         except ValueError as error:
             raise InputError(f"not a {inst.name} move: {move!r} ({error})", "moves") from None
     return move
@@ -222,6 +239,7 @@ __all__ = [
     "animate",
     "draw",
     "load",
+    "plan",
     "planners",
     "puzzles",
     "replay",

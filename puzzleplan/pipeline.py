@@ -22,6 +22,7 @@ from puzzleplan.planners.compile import CompilationFailed, compile_for
 from puzzleplan.planners.process import TimeLimitExceeded, memory_limit, time_limit
 from puzzleplan.planners.progress import CURRENT, phase
 from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import GroundAction, PddlTask
 from puzzleplan.translator.pddl_plans import plan_cost
@@ -67,7 +68,7 @@ class Report:
             "status": self.status.value,
             "optimal": self.optimal,
             "length": self.length,
-            "moves": [puzzle.move_json(move) for move in self.moves],
+            "moves": [notation(puzzle).move_json(move) for move in self.moves],
             "valid": self.valid,
             "expanded": self.expanded,
             "steps": self.steps,
@@ -88,8 +89,9 @@ def solve_reading(
     puzzle: Puzzle, read: Callable[[], Any], instance_name: str, planner_name: str, limits: Limits
 ) -> Report:
     """Read an instance (`read()` parses its file) and solve it under one time budget: the read runs under
-    the time limit, and a read slower than the grace leaves the planner only what is left of it."""
-    started = time.perf_counter()
+    the time limit, and a read slower than the grace leaves the planner only what is left of it. A timeout's
+    message names the limit given (not the time left to a phase)."""
+    started, timeout = time.perf_counter(), limits.timeout
     try:
         with time_limit(limits.timeout + HARD_GRACE):
             instance = read()
@@ -99,7 +101,7 @@ def solve_reading(
     spent = time.perf_counter() - started
     if spent > HARD_GRACE:  # a quick read is within the grace
         limits = limits.less(spent)
-    planner = get_planner(puzzle.planner_aliases.get(planner_name, planner_name))
+    planner = get_planner(search_help(puzzle).planner_aliases.get(planner_name, planner_name))
     refusal = _refusal(puzzle, planner, planner_name)
     if refusal:
         report = Report(puzzle.name, instance_name, planner_name, Status.UNSUPPORTED, message=refusal, data=instance)
@@ -108,6 +110,8 @@ def solve_reading(
     report = _report(puzzle, instance_name, planner_name, planned, instance)
     if planned.result.solved:
         report = _replayed(report, puzzle, instance, planned.moves)
+    if report.status is Status.TIMEOUT:
+        report = replace(report, message=timeout_message(timeout, report.message))
     return _finish(report, started)
 
 
@@ -175,7 +179,7 @@ def timeout_message(seconds: float, said: str = "") -> str:
 
 def _plan(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) -> Planned:
     """The planner's result and the native moves of its plan (none when it found none)."""
-    reason = puzzle.unsolvable_reason(instance)
+    reason = search_help(puzzle).unsolvable_reason(instance)
     if reason:
         return Planned(PlanResult(Status.UNSOLVABLE, optimal=True, message=reason))
     if puzzle.is_goal(instance, puzzle.initial(instance)):
@@ -195,7 +199,7 @@ def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Plan
         extra["cost"] = planned.cost
     extra.update({key: value for key, value in result.figures.items() if value is not None})
     if result.optimal:
-        extra.setdefault("optimal_measure", puzzle.optimal_measure)
+        extra.setdefault("optimal_measure", reports(puzzle).optimal_measure)
     return Report(
         puzzle.name,
         instance_name,
@@ -224,7 +228,11 @@ def _replayed(report: Report, puzzle: Puzzle, instance: Any, moves: list[Any]) -
         valid=replay.valid,
         states=replay.states,
         message=message,
-        extra={"cost": len(moves), **report.extra, **puzzle.annotate(instance, moves)},  # native moves cost one
+        extra={
+            "cost": len(moves),
+            **report.extra,
+            **reports(puzzle).annotate(instance, moves),
+        },  # native moves cost one
         time=dict(report.time, validate=time.perf_counter() - check),
     )
 
@@ -268,12 +276,12 @@ def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: 
 def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
     """Encode for the planner, plan, and decode the plan to native moves."""
     with phase("encoding the instance as PDDL"):
-        task = puzzle.encode_for(instance, pddl_fragment(planner))
+        task = encodings_of(puzzle).encode_for(instance, pddl_fragment(planner))
     run = plan_pddl(task, planner, limits)
     planned = Planned(run.result, [], run.plan, run.compilations, run.translate_time)
     if not run.result.solved:
         return replace(planned, pddl_plan=[])
-    planned.cost = plan_cost(task, run.plan)
+    planned = replace(planned, cost=plan_cost(task, run.plan))
     try:
         return replace(planned, moves=puzzle.decode(instance, run.plan))
     except InputError as error:

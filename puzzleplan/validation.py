@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
 from puzzleplan.translator.notation import Reading, read_moves
 from puzzleplan.translator.pddl import GroundAction, PddlTask
 from puzzleplan.translator.puzzle import Puzzle, Replay
@@ -65,7 +66,7 @@ class Verdict:
             "valid": self.valid,
             "length": len(self.moves),
             **{name: value for name, value in self.measures.items() if name != "moves"},
-            "moves": [puzzle.move_json(move) for move in self.moves],
+            "moves": [notation(puzzle).move_json(move) for move in self.moves],
             "message": self.message,
             "failed_at": self.failed_at,
         }
@@ -93,7 +94,7 @@ def validate_text(puzzle: Puzzle, instance: Any, label: str, text: str, source: 
     else:
         chosen.also_tried += [line for verdict in verdicts[1:] for line in _failures(verdict)]
     if chosen.pddl_plan is not None:
-        task = plan_task(puzzle.encodings(instance), chosen.pddl_plan)
+        task = plan_task(encodings_of(puzzle).encodings(instance), chosen.pddl_plan)
         chosen.pddl_valid, chosen.pddl_message = validate_pddl(task, chosen.pddl_plan)
         if chosen.pddl_valid is False and chosen.valid:
             chosen.valid, chosen.message = False, f"the PDDL check fails: {chosen.pddl_message}"
@@ -115,7 +116,7 @@ def _judge(puzzle: Puzzle, instance: Any, label: str, source: str, reading: Read
         reading.notation,
         replay.valid and reading.stop is None,
         reading.moves,
-        puzzle.measures(instance, reading.moves),
+        reports(puzzle).measures(instance, reading.moves),
         states=replay.states,
         pddl_plan=reading.pddl_plan,
     )
@@ -131,13 +132,13 @@ def _judge(puzzle: Puzzle, instance: Any, label: str, source: str, reading: Read
                 verdict.message, verdict.failed_at = "", None
                 break
             verdict.also_tried.append(f"{meaning}: {other.reason}")
-    verdict.state_text = puzzle.show(instance, verdict.states[-1]) if verdict.states else ""
+    verdict.state_text = reports(puzzle).show(instance, verdict.states[-1]) if verdict.states else ""
     return verdict
 
 
 def _others(puzzle: Puzzle, instance: Any, reading: Reading) -> list[tuple[str, Replay]]:
     """The puzzle's other readings of the moves (none for PDDL plans, whose meaning is the encoding's)."""
-    return [] if reading.pddl_plan is not None else puzzle.other_readings(instance, reading.moves)
+    return [] if reading.pddl_plan is not None else notation(puzzle).other_readings(instance, reading.moves)
 
 
 def _failures(verdict: Verdict) -> list[str]:
@@ -170,11 +171,11 @@ def compare_with_optimum(puzzle: Puzzle, instance: Any, label: str, measures: di
     from puzzleplan.pipeline import solve
 
     report = solve(puzzle, instance, label, "native-astar", limits)
-    measure = puzzle.optimal_measure
-    planner = puzzle.planner_aliases.get("native-astar", "native-astar")
+    measure = reports(puzzle).optimal_measure
+    planner = search_help(puzzle).planner_aliases.get("native-astar", "native-astar")
     if report.status is not Status.SOLVED or not report.optimal or not report.valid:
         return {"planner": planner, "status": report.status.value, "measure": measure, "message": report.message}
-    optimum = puzzle.measures(instance, report.moves)[measure]
+    optimum = reports(puzzle).measures(instance, report.moves)[measure]
     return comparison(planner, measure, measures[measure], optimum)
 
 

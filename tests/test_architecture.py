@@ -22,6 +22,7 @@ LAYERS = {
     "puzzleplan.pipeline": 2,
     "puzzleplan.validation": 2,
     "puzzleplan.pddl_check": 2,
+    "puzzleplan.pddl_files": 2,
     "puzzleplan.outputs": 2,
     "puzzleplan.up": 2,
     "puzzleplan.experiments": 3,

@@ -1,108 +1,141 @@
-"""The puzzle interface: a core every puzzle writes (read, rules, encode, decode) and optional capabilities
-declared as such (heuristics, drawing, notations, generator), whose defaults the mixins keep."""
+"""The puzzle interface: a small core every puzzle writes (read, rules, encode, decode) and optional
+capabilities declared as such in a puzzle's class header; callers ask for them (capabilities(), the
+accessors) and get the capability's defaults, or a clean refusal, for a puzzle that does not declare one."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from puzzleplan.planners.base import Limits
 from puzzleplan.translator import registry
 from puzzleplan.translator.capabilities import (
+    CAPABILITIES,
     DRAWING,
+    ENCODINGS,
     GENERATOR,
     HEURISTICS,
+    LEVELS,
     NOTATIONS,
-    Drawable,
-    Generating,
+    REPORTS,
     Notated,
-    Searchable,
-    capabilities,
+    drawer_of,
+    encodings_of,
+    generator_of,
+    leveled,
+    notation,
+    reports,
+    search_help,
 )
-from puzzleplan.translator.errors import InputError
+from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.pddl import PddlTask
 from puzzleplan.translator.pictures.drawing import Drawing
 from puzzleplan.translator.puzzle import Puzzle
 
+from puzzleplan.pipeline import solve
+from puzzleplan.validation import validate_moves
+
+EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS, DRAWING}
 OFFERED = {
-    "hanoi": {DRAWING, GENERATOR, HEURISTICS, NOTATIONS},
-    "tiles": {DRAWING, GENERATOR, HEURISTICS},
-    "shrdlu": {DRAWING, GENERATOR, HEURISTICS},
-    "sbp": {DRAWING, HEURISTICS, NOTATIONS},
-    "sokoban": {DRAWING, HEURISTICS, NOTATIONS},
-    "sokoban-pushes": {DRAWING, HEURISTICS, NOTATIONS},
-    "bloxorz": {DRAWING, HEURISTICS, NOTATIONS},
-    "pacman": {DRAWING, GENERATOR, HEURISTICS, NOTATIONS},
+    "hanoi": EVERY_PUZZLE | {GENERATOR},
+    "tiles": EVERY_PUZZLE | {LEVELS, GENERATOR},
+    "shrdlu": EVERY_PUZZLE | {GENERATOR},
+    "sbp": EVERY_PUZZLE,
+    "sokoban": EVERY_PUZZLE | {LEVELS},
+    "sokoban-pushes": EVERY_PUZZLE | {LEVELS, ENCODINGS},
+    "bloxorz": EVERY_PUZZLE | {LEVELS, ENCODINGS},
+    "pacman": EVERY_PUZZLE | {GENERATOR},
 }
+CORE = {"parse", "render", "initial", "moves", "apply", "is_goal", "encode", "decode"}
 
 
-def test_the_core_is_what_every_puzzle_must_write() -> None:
-    assert Puzzle.__abstractmethods__ == {
-        "parse",
-        "render",
-        "initial",
-        "moves",
-        "apply",
-        "is_goal",
-        "encode",
-        "decode",
-        "parse_move",
-    }
-    for mixin in (Searchable, Drawable, Notated, Generating):
-        assert issubclass(Puzzle, mixin)
+def test_the_core_is_what_every_puzzle_must_write_and_no_capability() -> None:
+    assert Puzzle.__abstractmethods__ == CORE
+    public = {name for name in vars(Puzzle) if not name.startswith("_")}
+    assert public == CORE | {"name", "suffixes", "successors", "apply_step", "replay", "capabilities"}
+    assert not any(issubclass(Puzzle, mixin) for mixin in CAPABILITIES.values())
 
 
 @pytest.mark.parametrize("name", sorted(registry.PUZZLES))
 def test_each_puzzle_declares_its_capabilities(name: str) -> None:
     puzzle = registry.get_puzzle(name)
-    assert capabilities(puzzle) == OFFERED[name]
-    assert isinstance(puzzle.drawer(), Drawing)
-    assert set(puzzle.heuristics()) >= {"default"}
+    assert puzzle.capabilities() == OFFERED[name]
+    assert isinstance(drawer_of(puzzle), Drawing)
+    assert set(search_help(puzzle).heuristics()) >= {"default"}
     if GENERATOR in OFFERED[name]:
-        instance = puzzle.random_instance({}, random.Random(1))
+        instance = generator_of(puzzle).random_instance({}, random.Random(1))
         assert puzzle.parse(puzzle.render(instance)) == instance
     else:
         with pytest.raises(InputError, match="has no generator"):
-            puzzle.random_instance({}, random.Random(1))
+            generator_of(puzzle)
 
 
-def test_a_puzzle_of_the_core_alone_offers_no_capability_and_keeps_the_defaults() -> None:
-    class Counter(Puzzle[int, int, tuple[int]]):
-        """Count up to the instance's number, one step at a time."""
+class Counter(Puzzle[int, int, tuple[int]]):
+    """Count up to the instance's number, one step at a time."""
 
-        name = "counter"
+    name = "counter"
 
-        def parse(self, text: str, source: str = "<input>") -> int:
-            return int(text)
+    def parse(self, text: str, source: str = "<input>") -> int:
+        return int(text)
 
-        def render(self, instance: int) -> str:
-            return str(instance)
+    def render(self, instance: int) -> str:
+        return str(instance)
 
-        def initial(self, instance: int) -> int:
-            return 0
+    def initial(self, instance: int) -> int:
+        return 0
 
-        def moves(self, instance: int, state: int) -> list[tuple[int]]:
-            return [(1,)] if state < instance else []
+    def moves(self, instance: int, state: int) -> list[tuple[int]]:
+        return [(1,)] if state < instance else []
 
-        def apply(self, instance: int, state: int, move: tuple[int]) -> int:
-            return state + move[0]
+    def apply(self, instance: int, state: int, move: tuple[int]) -> int:
+        if move not in self.moves(instance, state):
+            raise IllegalMove("the counter counts up by one to the instance's number")
+        return state + move[0]
 
-        def is_goal(self, instance: int, state: int) -> bool:
-            return state == instance
+    def is_goal(self, instance: int, state: int) -> bool:
+        return state == instance
 
-        def encode(self, instance: int):
-            raise NotImplementedError
+    def encode(self, instance: int) -> PddlTask:
+        return PddlTask(f"count{instance}", "(define (domain counter))", "(define (problem p) (:domain counter))")
 
-        def decode(self, instance: int, plan):
-            return [(1,) for _ in plan]
+    def decode(self, instance: int, plan):
+        return [(1,) for _ in plan]
 
-        def parse_move(self, text: str) -> tuple[int]:
-            return (int(text.strip("[]")),)
 
+def test_a_puzzle_of_the_core_alone_declares_nothing_and_gets_the_defaults() -> None:
     counter = Counter()
-    assert capabilities(counter) == frozenset()
-    assert counter.heuristic(3, 0) == 0 and counter.normalize(3, 2) == 2
-    assert [n.name for n in counter.notations()] == ["moves one a line"]
-    assert counter.replay(3, [(1,)] * 3).valid
+    assert counter.capabilities() == frozenset()
+    spelling = notation(counter)
+    assert spelling.format_move((1,)) == "[1]" and spelling.parse_move("[1]") == (1,)
+    assert spelling.parse_moves("1. [1]\n[1]  # again\n") == [(1,), (1,)]
+    assert [n.name for n in spelling.notations()] == ["moves one a line"]
+    assert search_help(counter).heuristic(3, 0) == 0 and search_help(counter).normalize(3, 2) == 2
+    assert reports(counter).measures(3, [(1,)]) == {"moves": 1} and reports(counter).show(3, 2) == "2"
+    assert reports(counter).show_steps(3, [(1,)], [0, 1]) == "0\n   1. [1]\n1\n"
+    assert leveled(counter).parse_level("3", "three", None) == 3 and leveled(counter).levels("3", "three") == [""]
+    with pytest.raises(InputError, match="--level is not supported"):
+        leveled(counter).parse_level("3", "three", "2")
+    assert encodings_of(counter).encodings(3) == [counter.encode(3)]
+    assert counter.replay(3, [(1,)] * 3).valid and "move 2 [2]" in counter.replay(3, [(1,), (2,)]).reason
     with pytest.raises(InputError, match="no drawing"):
-        counter.drawer()
+        drawer_of(counter)
     with pytest.raises(InputError, match="no generator"):
-        counter.random_instance({}, random.Random(1))
+        generator_of(counter)
+
+
+def test_the_pipeline_solves_and_validates_a_puzzle_of_the_core_alone() -> None:
+    counter = Counter()
+    report = solve(counter, 3, "three", "native-bfs", Limits(timeout=10))
+    assert report.valid and report.moves == [(1,)] * 3 and report.to_json(counter)["moves"] == [[1]] * 3
+    assert validate_moves(counter, 3, "three", [(1,)] * 3).valid
+
+
+def test_a_declared_capability_is_used_by_the_defaults_of_the_others() -> None:
+    class Spelled(Counter, Notated):
+        def format_move(self, move: tuple[int]) -> str:
+            return f"+{move[0]}"
+
+    spelled = Spelled()
+    assert spelled.capabilities() == {NOTATIONS} and notation(spelled) is spelled
+    assert reports(spelled).show_steps(1, [(1,)], [0, 1]) == "0\n   1. +1\n1\n"
+    assert "move 1 +2" in spelled.replay(1, [(2,)]).reason

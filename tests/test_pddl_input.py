@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from puzzleplan.translator.capabilities import encodings_of, leveled
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl_reader import check_task
 from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
@@ -119,9 +120,9 @@ def test_every_task_the_project_writes_passes_the_check():
         puzzle = get_puzzle(name)
         for path in sorted((ROOT / "problems").rglob("*")):
             if path.suffix in puzzle.suffixes:
-                levels = puzzle.levels(path.read_text(), str(path))
+                levels = leveled(puzzle).levels(path.read_text(), str(path))
                 _, instance = load(name, str(path), "1" if len(levels) > 1 else None)
-                for task in puzzle.encodings(instance):
+                for task in encodings_of(puzzle).encodings(instance):
                     check_task(task.domain, task.problem, "domain", str(path))
                     checked += 1
     assert checked >= 30

@@ -1,24 +1,32 @@
-"""A puzzle's optional capabilities, declared as such: native search help (heuristics, a normal form), a
-drawing, notations for reading plans, and a generator.
+"""A puzzle's optional capabilities, declared as such: multi-level files, a move notation, several PDDL
+encodings, native search help (heuristics, a normal form, dead instances, its own planners), reports on
+plans and states, a drawing, and a generator.
 
-Puzzle (puzzleplan.translator.puzzle) is the core every puzzle must write (read, rules, encode, decode) plus
-one mixin per capability below, which keeps its defaults: a puzzle offers a capability by overriding them
-(or setting `drawing`, `generator_options`). `capabilities(puzzle)` tells which a puzzle offers.
+Puzzle (puzzleplan.translator.puzzle) is the core every puzzle must write: read (parse, render), rules
+(initial, moves, apply, is_goal), encode and decode. A puzzle offers a capability by naming its mixin in
+its class header (`class Hanoi(Puzzle[...], Notated, Reported, Searchable, Drawable, Generating)`) and
+overriding the mixin's defaults it needs to. Callers ask rather than call a default that raises:
+`capabilities(puzzle)` names the capabilities declared; `notation`, `reports`, `search_help`, `leveled` and
+`encodings_of` give a puzzle as that capability, its defaults when it does not declare it (JSON moves, one
+level, one encoding, blind search, `str(state)` pictures); `drawer_of` and `generator_of` raise InputError for
+a puzzle without a drawing or a generator.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import random
 from collections.abc import Callable, Hashable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.notation import Notation, move_lines
+from puzzleplan.translator.spelling import Notation, move_lines
 from puzzleplan.translator.text import quote, whole_number
 
 if TYPE_CHECKING:
+    from puzzleplan.translator.pddl import PddlTask
     from puzzleplan.translator.pictures.drawing import Drawing
     from puzzleplan.translator.pictures.scene import Scene
     from puzzleplan.translator.replay import Replay
@@ -27,8 +35,28 @@ Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
 
-HEURISTICS, DRAWING, NOTATIONS, GENERATOR = "heuristics", "drawing", "notations", "generator"
+LEVELS, NOTATIONS, ENCODINGS, HEURISTICS = "levels", "notations", "encodings", "heuristics"
+REPORTS, DRAWING, GENERATOR = "reports", "drawing", "generator"
 """The names of the optional capabilities."""
+
+
+class Leveled(Generic[Instance, State, Move]):
+    """Multi-level files: a file holds several instances, `--level` picks one."""
+
+    name: str
+    parse: Callable[..., Any]
+    """The core's parse (puzzleplan.translator.puzzle.Puzzle)."""
+
+    def parse_level(self, text: str, source: str, level: str | None) -> Instance:
+        """Read one level of the file (`level` None: the puzzle's choice, such as the only or first one);
+        by default a file holds one instance and a level is refused."""
+        if level is not None:
+            raise InputError(f"{self.name} files hold one instance; --level is not supported", source)
+        return cast(Instance, self.parse(text, source))
+
+    def levels(self, text: str, source: str) -> list[str]:
+        """Labels of the levels in the file (a single-level file has one, "")."""
+        return [""]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,7 +70,19 @@ class Heuristic:
 
 
 class Searchable(Generic[Instance, State, Move]):
-    """Native search help: heuristics for `native-astar`, and a normal form of states to search on."""
+    """Help for solving: heuristics for `native-astar`, a normal form of states to search on, instances
+    known unsolvable without search, and planners written for the puzzle alone."""
+
+    name: str
+    native_planners: tuple[str, ...] = ()
+    """Planners written for this puzzle alone (registry names), listed by `puzzleplan list`."""
+    planner_aliases: Mapping[str, str] = {}
+    """Generic planner name -> the planner that does its job on this puzzle (e.g. native-astar -> a
+    push-optimal search where optimal means fewest pushes)."""
+
+    def unsolvable_reason(self, instance: Instance) -> str | None:
+        """A reason the instance cannot be solved, found without search, or None."""
+        return None
 
     def heuristic(self, instance: Instance, state: State) -> float:
         """An admissible estimate of the moves still needed (0 = blind search)."""
@@ -84,18 +124,39 @@ class Drawable(Generic[Instance, State, Move]):
         return self.drawer().scene(instance, state, move)
 
 
-class _WritesMoves(Protocol):
-    """What the default notation needs of a puzzle: its move spelling."""
-
-    def parse_move(self, text: str) -> Any: ...
-
-    def format_move(self, move: Any) -> str: ...
-
-
 class Notated(Generic[Instance, State, Move]):
-    """Plan notations: the ways `validate` reads a plan file, and other meanings of the moves read."""
+    """A move notation: moves as the user reads and writes them and as JSON, the ways `validate` reads a
+    whole plan, and other meanings of the moves read. The default spelling is the move as JSON."""
 
-    def notations(self: _WritesMoves) -> list[Notation]:
+    name: str
+
+    def move_json(self, move: Move) -> Any:
+        """A move as JSON (a list in the puzzle's notation; a move that is not a tuple as it is)."""
+        return list(move) if isinstance(move, tuple) else move
+
+    def format_move(self, move: Move) -> str:
+        """A move as the user reads and writes it."""
+        return json.dumps(self.move_json(move))
+
+    def parse_move(self, text: str) -> Move:
+        """Read one move written as format_move writes it; ValueError saying what was expected."""
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise ValueError("expected a move written in JSON, such as [1, 2]") from None
+        return cast(Move, tuple(value) if isinstance(value, list) else value)
+
+    def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
+        """Read moves as format_move writes them, one a line (`#` comments, `12.` step numbers skipped);
+        InputError naming the line."""
+        return move_lines(f"{self.name} moves", self.parse_move).read(text, source)
+
+    def move_from_json(self, value: Any) -> Move:
+        """A move from its JSON (as move_json writes it, or a string in the notation of parse_move);
+        ValueError if it is not a move."""
+        return self.parse_move(value if isinstance(value, str) else json.dumps(value))
+
+    def notations(self) -> list[Notation]:
         """The notations `validate` reads for this puzzle besides JSON, PDDL plans and the printout of
         solve (see puzzleplan.translator.notation), tried in order: by default format_move's spelling, one
         move a line. A puzzle adds the notations its seed and published solvers use."""
@@ -106,6 +167,65 @@ class Notated(Generic[Instance, State, Move]):
         as written: (what the meaning is, the replay under it). None by default; the sliding-brick puzzle
         also reads brick numbers as the normal form of the state before each move numbers them."""
         return []
+
+
+class Encodings(Generic[Instance, State, Move]):
+    """Several PDDL encodings of the same moves: a planner gets the one its PDDL fragment takes."""
+
+    name: str
+    encode: Callable[..., PddlTask]
+    """The core's encode (puzzleplan.translator.puzzle.Puzzle)."""
+
+    def encodings(self, instance: Instance) -> list[PddlTask]:
+        """Every encoding of the instance that encode_for() may hand a planner, encode() first."""
+        return [self.encode(instance)]
+
+    def encode_for(self, instance: Instance, fragment: frozenset[str]) -> PddlTask:
+        """The encoding for a planner that accepts the PDDL `fragment` (requirement flags): encode() unless
+        a puzzle has another encoding of the same moves that such a planner can take without compiling."""
+        return self.encode(instance)
+
+
+class Reported(Generic[Instance, State, Move]):
+    """Reports on plans and states: a plan's measures and extra JSON fields, text pictures of states and of
+    a replayed plan, the goal in words, and restarting from a state (hints in `play`)."""
+
+    name: str
+    optimal_measure: str = "moves"
+    """What an optimal plan of this puzzle minimizes ("moves", or "pushes" for a push-level Sokoban)."""
+
+    def measures(self, instance: Instance, moves: list[Move]) -> dict[str, int]:
+        """How long a plan is: its moves, and the puzzle's other measures (Sokoban's pushes)."""
+        return {"moves": len(moves)}
+
+    def annotate(self, instance: Instance, moves: list[Move]) -> dict[str, Any]:
+        """Extra JSON fields describing a replayed solution (e.g. Sokoban's LURD string)."""
+        return {}
+
+    def restart(self, instance: Instance, state: State) -> Instance:
+        """The instance with `state` as its initial state (for hints from the middle of a game); by default
+        an instance dataclass's `init` field replaced."""
+        return cast(Instance, dataclasses.replace(cast(Any, instance), init=state))
+
+    def show(self, instance: Instance, state: State) -> str:
+        """A picture of `state` for --show."""
+        return str(state)
+
+    def describe_goal(self, instance: Instance) -> str:
+        """The goal of an instance as the user reads it (play's `goal` command)."""
+        return "the goal written in the instance's file"
+
+    def show_steps(self, instance: Instance, moves: list[Move], states: list[State]) -> str:
+        """A replayed plan step by step for --show: the first state, then each move and the state after it."""
+        return plan_steps(lambda state: self.show(instance, state), notation(self).format_move, moves, states)
+
+
+def plan_steps(show: Callable[[Any], str], spell: Callable[[Any], str], moves: list[Any], states: list[Any]) -> str:
+    """The first state's picture, then each numbered move spelled and the picture of the state after it."""
+    parts = [show(states[0])]
+    for number, (move, state) in enumerate(zip(moves, states[1:]), start=1):
+        parts.append(f"{number:>4}. {spell(move)}\n{show(state)}\n")
+    return "\n".join(parts)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -171,18 +291,112 @@ class Generating(Generic[Instance, State, Move]):
         return self.generate(read_options(self.name, self.generator_options, given), rng)
 
 
-def _overrides(puzzle: object, mixin: type, *methods: str) -> bool:
-    """True when the puzzle's class replaces one of the mixin's default methods."""
-    return any(getattr(type(puzzle), method) is not getattr(mixin, method) for method in methods)
+CAPABILITIES: dict[str, type] = {
+    LEVELS: Leveled,
+    NOTATIONS: Notated,
+    ENCODINGS: Encodings,
+    HEURISTICS: Searchable,
+    REPORTS: Reported,
+    DRAWING: Drawable,
+    GENERATOR: Generating,
+}
+"""Each optional capability's name and its mixin."""
 
 
-def capabilities(puzzle: object) -> frozenset[str]:
-    """The optional capabilities a puzzle offers (HEURISTICS, DRAWING, NOTATIONS, GENERATOR) beyond the
-    mixins' defaults."""
-    offered = {
-        HEURISTICS: isinstance(puzzle, Searchable) and _overrides(puzzle, Searchable, "heuristic", "heuristics"),
-        DRAWING: isinstance(puzzle, Drawable) and bool(puzzle.drawing),
-        NOTATIONS: isinstance(puzzle, Notated) and _overrides(puzzle, Notated, "notations", "other_readings"),
-        GENERATOR: isinstance(puzzle, Generating) and bool(puzzle.generator_options),
-    }
-    return frozenset(name for name, present in offered.items() if present)
+class Named(Protocol):
+    """A puzzle, or a puzzle seen as one of its capabilities: what the accessors below take."""
+
+    name: str
+
+
+def capabilities(puzzle: Named) -> frozenset[str]:
+    """The optional capabilities a puzzle declares (names of CAPABILITIES)."""
+    return frozenset(name for name, mixin in CAPABILITIES.items() if isinstance(_unwrapped(puzzle), mixin))
+
+
+class _Plain:
+    """A puzzle seen as a capability it does not declare: the capability's defaults, the rest the puzzle's."""
+
+    def __init__(self, puzzle: Named) -> None:
+        self.puzzle = puzzle
+        self.name = puzzle.name
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute == "puzzle":  # not set yet (a copy being made): no recursion
+            raise AttributeError(attribute)
+        return getattr(self.puzzle, attribute)
+
+
+class _PlainLevels(Leveled[Any, Any, Any], _Plain):
+    """A puzzle of one instance a file."""
+
+
+class _PlainNotation(Notated[Any, Any, Any], _Plain):
+    """A puzzle whose moves are written as JSON."""
+
+
+class _PlainEncoding(Encodings[Any, Any, Any], _Plain):
+    """A puzzle of one encoding."""
+
+
+class _PlainSearch(Searchable[Any, Any, Any], _Plain):
+    """A puzzle searched blind, on its states as they are."""
+
+
+class _PlainReports(Reported[Any, Any, Any], _Plain):
+    """A puzzle whose states are pictured by str()."""
+
+
+def _unwrapped(puzzle: Named) -> Named:
+    """The puzzle itself, also when given as one of its capabilities' plain views."""
+    return puzzle.puzzle if isinstance(puzzle, _Plain) else puzzle
+
+
+C = TypeVar("C")
+
+
+def _as(puzzle: Named, mixin: type[C], plain: Callable[[Named], C]) -> C:
+    """The puzzle as `mixin` when it declares it, else the mixin's defaults over the puzzle."""
+    puzzle = _unwrapped(puzzle)
+    return puzzle if isinstance(puzzle, mixin) else plain(puzzle)
+
+
+def leveled(puzzle: Named) -> Leveled[Any, Any, Any]:
+    """The puzzle's multi-level files (one instance a file by default)."""
+    return _as(puzzle, Leveled, _PlainLevels)
+
+
+def notation(puzzle: Named) -> Notated[Any, Any, Any]:
+    """The puzzle's move notation (moves as JSON by default)."""
+    return _as(puzzle, Notated, _PlainNotation)
+
+
+def encodings_of(puzzle: Named) -> Encodings[Any, Any, Any]:
+    """The puzzle's PDDL encodings (encode() alone by default)."""
+    return _as(puzzle, Encodings, _PlainEncoding)
+
+
+def search_help(puzzle: Named) -> Searchable[Any, Any, Any]:
+    """The puzzle's help for solving (blind search on the states as they are by default)."""
+    return _as(puzzle, Searchable, _PlainSearch)
+
+
+def reports(puzzle: Named) -> Reported[Any, Any, Any]:
+    """The puzzle's reports on plans and states (moves counted, states pictured by str() by default)."""
+    return _as(puzzle, Reported, _PlainReports)
+
+
+def drawer_of(puzzle: Named) -> Drawing:
+    """The puzzle's Drawing; InputError when the puzzle has none."""
+    puzzle = _unwrapped(puzzle)
+    if not isinstance(puzzle, Drawable):
+        raise InputError(f"{puzzle.name} has no drawing yet", "command line")
+    return puzzle.drawer()
+
+
+def generator_of(puzzle: Named) -> Generating[Any, Any, Any]:
+    """The puzzle's generator; InputError when the puzzle has none."""
+    puzzle = _unwrapped(puzzle)
+    if not isinstance(puzzle, Generating) or not puzzle.generator_options:
+        raise InputError(f"{puzzle.name} has no generator", "command line")
+    return puzzle

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzleplan.domains import domain_text
+from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
@@ -41,7 +42,7 @@ def disc_name(disc: int) -> str:
     return f"disk{disc}"
 
 
-class Hanoi(Puzzle[HanoiInstance, Stacks, Move]):
+class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, Drawable, Generating):
     """Tower of Hanoi: move one top disc at a time, never onto a smaller disc."""
 
     name = "hanoi"

@@ -1,16 +1,17 @@
 """Plan notations: the ways of writing a whole plan that `validate` reads, and the reading that tries them.
 
-Every puzzle reads, besides its own notations (Puzzle.notations(), tried in the order given):
+Every puzzle reads, besides its own notations (Notated.notations(), tried in the order given):
 
 - JSON: the object that `solve --json` and `validate --json` print (its `moves` list) or a bare JSON list
-  of moves, each move as Puzzle.move_json writes it (read back by Puzzle.move_from_json);
+  of moves, each move as Notated.move_json writes it (read back by Notated.move_from_json);
 - IPC PDDL plans of the puzzle's encodings (`(action arg ...)` a line), decoded to native moves;
 - the printout of `solve` (its numbered moves, with or without --show).
 
 A puzzle's own notation is a Notation: a name, a reader from the whole text to moves (InputError naming
 the line where the text leaves the notation) and, for notations this project prints, a writer. Most are
 one move a line; move_lines() builds those from a reader of one line. A new puzzle declares its notations
-by overriding Puzzle.notations(); the default is format_move's spelling, one move a line.
+by declaring the Notated capability (puzzleplan.translator.capabilities) and overriding notations(); the
+default is format_move's spelling, one move a line.
 """
 
 from __future__ import annotations
@@ -22,52 +23,16 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from puzzleplan.translator import capabilities
 from puzzleplan.translator.errors import IllegalStep, InputError
 from puzzleplan.translator.pddl import GroundAction, action_arities, atom, read_plan
+from puzzleplan.translator.spelling import STEP_NUMBER, Notation, move_lines
 from puzzleplan.translator.text import quote
 
 Puzzle = Any
 """A puzzleplan.translator.puzzle.Puzzle (not imported: the puzzle module imports this one)."""
 
-
-@dataclass(frozen=True)
-class Notation:
-    """One way of writing a whole plan: what it is called, how to read it, how to write it."""
-
-    name: str
-    read: Callable[[str, str], list[Any]]
-    """(text, source) -> moves; InputError naming the line (and column) where the text is not this notation."""
-    write: Callable[[list[Any]], str] | None = None
-    """moves -> text, for the notations this project prints (None: read only)."""
-
-
-STEP_NUMBER = re.compile(r"^\s*[0-9]+\.\s+")
-"""A step number as `solve` prints it before a move: `  12. `."""
-
-
-def move_lines(
-    name: str, parse: Callable[[str], Any], format_move: Callable[[Any], str] | None = None, comment: str = "#"
-) -> Notation:
-    """A notation of one move a line: `parse(line)` reads one (ValueError saying what was expected when
-    the line is not a move). Blank lines, comments after `comment` and step numbers such as `12.` are
-    skipped."""
-
-    def read(text: str, source: str) -> list[Any]:
-        moves = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = STEP_NUMBER.sub("", raw.split(comment, 1)[0] if comment else raw).strip()
-            if not line:
-                continue
-            try:
-                moves.append(parse(line))
-            except ValueError as error:
-                raise InputError(f"found {quote(line)}: {error}", source, number) from None
-        return moves
-
-    def write(moves: list[Any]) -> str:
-        return "".join(format_move(move) + "\n" for move in moves)  # type: ignore[misc]
-
-    return Notation(name, read, write if format_move else None)
+__all__ = ["STEP_NUMBER", "Notation", "Reading", "Stop", "move_lines", "read_every_way", "read_moves"]
 
 
 # -- the readings every puzzle has -----------------------------------------------------------------------------
@@ -88,14 +53,14 @@ def json_notation(puzzle: Puzzle) -> Notation:
         moves = []
         for index, value in enumerate(data, start=1):
             try:
-                moves.append(puzzle.move_from_json(value))
+                moves.append(capabilities.notation(puzzle).move_from_json(value))
             except ValueError as error:
                 shown = quote(json.dumps(value))
                 raise InputError(f"move {index} of the JSON list, {shown}: {error}", source) from None
         return moves
 
     def write(moves: list[Any]) -> str:
-        return json.dumps({"moves": [puzzle.move_json(move) for move in moves]}) + "\n"
+        return json.dumps({"moves": [capabilities.notation(puzzle).move_json(move) for move in moves]}) + "\n"
 
     return Notation("JSON", read, write)
 
@@ -115,7 +80,7 @@ def solve_output_notation(puzzle: Puzzle) -> Notation:
         for number, line in lines[1:]:
             if STEP_NUMBER.match(line):
                 try:
-                    moves.append(puzzle.parse_move(STEP_NUMBER.sub("", line).strip()))
+                    moves.append(capabilities.notation(puzzle).parse_move(STEP_NUMBER.sub("", line).strip()))
                 except ValueError as error:
                     raise InputError(f"found {quote(line.strip())}: {error}", source, number) from None
         return moves
@@ -159,7 +124,11 @@ def read_pddl(
 
 def _declared_actions(puzzle: Puzzle, instance: Any) -> set[tuple[str, int]]:
     """(action, number of arguments) of every action of the puzzle's encodings of the instance."""
-    return {declared for task in puzzle.encodings(instance) for declared in action_arities(task).items()}
+    return {
+        declared
+        for task in capabilities.encodings_of(puzzle).encodings(instance)
+        for declared in action_arities(task).items()
+    }
 
 
 def decode_until_stuck(puzzle: Puzzle, instance: Any, plan: list[GroundAction]) -> tuple[list[Any], Stop | None]:
@@ -224,7 +193,7 @@ def read_every_way(puzzle: Puzzle, instance: Any, text: str, source: str) -> tup
     first = json_notation(puzzle)
     attempt(first.name, partial(_read_as, first, text, source))
     attempt("a PDDL plan", pddl)
-    for notation in [*puzzle.notations(), solve_output_notation(puzzle)]:
+    for notation in [*capabilities.notation(puzzle).notations(), solve_output_notation(puzzle)]:
         attempt(notation.name, partial(_read_as, notation, text, source))
     return found, failures
 

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.translator.capabilities import leveled
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.text import did_you_mean, read_file
@@ -68,7 +69,7 @@ def load(puzzle_name: str, path: str, level: str | None = None) -> tuple[Puzzle,
     """The puzzle and the instance read from the file `path` (one level of it, for multi-level files)."""
     puzzle = get_puzzle(puzzle_name)
     try:
-        return puzzle, puzzle.parse_level(read_file(path), path, level)
+        return puzzle, leveled(puzzle).parse_level(read_file(path), path, level)
     except InputError as error:
         raise error.located(path) from None
 

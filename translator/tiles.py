@@ -10,6 +10,7 @@ from typing import Any
 
 from puzzleplan.domains import domain_text
 from puzzleplan.translator import tiles_boards, tiles_pdb
+from puzzleplan.translator.capabilities import Drawable, Generating, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
@@ -37,7 +38,7 @@ class TilesInstance:
     goal: Board
 
 
-class Tiles(Puzzle[TilesInstance, Board, Move]):
+class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Reported, Drawable, Generating):
     """Sliding tiles: a tile moves into an adjacent blank."""
 
     name = "tiles"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from puzzleplan.outputs import check_output_file
+from puzzleplan.translator.capabilities import drawer_of
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.registry import instance_label
 
@@ -22,7 +23,7 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)
         check_output_file(args.animate, "animation", [args.file, *getattr(args, "plan", [])])
-        puzzle.drawer()
+        drawer_of(puzzle)
 
 
 def animate(args: argparse.Namespace, puzzle: Puzzle, instance: Any, moves: list, states: list, summary: str) -> dict:

@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from puzzleplan.translator.capabilities import Generating
 from puzzleplan.translator.errors import InputError
 
 
@@ -75,7 +76,8 @@ def generator_help() -> str:
 
     lines = ["generator options (generate PUZZLE --name value):"]
     for name in PUZZLES:
-        declared = get_puzzle(name).generator_options
+        puzzle = get_puzzle(name)
+        declared = puzzle.generator_options if isinstance(puzzle, Generating) else ()
         if not declared:
             lines.append(f"  {name}: no generator")
             continue

@@ -12,7 +12,6 @@ import json
 import logging
 import random
 import sys
-import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from puzzleplan.pipeline import timeout_message
 from puzzleplan.planners.base import Limits, Status
 from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate
 from puzzleplan.planners.progress import phase, status_line
+from puzzleplan.translator.capabilities import generator_of, notation, reports, search_help
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 from puzzleplan.translator.text import read_file as read_text
@@ -38,8 +38,6 @@ from puzzleplan.translator.text import write_file
 
 if TYPE_CHECKING:
     from puzzleplan.pipeline import PddlRun
-    from puzzleplan.translator.pddl_model import Task
-    from puzzleplan.translator.pddl_plans import PlanCheck
 
 EXIT = {
     "ok": 0,
@@ -71,9 +69,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(
             f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
         )
-        heuristics = list(puzzle.heuristics())
+        solving = search_help(puzzle)
+        heuristics = list(solving.heuristics())
         extra = [f"heuristics {', '.join(heuristics)}"] if len(heuristics) > 1 else []
-        extra += [f"planners of its own {', '.join(puzzle.native_planners)}"] if puzzle.native_planners else []
+        extra += [f"planners of its own {', '.join(solving.native_planners)}"] if solving.native_planners else []
         if extra:
             print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
     print("planners:")
@@ -138,8 +137,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     check_animation(args, puzzle)
     with status_line():
         instance, report = guarded.read_and_solve(args, puzzle, label, limits)
-    if report.status is Status.TIMEOUT:
-        report.message = timeout_message(limits.timeout, report.message)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and report.status is Status.SOLVED:
         failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]
@@ -168,7 +165,7 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     """The short human report, with the boards step by step under --show."""
     head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
     if report.status is Status.SOLVED:
-        measure = report.extra.get("optimal_measure", puzzle.optimal_measure)
+        measure = report.extra.get("optimal_measure", reports(puzzle).optimal_measure)
         head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
         head += f"{report.length} moves, "
         head += "VALID (replayed by the native simulator)" if report.valid else "INVALID"
@@ -176,10 +173,10 @@ def print_report(puzzle, instance, report, show: bool) -> None:
     if report.message:
         print(report.message)
     if report.status is Status.SOLVED and show:
-        print(puzzle.show_steps(instance, report.moves, report.states))
+        print(reports(puzzle).show_steps(instance, report.moves, report.states))
     elif report.status is Status.SOLVED:
         for number, move in enumerate(report.moves, start=1):
-            print(f"{number:>4}. {puzzle.format_move(move)}")
+            print(f"{number:>4}. {notation(puzzle).format_move(move)}")
     figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
     if report.steps is not None:
         figures.append(f"steps {report.steps}")
@@ -221,85 +218,28 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    """Solve plain PDDL files (no puzzle): the files and their requirements are checked before any planner
-    runs, all within the limits, and the plan is replayed under PDDL semantics (its cost with it) before
-    printing."""
-    from puzzleplan.planners.base import simulates
-    from puzzleplan.planners.registry import get_planner
+    """Solve plain PDDL files (no puzzle) through the library (puzzleplan.pddl_files): the files and their
+    requirements are checked before any planner runs, all within the limits, and the plan is replayed under
+    PDDL semantics (its cost with it) before printing."""
+    from puzzleplan.pddl_files import plan_files
     from puzzleplan.translator.pddl import write_plan
 
-    started, plan_out = time.perf_counter(), check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
+    plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
-    planner = get_planner(args.planner)
-    ok, why = planner.available()
-    if not ok or simulates(planner):
-        raise InputError(
-            f"planner {args.planner} cannot run PDDL files here" + (f": {why}" if why else ""), "command line"
-        )
     with status_line():
-        model, run = guarded.plan_files(args, planner, limits)
-    result, check = run.result, _replayed(model, run, limits.timeout)
-    action_costs = model.action_costs if model else None
-    data = _plan_json(args, run, action_costs, check, started)
-    plan_text = write_plan(run.plan, data["cost"] if action_costs else None)
+        report = plan_files(args.domain, args.problem, args.planner, limits)
+    data, result = report.to_json(), report.run.result
+    plan_text = write_plan(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and result.solved:
         failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
     if args.json:
         print(json.dumps(data))
     else:
-        _print_plan(args, run, data, plan_text)
+        _print_plan(args, report.run, data, plan_text)
     for failure in failures:
         print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
     return EXIT["error"] if failures else exit_status(result.status, data["valid"])
-
-
-def _replayed(model: Task | None, run: PddlRun, timeout: float) -> PlanCheck | None:
-    """The verdict on the plan found, replayed on the task (None without one); a timeout's message says the limit."""
-    from puzzleplan.translator.pddl_plans import check_plan
-
-    if run.result.status is Status.TIMEOUT:
-        run.result.message = timeout_message(timeout, run.result.message)
-    return check_plan(model, run.plan) if model and run.result.solved else None
-
-
-def _plan_json(
-    args: argparse.Namespace, run: PddlRun, action_costs: bool | None, check: PlanCheck | None, started: float
-) -> dict[str, Any]:
-    """What `plan --json` prints: the run, the replay's verdict and cost (a valid plan's), and the times."""
-    result, plan = run.result, run.plan
-    data: dict[str, Any] = {
-        "domain": args.domain,
-        "problem": args.problem,
-        "planner": args.planner,
-        "status": result.status.value,
-        "optimal": result.optimal,
-        "length": len(plan) if result.solved else None,
-        "cost": check.cost if check and check.valid else None,
-        "action_costs": action_costs,
-        "steps": result.steps,
-        "expanded": result.expanded,
-        "valid": check.valid if check else None,
-        "plan": [[n, *a] for n, a in plan],
-        "time": {
-            "translate": round(run.translate_time, 4),
-            "search": round(result.search_time, 4),
-            "total": round(time.perf_counter() - started, 4),
-        },
-    }
-    message = _plan_message(run, check)
-    if message:
-        data["message"] = message
-    if run.compilations:
-        data["compilations"] = list(run.compilations)
-    return data
-
-
-def _plan_message(run: PddlRun, check: PlanCheck | None) -> str:
-    """Why a plan does not replay, or the planner's message when it found none; "" for a valid plan."""
-    if not run.result.solved:
-        return run.result.message
-    return check.message() if check and not check.valid else ""
 
 
 def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], plan_text: str) -> None:
@@ -321,7 +261,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     output = check_output_file(args.output)
     puzzle = get_puzzle(args.puzzle)
-    text = puzzle.render(puzzle.random_instance(args.options, random.Random(args.seed)))
+    text = puzzle.render(generator_of(puzzle).random_instance(args.options, random.Random(args.seed)))
     if output:
         write_file(output, text)
     else:
@@ -334,9 +274,9 @@ def cmd_walk(args: argparse.Namespace) -> int:
     puzzle, instance = load(args.puzzle, args.file, args.level)
     seed_output.check_walk_format(args.format, puzzle.name)
     rng = random.Random(args.seed)
-    normalize = puzzle.normalize
+    normalize, show = search_help(puzzle).normalize, reports(puzzle).show
     state = normalize(instance, puzzle.initial(instance))
-    print(puzzle.show(instance, state))
+    print(show(instance, state))
     for _ in range(args.n):
         if puzzle.is_goal(instance, state):
             break
@@ -346,8 +286,8 @@ def cmd_walk(args: argparse.Namespace) -> int:
             break
         move = rng.choice(moves)
         state = normalize(instance, puzzle.apply(instance, state, move))
-        print(puzzle.format_move(move))
-        print(puzzle.show(instance, state))
+        print(notation(puzzle).format_move(move))
+        print(show(instance, state))
     return 0
 
 

@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.capabilities import notation
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.graphplan_format import Facts, Ops, load_facts, load_ops
 from puzzleplan.translator.graphplan_pddl import convert, static_predicates
@@ -72,7 +73,7 @@ def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine
         return None
     puzzle, instance, path = found
     moves, stop = decode_until_stuck(puzzle, instance, [action.ground() for action in actions])
-    data = {"puzzle": puzzle.name, "instance": path, "moves": [puzzle.move_json(move) for move in moves]}
+    data = {"puzzle": puzzle.name, "instance": path, "moves": [notation(puzzle).move_json(move) for move in moves]}
     if stop is not None:
         return {**data, "valid": False, "message": f"action {stop.step} {stop.action}: {stop.reason}"}
     replay = puzzle.replay(instance, moves)

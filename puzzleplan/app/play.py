@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.capabilities import notation, reports
 from puzzleplan.translator.errors import IllegalMove
 
 COMMANDS = (
@@ -23,7 +24,7 @@ COMMANDS = (
 def help_text(puzzle, instance) -> str:
     """The commands, one a line, with an example move of this puzzle."""
     moves = list(puzzle.moves(instance, puzzle.initial(instance)))
-    example = puzzle.format_move(moves[0]) if moves else "a move"
+    example = notation(puzzle).format_move(moves[0]) if moves else "a move"
     return "\n".join(f"  {name:<8} {text.format(example=example)}" for name, text in COMMANDS)
 
 
@@ -31,7 +32,7 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
     """The interactive loop; 0 when the goal is reached, the user quits or the input ends."""
     state = puzzle.initial(instance)
     history: list[Any] = []
-    print(puzzle.show(instance, state))
+    print(reports(puzzle).show(instance, state))
     print("type a move, or help")
     while not puzzle.is_goal(instance, state):
         try:
@@ -45,13 +46,13 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
             continue
         if line == "undo":
             state = history.pop() if history else state
-            print(puzzle.show(instance, state))
+            print(reports(puzzle).show(instance, state))
             continue
         after = _moved(puzzle, instance, state, line)
         if after is not None:
             history.append(state)
             state = after
-            print(puzzle.show(instance, state))
+            print(reports(puzzle).show(instance, state))
     print(f"solved in {len(history)} moves")
     return 0
 
@@ -62,16 +63,16 @@ def _answer(line: str, puzzle, instance, state, planner: str, limits: Limits) ->
     if line in ("help", "?"):
         print(help_text(puzzle, instance))
     elif line == "goal":
-        print(puzzle.describe_goal(instance))
+        print(reports(puzzle).describe_goal(instance))
     elif line == "show":
-        print(puzzle.show(instance, state))
+        print(reports(puzzle).show(instance, state))
     elif line in ("hint", "solve"):
         moves = _plan_from(puzzle, instance, state, planner, limits)
         if moves is not None:
             shown = moves[:1] if line == "hint" else moves
-            print("\n".join(puzzle.format_move(m) for m in shown) or "already solved")
+            print("\n".join(notation(puzzle).format_move(m) for m in shown) or "already solved")
     elif line == "moves":
-        print(", ".join(puzzle.format_move(m) for m in puzzle.moves(instance, state)))
+        print(", ".join(notation(puzzle).format_move(m) for m in puzzle.moves(instance, state)))
     else:
         return False
     return True
@@ -80,7 +81,7 @@ def _answer(line: str, puzzle, instance, state, planner: str, limits: Limits) ->
 def _moved(puzzle, instance, state, line: str) -> Any:
     """The state after the move written on the line; None (with the reason printed) when it is refused."""
     try:
-        return puzzle.apply(instance, state, puzzle.parse_move(line))
+        return puzzle.apply(instance, state, notation(puzzle).parse_move(line))
     except (ValueError, IllegalMove) as error:
         print(f"refused: {error} (help lists the commands)")
         return None
@@ -88,12 +89,12 @@ def _moved(puzzle, instance, state, line: str) -> Any:
 
 def _plan_from(puzzle, instance, state, planner: str, limits: Limits):
     """A plan from the current state, found by solving a copy of the instance that starts there."""
-    from puzzleplan.pipeline import solve, timeout_message
+    from puzzleplan.pipeline import solve
 
-    start = puzzle.restart(instance, state)
+    start = reports(puzzle).restart(instance, state)
     report = solve(puzzle, start, "play", planner, limits)
-    if report.status is Status.TIMEOUT:  # said as `solve` says it, naming the --timeout
-        print(f"no plan: {timeout_message(limits.timeout, report.message)}")
+    if report.status is Status.TIMEOUT:  # the message names the --timeout, as `solve` says it
+        print(f"no plan: {report.message}")
         return None
     if report.status is not Status.SOLVED or not report.valid:
         print(f"no plan: {report.status.value} {report.message}")

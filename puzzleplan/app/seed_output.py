@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from puzzleplan.planners.base import Limits, Status
+from puzzleplan.translator.capabilities import notation, reports
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 
@@ -76,7 +77,7 @@ def cmd_successors(args: argparse.Namespace) -> int:
         print(printer(puzzle, instance, state, pairs), end="")
     else:
         for move, child in pairs:
-            print(f"{puzzle.format_move(move)}\n{puzzle.show(instance, child)}\n")
+            print(f"{notation(puzzle).format_move(move)}\n{reports(puzzle).show(instance, child)}\n")
         print(f"{len(pairs)} successor{'' if len(pairs) == 1 else 's'}")
     return 0
 

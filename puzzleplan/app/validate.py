@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
 from puzzleplan.app.animate import animate, check_animation, print_result
 from puzzleplan.planners.base import Limits
+from puzzleplan.translator.capabilities import reports
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.registry import get_puzzle
@@ -59,7 +61,7 @@ def print_verdict(puzzle: Puzzle, instance: Any, verdict: Verdict, show: bool) -
         where = f"before step {verdict.failed_at}" if verdict.failed_at else "at the end of the plan"
         print(f"state {where}:\n{verdict.state_text}")
     elif show and verdict.valid:
-        print(puzzle.show_steps(instance, verdict.moves, verdict.states))
+        print(reports(puzzle).show_steps(instance, verdict.moves, verdict.states))
 
 
 # -- the command --------------------------------------------------------------------------------------------
@@ -82,7 +84,7 @@ def run_validate(args: argparse.Namespace) -> bool:
     check_animation(args, puzzle)
     verdict = api.validate(inst, Path(args.plan[0]))
     if args.optimal and verdict.valid:
-        verdict.optimal = compare_with_optimum(puzzle, instance, label, verdict.measures, limits)
+        verdict = replace(verdict, optimal=compare_with_optimum(puzzle, instance, label, verdict.measures, limits))
     animation = None
     if args.animate:
         summary = f"{args.plan[0]}: " + ("VALID" if verdict.valid else f"INVALID: {verdict.message}")
@@ -158,7 +160,7 @@ def _check_solution(puzzle: Puzzle, solution, collection: list, own: list, args,
         return entry
     moves = list(solution.moves)
     replay = puzzle.replay(instance, moves)
-    entry.update(puzzle.measures(instance, moves), valid=replay.valid, message=replay.reason)
+    entry.update(reports(puzzle).measures(instance, moves), valid=replay.valid, message=replay.reason)
     if replay.valid is False:
         entry["failed_at"] = None if replay.failed_at is None else replay.failed_at + 1
     if solution.claimed and solution.claimed != (entry["moves"], entry.get("pushes")):

@@ -3,9 +3,11 @@
 run_one starts this module as its only child under the run's hard limits. It reads the task (puzzle, instance
 label, file, text, level, planner, timeout, memory_mb), solves it with the pipeline of puzzleplan.api (reading
 the text counts against the time limit) and prints the report as one JSON object, the `solve --json`
-contract. Bad input is a JSON error naming the file and line (exit 2), running out of memory a memout
-(exit 5); any other result exits 0, its status in the JSON. SIGTERM (the wrapper's hard limit) stops it
-with exit 130 and nothing printed, so that the wrapper reports the timeout.
+contract; a plain PDDL task (domain_file and domain_text besides file and text) is planned with
+puzzleplan.pddl_files and printed as `plan --json` prints it. Bad input is a JSON error naming the file and
+line (exit 2), running out of memory a memout (exit 5); any other result exits 0, its status in the JSON.
+SIGTERM (the wrapper's hard limit) stops it with exit 130 and nothing printed, so that the wrapper reports
+the timeout.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 from typing import Any
 
 from puzzleplan.api import load
+from puzzleplan.pddl_files import plan_files
 from puzzleplan.pipeline import solve_reading
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.process import interrupt_on_terminate
@@ -27,8 +30,12 @@ BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
 
 
 def solve_task(task: dict[str, Any]) -> dict[str, Any]:
-    """Solve one task and return its report as the JSON object of the `solve --json` contract."""
+    """Solve one task and return its report as the JSON object of the `solve --json` contract (of
+    `plan --json` for a plain PDDL task)."""
     limits = Limits.read(task["timeout"], task.get("memory_mb"))
+    if task.get("domain_file"):
+        texts = (task["domain_text"], task["text"])
+        return plan_files(task["domain_file"], task["file"], task["planner"], limits, texts).to_json()
     puzzle = registry.get_puzzle(task["puzzle"])
     source, level = task.get("file") or task["instance"], task.get("level") or None
 

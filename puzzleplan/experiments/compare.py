@@ -26,6 +26,7 @@ from typing import Any
 from puzzleplan import api
 from puzzleplan.experiments.run_plans import animate_runs, animation_summary, keep_plan
 from puzzleplan.planners.base import Limits
+from puzzleplan.translator.capabilities import generator_of, leveled, reports
 from puzzleplan.translator.errors import InputError
 
 log = logging.getLogger(__name__)
@@ -93,13 +94,13 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     from puzzleplan.translator.text import read_file as read_text
 
     puzzle = get_puzzle(puzzle_name)
-    measure = puzzle.optimal_measure
+    measure = reports(puzzle).optimal_measure
     path, only = _level_of(path)
     instances = []
     for name in _files(puzzle, path):
         text = read_text(name)
         try:
-            levels = puzzle.levels(text, name)
+            levels = leveled(puzzle).levels(text, name)
         except InputError as error:
             raise error.located(name) from None
         if only is not None:
@@ -161,10 +162,10 @@ def generated_instances(spec: str, out: Path) -> list[Instance]:
     suffix = puzzle.suffixes[0] if puzzle.suffixes else ".txt"
     instances = []
     for number in range(1, count + 1):
-        text = puzzle.render(puzzle.random_instance(options, rng))
+        text = puzzle.render(generator_of(puzzle).random_instance(options, rng))
         label = f"generated/{name}-{slug + '-' if slug else ''}seed{seed}-{number:03d}{suffix}"
         (out / label).write_text(text)
-        instances.append(Instance(name, label, str(out / label), text, "", puzzle.optimal_measure))
+        instances.append(Instance(name, label, str(out / label), text, "", reports(puzzle).optimal_measure))
     return instances
 
 
@@ -394,7 +395,7 @@ def compare(
     chosen = [
         Instance(inst.name, inst.label, inst.label.rpartition("#")[0] or inst.label, inst.render(), "", measure)
         for inst in instances
-        for measure in [inst.puzzle.optimal_measure]
+        for measure in [reports(inst.puzzle).optimal_measure]
     ]
     tasks = make_tasks(chosen, names, limits.timeout, limits.memory_mb)
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}

@@ -24,24 +24,13 @@ GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
 
 
-def child_command(task: dict[str, Any], work: Path) -> tuple[list[str], dict[str, str]]:
-    """The command line of a task's child, and the run's copies of its files in `work` (copy -> the task's
-    name for it, for messages). A puzzle task is solved through the library (puzzleplan.experiments.child
-    reads the task saved as JSON); a PDDL task runs `puzzleplan plan --json DOMAIN PROBLEM`."""
-    if not task.get("domain_file"):
-        path = work / "task.json"
-        path.write_text(json.dumps(task))
-        return [sys.executable, "-m", "puzzleplan.experiments.child", str(path)], {}
-    problem = work / (Path(task["file"]).name or "problem")
-    problem.write_text(task["text"])
-    domain = work / "domain" / Path(task["domain_file"]).name
-    domain.parent.mkdir()
-    domain.write_text(task["domain_text"])
-    command = [sys.executable, "-m", "puzzleplan.app.cli", "plan", str(domain), str(problem)]
-    command += [f"--planner={task['planner']}", f"--timeout={task['timeout']}", "--json"]
-    if task.get("memory_mb"):
-        command.append(f"--memory={task['memory_mb']}")
-    return command, {str(problem): task["file"], str(domain): task["domain_file"]}
+def child_command(task: dict[str, Any], work: Path) -> list[str]:
+    """The command line of a task's child: the library entry puzzleplan.experiments.child, which reads the
+    task saved as JSON in `work` (a puzzle task is solved by the pipeline, a plain PDDL task planned by
+    puzzleplan.pddl_files; no command line of the application is built or parsed)."""
+    path = work / "task.json"
+    path.write_text(json.dumps(task))
+    return [sys.executable, "-m", "puzzleplan.experiments.child", str(path)]
 
 
 def supervise(command: list[str], timeout: float, memory_mb: int | None) -> tuple[Outcome, float]:
@@ -99,10 +88,10 @@ def base_row(task: dict[str, Any]) -> dict[str, Any]:
 def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
     """Run one task under its limits and return its row."""
     with tempfile.TemporaryDirectory(prefix="puzzleplan-run-") as work:
-        command, copies = child_command(task, Path(work))
+        command = child_command(task, Path(work))
         outcome, peak = supervise(command, task["timeout"] + grace, task.get("memory_mb"))
         fields = classify(outcome, task.get("memory_mb"))
-    if task.get("domain_file"):  # a PDDL task's row names its own files, not the run's copies
+    if task.get("domain_file"):  # a PDDL task's row names its files, whatever the child printed
         fields.update(domain=task["domain_file"], problem=task["file"])
     identity = base_row(task)
     row = dict(identity, **fields)
@@ -112,8 +101,6 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
         returncode=outcome.returncode,
     )
     row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
-    for copy, name in copies.items() if row.get("message") else ():
-        row["message"] = row["message"].replace(copy, name)
     return row
 
 

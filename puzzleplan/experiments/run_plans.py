@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan.outputs import prepare_output_folder
+from puzzleplan.translator.capabilities import notation
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import write_file
 
@@ -40,7 +41,7 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
 
     puzzle = get_puzzle(row["puzzle"])
     try:
-        lines = [puzzle.format_move(puzzle.move_from_json(move)) for move in moves]
+        lines = [notation(puzzle).format_move(notation(puzzle).move_from_json(move)) for move in moves]
     except ValueError as error:
         log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
         return row
@@ -108,7 +109,7 @@ def _animate(row: dict[str, Any], folder: Path) -> str:
         raise InputError("the run's row does not name its instance file", row["instance"])
     puzzle, instance = load(row["puzzle"], row["file"], row.get("level") or None)
     plan = folder / row["plan"]
-    moves = puzzle.parse_moves(read_file(plan), str(plan))
+    moves = notation(puzzle).parse_moves(read_file(plan), str(plan))
     replay = puzzle.replay(instance, moves)
     page = Path(ANIMATIONS) / f"{Path(row['plan']).stem}.html"
     prepare_output_folder(str(folder / ANIMATIONS), "animations folder")

@@ -14,6 +14,7 @@ from puzzleplan.translator.bloxorz.analysis import INFINITE, bounds_of
 from puzzleplan.translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
 from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, Rules, State, rules_of
 from puzzleplan.translator.bloxorz.sources import read_stage, stage_labels
+from puzzleplan.translator.capabilities import Drawable, Encodings, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import DIRECTIONS, Cell
 from puzzleplan.translator.notation import Notation
@@ -23,7 +24,7 @@ from puzzleplan.translator.puzzle import Heuristic, Puzzle
 _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
-class Bloxorz(Puzzle[Stage, State, Move]):
+class Bloxorz(Puzzle[Stage, State, Move], Leveled, Notated, Encodings, Searchable, Reported, Drawable):
     """Bloxorz: roll a 1x1x2 block to stand on the hole (0/1/9 matrices, .bloxorz, the game's 33 stages)."""
 
     name = "bloxorz"

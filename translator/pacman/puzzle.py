@@ -11,6 +11,7 @@ from itertools import groupby
 from typing import Any
 
 from puzzleplan.domains import domain_text
+from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import (
     Cell,
@@ -44,7 +45,7 @@ _SPELLINGS = {name.lower(): name for name in MOVES} | {name[0].lower(): name for
 _WORD = re.compile(r"[^\s,\[\]\"']+")
 
 
-class Pacman(Puzzle[PacmanInstance, State, str]):
+class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, Drawable, Generating):
     """Pac-Man food search: eat every pellet in fewest moves (CS188 .lay layouts and autograder .test files)."""
 
     name = "pacman"

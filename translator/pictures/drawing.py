@@ -1,4 +1,4 @@
-"""The Drawing a puzzle names (Puzzle.drawing): a scene per state and the state read back from a scene, with
+"""The Drawing a puzzle names (Drawable.drawing): a scene per state and the state read back from a scene, with
 the grid layout and colours that the drawings share."""
 
 from __future__ import annotations

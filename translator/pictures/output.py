@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.translator.capabilities import drawer_of, notation
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.text import write_file
@@ -57,7 +58,7 @@ def durations(count: int) -> list[int]:
 def write_picture(puzzle: Puzzle, instance: Any, state: Any, path: str) -> None:
     """One state as a PNG or an SVG file."""
     suffix = check_output(path, PICTURES, "--out")
-    scene = puzzle.scene(instance, state)
+    scene = drawer_of(puzzle).scene(instance, state)
     if suffix == ".png":
         from puzzleplan.translator.pictures.raster import write_png
 
@@ -83,12 +84,12 @@ def write_animation(
     suffix = check_output(path, ANIMATIONS, "--animate", every)
     started = time.perf_counter()
     moves, states = list(moves), list(states)[: len(moves) + 1]
-    scenes = puzzle.drawer().scenes(instance, moves[: len(states) - 1], states)
+    scenes = drawer_of(puzzle).scenes(instance, moves[: len(states) - 1], states)
     if suffix == ".html":
         from puzzleplan.translator.pictures.player import player_page
 
-        notation = [puzzle.format_move(move) for move in moves[: len(states) - 1]]
-        write_file(path, player_page(scenes, notation, title or puzzle.name, summary))
+        spelled = [notation(puzzle).format_move(move) for move in moves[: len(states) - 1]]
+        write_file(path, player_page(scenes, spelled, title or puzzle.name, summary))
         frames = len(scenes)
     else:
         frames = _write_frames([scenes[index] for index in kept_frames(len(scenes), every)], path, suffix)

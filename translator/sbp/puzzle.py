@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from puzzleplan.translator.capabilities import Drawable, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import DIRECTIONS
 from puzzleplan.translator.notation import Notation
@@ -39,7 +40,7 @@ from puzzleplan.translator.sbp.notation import format_move, notations, parse_mov
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
 
-class SlidingBrick(Puzzle[SbpInstance, Grid, Move]):
+class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reported, Drawable):
     """Sliding bricks: slide one brick one cell at a time until the master brick covers the goal cells."""
 
     name = "sbp"

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import parse_cell_name
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
@@ -24,7 +25,7 @@ Move = tuple[int, int]
 """(source column, destination column), as the seed writes actions."""
 
 
-class Shrdlu(Puzzle[ShrdluInstance, Columns, Move]):
+class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reported, Drawable, Generating):
     """Mini-SHRDLU: move the top block of one column onto another column that is not full."""
 
     name = "shrdlu"

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from puzzleplan.domains import domain_text
+from puzzleplan.translator.capabilities import Drawable, Encodings, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
 from puzzleplan.translator.notation import Notation
@@ -31,7 +32,7 @@ LURD = {"up": "u", "down": "d", "left": "l", "right": "r"}
 DIRECTION_OF = {letter: name for name, letter in LURD.items()}
 
 
-class Sokoban(Puzzle[SokobanInstance, State, str]):
+class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable, Reported, Drawable):
     """Sokoban: push every box onto a goal (XSB or integer-code levels, LURD moves)."""
 
     name = "sokoban"
@@ -220,7 +221,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str]):
         return render_xsb(instance, state).rstrip("\n")
 
 
-class SokobanPushes(Sokoban):
+class SokobanPushes(Sokoban, Encodings):
     """Sokoban with the push-level PDDL encoding (walking compressed; plans optimal in pushes)."""
 
     name = "sokoban-pushes"
