@@ -361,16 +361,22 @@ def run_all(
         finished.wait(0.5)
         finished.clear()
         for future in [f for f in tally.running if f.done()]:
-            task, _ = tally.running.pop(future)
-            try:
-                row = future.result()
-            except Exception as error:  # a lost worker or a broken cluster: a row, not a stop
-                row = failed_row(task, f"the run failed to execute: {error!r}")
-            tally.done += 1
-            tally.solved += row.get("status") == "solved" and row.get("valid") is not False
-            on_row(row)
+            on_row(_finished_row(tally, future))
     on_tick(tally)
     return tally
+
+
+def _finished_row(tally: Tally, future) -> dict[str, Any]:
+    """The row of a finished run, taken off the running ones and counted (a run that failed to execute, as a
+    lost worker or a broken cluster, is an error row, not a stop)."""
+    task, _ = tally.running.pop(future)
+    try:
+        row = future.result()
+    except Exception as error:
+        row = failed_row(task, f"the run failed to execute: {error!r}")
+    tally.done += 1
+    tally.solved += row.get("status") == "solved" and row.get("valid") is not False
+    return row
 
 
 def compare(
@@ -383,11 +389,7 @@ def compare(
 ) -> list[dict[str, Any]]:
     """Run every planner on every instance, each run in its own process under hard time and memory limits
     as the compare command runs them; the rows (as results.jsonl holds them), instance-major."""
-    from puzzleplan.planners.registry import get_planner
-
-    names = list(planners)
-    for name in names:
-        get_planner(name)  # unknown names fail here, before anything runs
+    names = _known_planners(list(planners))
     if jobs < 1:
         raise InputError("jobs must be at least 1", "compare()")
     limits = Limits.read(timeout, memory)
@@ -431,21 +433,11 @@ def _progress(total: int):
 
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
-    from puzzleplan.planners.registry import get_planner
-    from puzzleplan.translator.registry import PUZZLES
-
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     if not planners:
         raise InputError("--planners needs at least one planner name", "command line")
-    for name in planners:
-        get_planner(name)  # unknown names fail here, before anything runs
-    instances: list[Instance] = []
-    for puzzle, paths in split_groups(args.items, [*PUZZLES, "pddl"]):
-        if puzzle == "pddl":
-            instances += pddl_instances(paths)
-            continue
-        for path in paths:
-            instances += file_instances(puzzle, path)
+    _known_planners(planners)
+    instances = _file_instances(args.items)
     for spec in args.generate or []:
         instances += generated_instances(spec, out)
     if not instances:
@@ -454,6 +446,29 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
         raise InputError("--jobs must be at least 1", "command line")
     limits = Limits.read(args.timeout, args.memory)
     return make_tasks(instances, planners, limits.timeout, limits.memory_mb)
+
+
+def _known_planners(names: list[str]) -> list[str]:
+    """The planner names, checked: an unknown name fails here, before anything runs."""
+    from puzzleplan.planners.registry import get_planner
+
+    for name in names:
+        get_planner(name)
+    return names
+
+
+def _file_instances(items: list[str]) -> list[Instance]:
+    """The instances of the command line's PUZZLE FILE... groups: every level of each file; plain PDDL for pddl."""
+    from puzzleplan.translator.registry import PUZZLES
+
+    instances: list[Instance] = []
+    for puzzle, paths in split_groups(items, [*PUZZLES, "pddl"]):
+        if puzzle == "pddl":
+            instances += pddl_instances(paths)
+            continue
+        for path in paths:
+            instances += file_instances(puzzle, path)
+    return instances
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -471,21 +486,25 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
     if results.exists() and results.stat().st_size and not args.resume:
         raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
     tasks = experiment_tasks(args, out)
-    done = set()
-    if results.exists():
-        _drop_partial_line(results)
-        old = read_rows(results)
-        done = {task_key(row) for row in old}
-        limits = {(row.get("timeout"), row.get("memory_mb")) for row in old}
-        if limits - {(tasks[0]["timeout"], tasks[0]["memory_mb"])}:
-            print(
-                f"note: {results} holds runs made with other limits (timeout, MiB): {sorted(limits, key=str)}",
-                file=sys.stderr,
-            )
+    done = _runs_done(results, tasks[0]) if results.exists() else set()
     todo = [task for task in tasks if task_key(task) not in done]
     print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do", flush=True)
     backend = DaskBackend(args.scheduler, args.jobs) if args.scheduler else LocalBackend(args.jobs or 1)
     started = time.perf_counter()
+    tally = _run_appending(todo, backend, results, out)
+    if tally is None:
+        print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
+        return 130
+    print(
+        f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
+        f"results in {results}; tables and plots: puzzleplan report {out}"
+    )
+    return 0
+
+
+def _run_appending(todo: list[dict[str, Any]], backend, results: Path, out: Path) -> Tally | None:
+    """Run the tasks under a progress bar, appending each row to the results file as it comes (its plan kept
+    in the out folder); None when interrupted (Ctrl-C)."""
     progress, tick = _progress(len(todo))
     interrupted = False
     with results.open("a") as sink, progress:
@@ -495,19 +514,26 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
             sink.flush()
 
         try:
-            tally = run_all(todo, backend, write, tick)
+            return run_all(todo, backend, write, tick)
         except KeyboardInterrupt:
             interrupted = True
+            return None
         finally:
             backend.close(interrupted)
-    if interrupted:
-        print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
-        return 130
-    print(
-        f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
-        f"results in {results}; tables and plots: puzzleplan report {out}"
-    )
-    return 0
+
+
+def _runs_done(results: Path, task: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """The runs a results file being resumed holds (a partial last line dropped); a note when some were made
+    under other limits than the task's."""
+    _drop_partial_line(results)
+    old = read_rows(results)
+    limits = {(row.get("timeout"), row.get("memory_mb")) for row in old}
+    if limits - {(task["timeout"], task["memory_mb"])}:
+        print(
+            f"note: {results} holds runs made with other limits (timeout, MiB): {sorted(limits, key=str)}",
+            file=sys.stderr,
+        )
+    return {task_key(row) for row in old}
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -520,27 +546,33 @@ def cmd_report(args: argparse.Namespace) -> int:
     results = folder / RESULTS if folder.is_dir() else folder
     if not results.exists():
         raise InputError("no results file: run puzzleplan compare --out FOLDER first", str(results))
-    pairs = []
-    for spec in args.scatter or []:
-        names = [name.strip() for name in spec.split(",")]
-        if len(names) != 2 or not all(names):
-            raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
-        pairs.append((names[0], names[1]))
+    pairs = [_scatter_pair(spec) for spec in args.scatter or []]
     rows = read_rows(results)
     check_writable_files(results.parent, REPORT_FILES)  # before the tables are printed: nothing half done
-    optimal_costs = None
-    if args.optimal_costs:
-        from puzzleplan.experiments.ipc_scores import read_optimal_costs
-
-        optimal_costs = read_optimal_costs(args.optimal_costs)
-    tables = build_tables(rows, optimal_costs) if rows else []
+    tables = build_tables(rows, _optimal_costs(args.optimal_costs)) if rows else []
     print_tables(tables)
-    animations = animate_runs(rows, results.parent) if args.animate else []
+    animations: list[dict[str, Any]] = []
     if args.animate:
+        animations = animate_runs(rows, results.parent)
         print(animation_summary(animations, results.parent))
     for path in write_report(rows, results.parent, pairs, tables, animations):
         print(f"wrote {path}")
     return 0
+
+
+def _optimal_costs(path: str | None) -> dict[str, float] | None:
+    """The known optimal costs of PDDL tasks from --optimal-costs (None without it)."""
+    from puzzleplan.experiments.ipc_scores import read_optimal_costs
+
+    return read_optimal_costs(path) if path else None
+
+
+def _scatter_pair(spec: str) -> tuple[str, str]:
+    """The two planners of a --scatter A,B."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) != 2 or not all(names):
+        raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
+    return names[0], names[1]
 
 
 def add_commands(subparsers) -> None:
