@@ -160,6 +160,12 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
         return validate_text(inst.puzzle, inst.data, inst.label, read_file(plan), os.fspath(plan))
     if isinstance(plan, str):
         return validate_text(inst.puzzle, inst.data, inst.label, plan, "<plan>")
+    return _validate_steps(inst, plan)
+
+
+def _validate_steps(inst: Instance, plan: Sequence[Any]) -> Verdict:
+    """Validate a plan given as steps: PDDL ground actions (or a unified-planning plan of them), else native
+    moves or moves as JSON values."""
     steps = ground_actions(plan) if is_up_plan(plan) else list(plan)
     if steps and all(_is_ground_action(step) for step in steps):
         return validate_text(inst.puzzle, inst.data, inst.label, write_plan(steps), "<PDDL plan>")
