@@ -189,9 +189,14 @@ def compare_with_optimum(puzzle: Puzzle, instance: Any, label: str, measures: di
     measure = puzzle.optimal_measure
     planner = puzzle.planner_aliases.get("native-astar", "native-astar")
     if report.status is not Status.SOLVED or not report.optimal or not report.valid:
-        return {"planner": planner, "status": report.status.value, "measure": measure, "message": report.message}
+        return no_optimum(planner, measure, report.status.value, report.message)
     optimum = puzzle.measures(instance, report.moves)[measure]
     return comparison(planner, measure, measures[measure], optimum)
+
+
+def no_optimum(planner: str, measure: str, status: str, message: str) -> dict:
+    """The JSON of a comparison the planner could not make: how its run ended, and why."""
+    return {"planner": planner, "status": status, "measure": measure, "message": message}
 
 
 def comparison(planner: str, measure: str, length: float, optimum: float) -> dict:

@@ -83,7 +83,7 @@ def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict,
     """fd-opt's fewest actions and the bundled Graphplan's fewest time steps, against the plan's."""
     from puzzleplan.pipeline import plan_pddl
     from puzzleplan.planners.registry import get_planner
-    from puzzleplan.validation import comparison
+    from puzzleplan.validation import comparison, no_optimum
 
     task = convert(ops, facts, facts_path, "graphplan-domain", "graphplan-problem").task
     found = []
@@ -91,20 +91,15 @@ def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict,
         planner = get_planner(planner_name)
         ok, why = planner.available()
         if not ok:
-            found.append(_no_optimum(planner_name, measure, "unsupported", why))
+            found.append(no_optimum(planner_name, measure, "unsupported", why))
             continue
         run = plan_pddl(task, planner, limits)
         optimum = _proven_optimum(run, measure)
         if optimum is None:
-            found.append(_no_optimum(planner_name, measure, run.result.status.value, run.result.message))
+            found.append(no_optimum(planner_name, measure, run.result.status.value, run.result.message))
         else:
             found.append(comparison(planner_name, measure, data[measure], optimum))
     return found
-
-
-def _no_optimum(planner: str, measure: str, status: str, message: str) -> dict[str, Any]:
-    """The comparison entry of a planner that proved no optimum: how it ended, and why."""
-    return {"planner": planner, "status": status, "measure": measure, "message": message}
 
 
 def _proven_optimum(run: PddlRun, measure: str) -> int | None:
