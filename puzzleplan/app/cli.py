@@ -581,9 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(parser, argv)
     except UsageError as error:
-        if not as_json:
-            print(error.usage, end="", file=sys.stderr)
-        return _fail(error.message, EXIT["input"], as_json)
+        return _usage_failure(error, as_json)
     except InputError as error:
         return _fail(str(error), EXIT["input"], as_json, error)
     except KeyboardInterrupt:
@@ -595,6 +593,13 @@ def main(argv: list[str] | None = None) -> int:
         return _memory_error(error, argv, as_json)
     except Exception as error:  # a bug: still one paragraph, with the traceback under -v
         return _internal_error(error, argv, as_json)
+
+
+def _usage_failure(error: UsageError, as_json: bool) -> int:
+    """A command line argparse cannot read: the command's usage line (not under --json), then the error."""
+    if not as_json:
+        print(error.usage, end="", file=sys.stderr)
+    return _fail(error.message, EXIT["input"], as_json)
 
 
 def _memory_error(error: MemoryError | SystemError, argv: list[str], as_json: bool) -> int:
