@@ -98,18 +98,24 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     instances = []
     for name in _files(puzzle, path):
         text = read_text(name)
-        try:
-            levels = puzzle.levels(text, name)
-        except InputError as error:
-            raise error.located(name) from None
-        if only is not None:
-            if only not in levels:
-                raise InputError(f"no level {only!r} in the file; its levels: {', '.join(levels[:5])}...", name)
-            levels = [only]
+        levels = _levels(puzzle, text, name, only)
         instances += [
             Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure) for level in levels
         ]
     return instances
+
+
+def _levels(puzzle, text: str, name: str, only: str | None) -> list[str]:
+    """The levels of a file to run: all, or only the one named (InputError when the file has no such level)."""
+    try:
+        levels = puzzle.levels(text, name)
+    except InputError as error:
+        raise error.located(name) from None
+    if only is None:
+        return levels
+    if only not in levels:
+        raise InputError(f"no level {only!r} in the file; its levels: {', '.join(levels[:5])}...", name)
+    return [only]
 
 
 def pddl_instances(paths: list[str]) -> list[Instance]:
@@ -433,10 +439,7 @@ def _progress(total: int):
 
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
-    planners = [name.strip() for name in args.planners.split(",") if name.strip()]
-    if not planners:
-        raise InputError("--planners needs at least one planner name", "command line")
-    _known_planners(planners)
+    planners = _planner_names(args.planners)
     instances = _file_instances(args.items)
     for spec in args.generate or []:
         instances += generated_instances(spec, out)
@@ -446,6 +449,14 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
         raise InputError("--jobs must be at least 1", "command line")
     limits = Limits.read(args.timeout, args.memory)
     return make_tasks(instances, planners, limits.timeout, limits.memory_mb)
+
+
+def _planner_names(spec: str) -> list[str]:
+    """The planners of --planners a,b,c, checked; InputError for none."""
+    planners = [name.strip() for name in spec.split(",") if name.strip()]
+    if not planners:
+        raise InputError("--planners needs at least one planner name", "command line")
+    return _known_planners(planners)
 
 
 def _known_planners(names: list[str]) -> list[str]:
