@@ -104,15 +104,7 @@ def _puzzle_extras(puzzle) -> list[str]:
 
 def cmd_translate(args: argparse.Namespace) -> int:
     """Write domain.pddl and problem.pddl (or ops/facts with --format graphplan)."""
-    graphplan = args.puzzle == "graphplan"
-    if graphplan and not args.facts:
-        raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
-    if not graphplan and args.facts:
-        raise InputError(
-            f"translate takes one instance file; found also {args.facts!r} "
-            "(two files only for translate graphplan OPS FACTS)",
-            "command line",
-        )
+    _check_translate_files(args.puzzle == "graphplan", args.facts)
     out = prepare_output_folder(args.output)
     written = _translated_files(_read_task(args), args.format)
     for name in written:
@@ -121,6 +113,18 @@ def cmd_translate(args: argparse.Namespace) -> int:
         write_file(out / name, text)
         print(out / name)
     return 0
+
+
+def _check_translate_files(graphplan: bool, facts: str | None) -> None:
+    """InputError unless translate has two files for graphplan (OPS FACTS) and one for a puzzle."""
+    if graphplan and not facts:
+        raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
+    if not graphplan and facts:
+        raise InputError(
+            f"translate takes one instance file; found also {facts!r} "
+            "(two files only for translate graphplan OPS FACTS)",
+            "command line",
+        )
 
 
 def _read_task(args: argparse.Namespace) -> PddlTask:
@@ -328,14 +332,19 @@ def _plan_json(
         "expanded": result.expanded,
         "valid": check.valid if check else None,
         "plan": [[n, *a] for n, a in plan],
-        "time": {
-            "translate": round(run.translate_time, 4),
-            "search": round(result.search_time, 4),
-            "total": round(time.perf_counter() - started, 4),
-        },
+        "time": _plan_times(run, started),
     }
     extra = {"message": _plan_message(run, check), "compilations": list(run.compilations)}
     return data | {key: value for key, value in extra.items() if value}
+
+
+def _plan_times(run: PddlRun, started: float) -> dict[str, float]:
+    """What `plan --json` says of the times: reading and compiling, the search, and the whole command."""
+    return {
+        "translate": round(run.translate_time, 4),
+        "search": round(run.result.search_time, 4),
+        "total": round(time.perf_counter() - started, 4),
+    }
 
 
 def _plan_message(run: PddlRun, check: PlanCheck | None) -> str:
