@@ -264,16 +264,21 @@ class WalkProgram:
         self.z, self.t = edges, edges + self.count
         self.costs = [len(cells) - 1 for _, _, cells in graph.edges] + [0] * (2 * self.count)
         self.upper = [2] * edges + [4] * self.count + [int(node in self.required) for node in range(self.count)]
-        self.incident: list[list[int]] = [[] for _ in range(self.count)]
-        for column, (first, last, _) in enumerate(graph.edges):
-            self.incident[first].append(column)
-            self.incident[last].append(column)
+        self.incident = self._incidence()
         self.rows: list[tuple[list[int], list[float], float, float]] = []
         """(columns, coefficients, lower, upper) of each constraint."""
         for node in range(self.count):
             self.rows += self._node_rows(node)
         self.rows.append((self.incident[self.start], [1.0] * len(self.incident[self.start]), 1, math.inf))
         self.rows.append(([self.t + node for node in range(self.count)], [1] * self.count, 1, 1))
+
+    def _incidence(self) -> list[list[int]]:
+        """Each node's corridors (their columns)."""
+        incident: list[list[int]] = [[] for _ in range(self.count)]
+        for column, (first, last, _) in enumerate(self.graph.edges):
+            incident[first].append(column)
+            incident[last].append(column)
+        return incident
 
     def _node_rows(self, node: int) -> list[tuple[list[int], list[float], float, float]]:
         """A node's constraints: its degree is even (odd at Pac-Man and the end); a needed pellet is visited."""
@@ -353,17 +358,21 @@ class WalkProgram:
     def _light_cuts(self, values) -> list[set[int]]:
         """The node sets (with a needed pellet, without Pac-Man) of the Stoer-Wagner phases' cuts that a
         fractional solution violates."""
-        weights = [[0.0] * self.count for _ in range(self.count)]
-        for (a, b, _), value in zip(self.graph.edges, values):
-            weights[a][b] += value
-            weights[b][a] += value
         found: list[set[int]] = []
-        for weight, members in phase_cuts(weights):
+        for weight, members in phase_cuts(self._weights(values)):
             part = set(members) if self.start not in members else set(range(self.count)) - set(members)
             ends = sum(values[self.t + node] for node in part)
             if weight + ends < 2 - TOLERANCE and part & self.required and part not in found:
                 found.append(part)
         return found
+
+    def _weights(self, values) -> list[list[float]]:
+        """The symmetric matrix of the solution's values summed over the corridors between each two nodes."""
+        weights = [[0.0] * self.count for _ in range(self.count)]
+        for (a, b, _), value in zip(self.graph.edges, values):
+            weights[a][b] += value
+            weights[b][a] += value
+        return weights
 
     def walk(self, values) -> list[Cell]:
         """The cells of an Euler walk from Pac-Man over the corridors as often as the solution takes them."""
@@ -378,11 +387,7 @@ class WalkProgram:
         """Hierholzer's Euler walk from Pac-Man over the corridors as often as the solution takes them, as
         (node, corridor taken, from node) steps; the first is Pac-Man's node, taken by no corridor."""
         edges = self.graph.edges
-        unused: dict[int, list[int]] = {node: [] for node in range(self.count)}
-        for column, (a, b, _) in enumerate(edges):
-            for _ in range(round(values[column])):
-                unused[a].append(column)
-                unused[b].append(column)
+        unused = self._corridor_copies(values)
         taken = [0] * len(edges)
         copies = [round(value) for value in values[: len(edges)]]
         stack: list[tuple[int, int, int]] = [(self.start, -1, -1)]  # (node, corridor taken, from node)
@@ -400,6 +405,15 @@ class WalkProgram:
                 trail.append(stack.pop())
         trail.reverse()
         return trail
+
+    def _corridor_copies(self, values) -> dict[int, list[int]]:
+        """Each node's corridors, each as often as the solution takes it."""
+        copies: dict[int, list[int]] = {node: [] for node in range(self.count)}
+        for column, (a, b, _) in enumerate(self.graph.edges):
+            for _ in range(round(values[column])):
+                copies[a].append(column)
+                copies[b].append(column)
+        return copies
 
 
 def phase_cuts(weights: list[list[float]]) -> list[tuple[float, list[int]]]:
