@@ -85,6 +85,12 @@ def run_validate(args: argparse.Namespace) -> bool:
         if args.animate:
             raise InputError("--animate draws one plan: give the level file and one plan file", "command line")
         return _validate_solution_files(puzzle, args, limits)
+    return _validate_plan_file(args, limits)
+
+
+def _validate_plan_file(args: argparse.Namespace, limits: Limits) -> bool:
+    """Validate one plan file for one instance: print the verdict (or its JSON) and write --animate's file;
+    True when the plan is valid."""
     if len(args.plan) != 1:
         raise InputError(f"validate {args.puzzle} FILE PLAN takes one plan file, got {len(args.plan)}", "command line")
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
@@ -175,15 +181,21 @@ def _check_solution(puzzle: Puzzle, solution, collection: list, own: list, args,
     except InputError as error:
         entry["message"] = f"cannot read the level: {error}"
         return entry
+    entry.update(_replayed(puzzle, instance, solution))
+    if args.optimal and entry["valid"]:
+        entry["optimal"] = compare_with_optimum(puzzle, instance, solution.title, entry, limits)
+    return entry
+
+
+def _replayed(puzzle: Puzzle, instance: Any, solution) -> dict[str, Any]:
+    """A solution replayed on its level: its measures, verdict, first bad move and a note on a wrong claim."""
     moves = list(solution.moves)
     replay = puzzle.replay(instance, moves)
-    entry.update(puzzle.measures(instance, moves), valid=replay.valid, message=replay.reason)
+    entry: dict[str, Any] = {**puzzle.measures(instance, moves), "valid": replay.valid, "message": replay.reason}
     if replay.valid is False:
         entry["failed_at"] = None if replay.failed_at is None else replay.failed_at + 1
     if solution.claimed and solution.claimed != (entry["moves"], entry.get("pushes")):
         entry["note"] = _claim_note(solution.claimed, entry)
-    if args.optimal and replay.valid:
-        entry["optimal"] = compare_with_optimum(puzzle, instance, solution.title, entry, limits)
     return entry
 
 
