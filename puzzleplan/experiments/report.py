@@ -280,16 +280,21 @@ def print_tables(tables: list[Table], console=None) -> None:
 
     console = console or Console()
     for table in tables:
-        if not table.rows:
+        if table.rows:
+            _print_table(console, table)
+        else:
             console.print(f"[bold]{table.title}[/bold]: {table.note}")
-            continue
-        groups = column_groups(table, console.width)
-        for part, columns in enumerate(groups):
-            title = table.title + (f" ({part + 1}/{len(groups)})" if len(groups) > 1 else "")
-            console.print(f"[bold]{title}[/bold]")
-            console.print(_rich_part(table, columns))
-        if table.note:
-            console.print(f"  {table.note}")
+
+
+def _print_table(console, table: Table) -> None:
+    """Print one table with rows, in as many parts as the console's width needs, then its note."""
+    groups = column_groups(table, console.width)
+    for part, columns in enumerate(groups):
+        title = table.title + (f" ({part + 1}/{len(groups)})" if len(groups) > 1 else "")
+        console.print(f"[bold]{title}[/bold]")
+        console.print(_rich_part(table, columns))
+    if table.note:
+        console.print(f"  {table.note}")
 
 
 def _rich_part(table: Table, columns: list[int]):
@@ -308,16 +313,21 @@ def to_markdown(tables: list[Table], images: list[str]) -> str:
     """The report as Markdown; bug rows in bold, marked BUG."""
     parts = ["# puzzleplan compare report\n"]
     for table in tables:
-        parts.append(f"## {table.title}\n")
-        if table.rows:
-            parts.append("| " + " | ".join(table.headers) + " |")
-            parts.append("|" + "|".join(["---"] + ["---:"] * (len(table.headers) - 1)) + "|")
-            parts += [_markdown_row(row, index in table.bugs) for index, row in enumerate(table.rows)]
-        if table.note:
-            parts.append(("\n" if table.rows else "") + table.note)
-        parts.append("")
+        parts += _markdown_table(table)
     parts += [f"![{name}]({name})\n" for name in images]
     return "\n".join(parts)
+
+
+def _markdown_table(table: Table) -> list[str]:
+    """The Markdown lines of one table: its title, its rows (bug rows marked) and its note."""
+    parts = [f"## {table.title}\n"]
+    if table.rows:
+        parts.append("| " + " | ".join(table.headers) + " |")
+        parts.append("|" + "|".join(["---"] + ["---:"] * (len(table.headers) - 1)) + "|")
+        parts += [_markdown_row(row, index in table.bugs) for index, row in enumerate(table.rows)]
+    if table.note:
+        parts.append(("\n" if table.rows else "") + table.note)
+    return parts + [""]
 
 
 def _markdown_row(row: list[str], bug: bool) -> str:
