@@ -124,10 +124,7 @@ def _validate_solution_files(puzzle: Puzzle, args: argparse.Namespace, limits: L
     """Every solution of a solution file, against its own levels or, matched by title, a collection's."""
     from puzzleplan.translator.sokoban.solutions import levels
 
-    if args.level:
-        raise InputError("--level does not apply to a solution file: every level in it is checked", "command line")
-    if len(args.plan) > 1:
-        raise InputError("validate sokoban takes COLLECTION SOLUTIONS or one file of both", "command line")
+    _check_solution_files_arguments(args)
     source = args.plan[0] if args.plan else args.file
     found, own = _read_solutions(source)
     collection = levels(read_file(args.file), args.file) if args.plan else own
@@ -138,6 +135,14 @@ def _validate_solution_files(puzzle: Puzzle, args: argparse.Namespace, limits: L
     else:
         _print_solution_lines(entries)
     return valid
+
+
+def _check_solution_files_arguments(args: argparse.Namespace) -> None:
+    """InputError for --level (every level of a solution file is checked) or more than two files."""
+    if args.level:
+        raise InputError("--level does not apply to a solution file: every level in it is checked", "command line")
+    if len(args.plan) > 1:
+        raise InputError("validate sokoban takes COLLECTION SOLUTIONS or one file of both", "command line")
 
 
 def _read_solutions(source: str) -> tuple[list, list]:

@@ -399,12 +399,7 @@ def compare(
     if jobs < 1:
         raise InputError("jobs must be at least 1", "compare()")
     limits = Limits.read(timeout, memory)
-    chosen = [
-        Instance(inst.name, inst.label, inst.label.rpartition("#")[0] or inst.label, inst.render(), "", measure)
-        for inst in instances
-        for measure in [inst.puzzle.optimal_measure]
-    ]
-    tasks = make_tasks(chosen, names, limits.timeout, limits.memory_mb)
+    tasks = make_tasks([_run_instance(inst) for inst in instances], names, limits.timeout, limits.memory_mb)
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}
     backend, interrupted = LocalBackend(jobs), False
     try:
@@ -415,6 +410,13 @@ def compare(
     finally:
         backend.close(interrupted)
     return [rows[task_key(task)] for task in tasks]
+
+
+def _run_instance(inst: api.Instance) -> Instance:
+    """What a run of an API instance is given: the instance written in its puzzle's format, its label and
+    file (the label without a #LEVEL), measured in its puzzle's optimal measure."""
+    file = inst.label.rpartition("#")[0] or inst.label
+    return Instance(inst.name, inst.label, file, inst.render(), "", inst.puzzle.optimal_measure)
 
 
 def _progress(total: int):
