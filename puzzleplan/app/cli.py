@@ -28,7 +28,7 @@ from puzzleplan.app.arguments import (
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
 from puzzleplan.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
 from puzzleplan.pipeline import timeout_message
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Limits, Planner, Status
 from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate
 from puzzleplan.planners.progress import phase, status_line
 from puzzleplan.translator.errors import InputError
@@ -37,6 +37,8 @@ from puzzleplan.translator.text import read_file as read_text
 from puzzleplan.translator.text import write_file
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from puzzleplan.pipeline import PddlRun
     from puzzleplan.translator.pddl import PddlTask
     from puzzleplan.translator.pddl_model import Task
@@ -170,7 +172,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return _said_failures(failures) or exit_status(report.status, report.valid)
 
 
-def _solve_outputs(args: argparse.Namespace, puzzle, instance, report, plan_out) -> tuple[Any, list[InputError]]:
+def _solve_outputs(
+    args: argparse.Namespace, puzzle, instance, report, plan_out: Path | None
+) -> tuple[dict | None, list[InputError]]:
     """Write a solved run's --plan-out and --animate files: the animation written (or None) and the files not
     written, which are said after the result (printed anyway)."""
     from puzzleplan.app.animate import animate
@@ -293,7 +297,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
-def _pddl_planner(name: str):
+def _pddl_planner(name: str) -> Planner[Any]:
     """The planner `plan` runs on PDDL files; bad input when it is unavailable here or solves puzzles only."""
     from puzzleplan.planners.base import simulates
     from puzzleplan.planners.registry import get_planner

@@ -104,7 +104,7 @@ def _validate_plan_file(args: argparse.Namespace, limits: Limits) -> bool:
     return verdict.valid
 
 
-def _animate_verdict(args: argparse.Namespace, puzzle: Puzzle, instance: Any, verdict: Verdict):
+def _animate_verdict(args: argparse.Namespace, puzzle: Puzzle, instance: Any, verdict: Verdict) -> dict:
     """Write the --animate file of a replayed plan, captioned with the plan file and its verdict."""
     summary = f"{args.plan[0]}: " + ("VALID" if verdict.valid else f"INVALID: {verdict.message}")
     return animate(args, puzzle, instance, verdict.moves, verdict.states, summary)
