@@ -116,9 +116,16 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
         if args.file in PUZZLES:
             raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")
         args.puzzle = puzzle_for_file(args.file)
-    elif args.puzzle in PUZZLES or args.puzzle == "graphplan":
-        return
-    elif isinstance(getattr(args, "plan", None), list):
+    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan":
+        _file_first(args)
+
+
+def _file_first(args: argparse.Namespace) -> None:
+    """A first word that is no puzzle name: validate FILE PLAN... (the words shift by one, the puzzle told by
+    the file's suffix), or two files where the command takes one instance (bad input)."""
+    from puzzleplan.translator.registry import puzzle_for_file
+
+    if isinstance(getattr(args, "plan", None), list):
         args.plan, args.file = [args.file, *args.plan], args.puzzle  # validate FILE PLAN: the words shift by one
         args.puzzle = puzzle_for_file(args.file)
     elif Path(args.puzzle).suffix:

@@ -502,7 +502,7 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
     done = _runs_done(results, tasks[0]) if results.exists() else set()
     todo = [task for task in tasks if task_key(task) not in done]
     print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do", flush=True)
-    backend = DaskBackend(args.scheduler, args.jobs) if args.scheduler else LocalBackend(args.jobs or 1)
+    backend = _backend(args.scheduler, args.jobs)
     started = time.perf_counter()
     tally = _run_appending(todo, backend, results, out)
     if tally is None:
@@ -513,6 +513,11 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
         f"results in {results}; tables and plots: puzzleplan report {out}"
     )
     return 0
+
+
+def _backend(scheduler: str | None, jobs: int | None) -> LocalBackend | DaskBackend:
+    """Where the runs go: a Dask cluster with --scheduler, else this machine's processes (--jobs, default 1)."""
+    return DaskBackend(scheduler, jobs) if scheduler else LocalBackend(jobs or 1)
 
 
 def _run_appending(todo: list[dict[str, Any]], backend, results: Path, out: Path) -> Tally | None:
