@@ -9,16 +9,18 @@ from puzzleplan.translator.text import count_number, quote
 
 def parse_depths(text: str) -> list[int]:
     """Depths from `1-10`, `8` or `2,4,6`; ValueError says what is wrong."""
-    depths: list[int] = []
-    for part in text.split(","):
-        low, dash, high = part.strip().partition("-")
-        first, last = count_number(low), count_number(high) if dash else count_number(low)
-        if first is None or last is None:
-            raise ValueError(f"depths are written 1-10, 8 or 2,4,6, not {quote(text)}")
-        if first < 1 or last < first:
-            raise ValueError(f"depths run from 1 upwards, low to high, not {quote(part.strip())}")
-        depths.extend(range(first, last + 1))
-    return depths
+    return [depth for part in text.split(",") for depth in _depth_range(part, text)]
+
+
+def _depth_range(part: str, text: str) -> range:
+    """The depths of one part of a depths text: `1-10` or `8`; ValueError says what is wrong."""
+    low, dash, high = part.strip().partition("-")
+    first, last = count_number(low), count_number(high) if dash else count_number(low)
+    if first is None or last is None:
+        raise ValueError(f"depths are written 1-10, 8 or 2,4,6, not {quote(text)}")
+    if first < 1 or last < first:
+        raise ValueError(f"depths run from 1 upwards, low to high, not {quote(part.strip())}")
+    return range(first, last + 1)
 
 
 def measure(board: Board, depths: list[int]) -> list[SearchResult]:

@@ -118,17 +118,7 @@ def board_text(board: Board) -> str:
 
 def parse_board(text: str, source: str = "<board>") -> Board:
     """A Board from the file format; bad input raises InputError naming the line (and column)."""
-    lines = text.splitlines()
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if len(lines) == ROWS and len(lines[-1].strip()) == COLUMNS:
-        raise InputError("the line with the player to move (1 or 2) is missing after the six rows", source, ROWS + 1)
-    if len(lines) != ROWS + 1:
-        raise InputError(
-            f"expected {ROWS} rows of {COLUMNS} digits and a line with the player to move, found {len(lines)} lines",
-            source,
-            min(len(lines), ROWS + 1) or 1,
-        )
+    lines = _board_lines(text, source)
     first = second = 0
     for number, line in enumerate(lines[:ROWS], start=1):
         row = ROWS - number
@@ -141,6 +131,23 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     board = Board(first, second, _player(lines[ROWS].strip(), source))
     _check_counts(board, source)
     return board
+
+
+def _board_lines(text: str, source: str) -> list[str]:
+    """The six rows and the player's line of a board file (trailing blank lines dropped); InputError when
+    their count is wrong."""
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) == ROWS and len(lines[-1].strip()) == COLUMNS:
+        raise InputError("the line with the player to move (1 or 2) is missing after the six rows", source, ROWS + 1)
+    if len(lines) != ROWS + 1:
+        raise InputError(
+            f"expected {ROWS} rows of {COLUMNS} digits and a line with the player to move, found {len(lines)} lines",
+            source,
+            min(len(lines), ROWS + 1) or 1,
+        )
+    return lines
 
 
 def _row_digits(line: str, number: int, source: str) -> str:

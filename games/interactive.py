@@ -40,11 +40,7 @@ def play_interactive(
             print(game_over(board))
             return
         if board.to_move == computer:
-            result = choose_move(board, depth, seconds=seconds)
-            board = board.play(result.column)
-            print(move_line("Computer", computer, result))
-            if not result.complete:
-                print(f"maxconnect4: {cut_short(result, depth, seconds or 0.0)}", file=sys.stderr)
+            board = _computer_move(board, depth, seconds)
             save_board(board, folder / COMPUTER_FILE, newline)
         else:
             column = ask_column(board, ask)
@@ -53,6 +49,16 @@ def play_interactive(
                 return
             board = board.play(column)
             save_board(board, folder / HUMAN_FILE, newline)
+
+
+def _computer_move(board: Board, depth: int, seconds: float | None) -> Board:
+    """The board after the computer's move, searched to `depth` within `seconds`: the move printed, and on
+    standard error a note when the search was cut short."""
+    result = choose_move(board, depth, seconds=seconds)
+    print(move_line("Computer", board.to_move, result))
+    if not result.complete:
+        print(f"maxconnect4: {cut_short(result, depth, seconds or 0.0)}", file=sys.stderr)
+    return board.play(result.column)
 
 
 def ask_column(board: Board, ask: Callable[[str], str]) -> int | None:

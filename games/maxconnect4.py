@@ -139,14 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         limits = CommandLimits.read(args)
         with within(limits, args.mode != "interactive", GRACE if args.mode == "one-move" else 0.0):
-            if args.mode == "interactive":
-                board = load_board(args.input)
-                computer_next, newline = args.next == "computer-next", line_end(args.input)
-                play_interactive(board, computer_next, args.depth, newline=newline, seconds=limits.timeout)
-            elif args.mode == "one-move":
-                return one_move(args.input, args.output, args.depth, limits.timeout)
-            else:
-                bench(args.input, args.depths)
+            return _run_mode(args, limits.timeout)
     except (TimeLimitExceeded, MemoryError) as error:
         message, code = stopped(error, limits)
         print(f"{PROG}: {message}", file=sys.stderr)
@@ -157,6 +150,17 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
+
+
+def _run_mode(args: argparse.Namespace, seconds: float | None) -> int:
+    """Run the mode the command line asks for (interactive, one-move or bench); its exit status."""
+    if args.mode == "one-move":
+        return one_move(args.input, args.output, args.depth, seconds)
+    if args.mode == "interactive":
+        computer_next, newline = args.next == "computer-next", line_end(args.input)
+        play_interactive(load_board(args.input), computer_next, args.depth, newline=newline, seconds=seconds)
+    else:
+        bench(args.input, args.depths)
     return 0
 
 

@@ -117,16 +117,21 @@ class AlphaBeta:
         return self.table[(opponent << KEY_SHIFT) | me][3], value
 
 
+def _check_searchable(board: Board, depth: int) -> None:
+    """ValueError for a full board (no move to choose) or a depth below 1."""
+    if board.is_full():
+        raise ValueError("the board is full: there is no move")
+    if depth < 1:
+        raise ValueError(f"the depth is 1 or more, not {depth}")
+
+
 def choose_move(
     board: Board, depth: int, evaluation: Evaluation = evaluate, seconds: float | None = None
 ) -> SearchResult:
     """The move for the player to move, by iterative deepening to `depth` (>= 1) on a board that is not full;
     stopped after `seconds` (None: no limit), the deepest completed iteration's move (TimeLimitExceeded when
     none completed)."""
-    if board.is_full():
-        raise ValueError("the board is full: there is no move")
-    if depth < 1:
-        raise ValueError(f"the depth is 1 or more, not {depth}")
+    _check_searchable(board, depth)
     me, opponent = board.pieces(board.to_move), board.pieces(3 - board.to_move)
     search = AlphaBeta(evaluation)
     started = time.process_time()

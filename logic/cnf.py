@@ -10,6 +10,8 @@ statements: a model of the clauses gives a model of the statements on their symb
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from puzzleplan.logic.syntax import Expr, Symbol
 
 
@@ -46,19 +48,7 @@ class Tseitin:
         if expr in self._defined:
             return self._defined[expr]
         operands = [self.literal(operand) for operand in expr.operands]
-        connective = expr.connective
-        if connective == "not":
-            result = -operands[0]
-        elif connective == "and":
-            result = self.and_gate(operands)
-        elif connective == "or":
-            result = self.or_gate(operands)
-        elif connective == "if":
-            result = self.or_gate([-operands[0], operands[1]])
-        elif connective == "iff":
-            result = self.iff_gate(*operands)
-        else:
-            result = self.exactly_one(operands)
+        result = GATES[expr.connective](self, operands)
         self._defined[expr] = result
         return result
 
@@ -93,3 +83,14 @@ class Tseitin:
             at_least_two = self.or_gate([at_least_two, self.and_gate([at_least_one, literal])])
             at_least_one = self.or_gate([at_least_one, literal])
         return self.and_gate([at_least_one, -at_least_two])
+
+
+GATES: dict[str, Callable[[Tseitin, list[int]], int]] = {
+    "not": lambda tseitin, literals: -literals[0],
+    "and": lambda tseitin, literals: tseitin.and_gate(literals),
+    "or": lambda tseitin, literals: tseitin.or_gate(literals),
+    "if": lambda tseitin, literals: tseitin.or_gate([-literals[0], literals[1]]),
+    "iff": lambda tseitin, literals: tseitin.iff_gate(*literals),
+    "xor": lambda tseitin, literals: tseitin.exactly_one(literals),
+}
+"""Each connective's literal from its statements' literals, with the clauses that define it added."""

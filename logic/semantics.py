@@ -7,7 +7,9 @@ true when exactly one of its statements is true.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
+from functools import reduce
 
 from puzzleplan.logic.syntax import Expr, Symbol
 
@@ -17,25 +19,7 @@ def truth_column(expr: Expr, columns: Mapping[str, int], full: int) -> int:
     if isinstance(expr, Symbol):
         return columns[expr.name]
     values = [truth_column(operand, columns, full) for operand in expr.operands]
-    connective = expr.connective
-    if connective == "not":
-        return full ^ values[0]
-    if connective == "and":
-        result = full
-        for value in values:
-            result &= value
-        return result
-    if connective == "or":
-        result = 0
-        for value in values:
-            result |= value
-        return result
-    if connective == "xor":
-        return exactly_one(values)
-    left, right = values
-    if connective == "if":
-        return (full ^ left) | right
-    return full ^ (left ^ right)  # iff
+    return CONNECTIVES[expr.connective](values, full)
 
 
 def exactly_one(values: list[int]) -> int:
@@ -45,3 +29,14 @@ def exactly_one(values: list[int]) -> int:
         at_least_two |= at_least_one & value
         at_least_one |= value
     return at_least_one & ~at_least_two
+
+
+CONNECTIVES: dict[str, Callable[[list[int], int], int]] = {
+    "not": lambda values, full: full ^ values[0],
+    "and": lambda values, full: reduce(operator.and_, values, full),
+    "or": lambda values, full: reduce(operator.or_, values, 0),
+    "xor": lambda values, full: exactly_one(values),
+    "if": lambda values, full: (full ^ values[0]) | values[1],
+    "iff": lambda values, full: full ^ (values[0] ^ values[1]),
+}
+"""Each connective's column from its statements' columns and `full`."""

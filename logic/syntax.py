@@ -94,12 +94,17 @@ def parse_statements(
     line must be empty (check_line); `allowed`: the pattern every symbol must match."""
     statements = []
     for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
         if strict:
             check_line(line, source, number)
-        if stripped and not stripped.startswith("#"):
+        if _holds_statement(line):
             statements.append(_checked(parse_statement(line, source, number), line, source, number, allowed))
     return statements
+
+
+def _holds_statement(line: str) -> bool:
+    """A line that is neither empty (white space only) nor a `#` comment."""
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
 
 
 SPACING = (
@@ -132,8 +137,10 @@ def check_line(line: str, source: str, number: int) -> None:
 
 def _checked(expr: Expr, line: str, source: str, number: int, allowed: re.Pattern | None) -> Expr:
     """The statement, after checking that its symbols match `allowed` (the wumpus world's 64), if given."""
-    for name in sorted(symbols(expr)) if allowed is not None else ():
-        if allowed is not None and not allowed.fullmatch(name):
+    if allowed is None:
+        return expr
+    for name in sorted(symbols(expr)):
+        if not allowed.fullmatch(name):
             found = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", line)
             raise InputError(
                 f"unknown symbol {name!r}: the only symbols allowed are M_i_j, S_i_j, P_i_j and B_i_j with i and j "
@@ -153,8 +160,7 @@ def parse_single(
     numbered = list(enumerate(text.splitlines(), start=1))
     for number, line in numbered if strict else ():
         check_line(line, source, number)
-    lines = [(n, line) for n, line in numbered if line.strip()]
-    lines = [(n, line) for n, line in lines if not line.strip().startswith("#")]
+    lines = [(n, line) for n, line in numbered if _holds_statement(line)]
     if not lines:
         raise InputError("the statement file holds no statement", source, 1)
     if len(lines) > 1:
@@ -182,14 +188,7 @@ def load_single(path: str | Path, strict: bool = False, allowed: re.Pattern | No
 def _expr(node: Tree | Token, source: str, number: int) -> Expr:
     """The syntax tree of a parsed node, checking symbols and the number of statements per connective."""
     if isinstance(node, Token):
-        if node.lower() in ARITY:
-            raise InputError(
-                f"{str(node)!r} is a connective, so it must follow '(' as in ({node.lower()} A B)",
-                source,
-                number,
-                node.column,
-            )
-        return Symbol(str(node))
+        return _symbol(node, source, number)
     connective, *operands = node.children
     name = str(connective).lower()
     arity = ARITY[name]
@@ -201,6 +200,18 @@ def _expr(node: Tree | Token, source: str, number: int) -> Expr:
     return Compound(name, tuple(_expr(operand, source, number) for operand in operands))
 
 
+def _symbol(token: Token, source: str, number: int) -> Symbol:
+    """The symbol of a token; a connective's name outside '(' is an error."""
+    if token.lower() in ARITY:
+        raise InputError(
+            f"{str(token)!r} is a connective, so it must follow '(' as in ({token.lower()} A B)",
+            source,
+            number,
+            token.column,
+        )
+    return Symbol(str(token))
+
+
 def _syntax_error(error: UnexpectedInput, line: str, source: str, number: int) -> InputError:
     """A one-paragraph InputError for lark's error on `line`."""
     column = getattr(error, "column", None)
@@ -209,35 +220,33 @@ def _syntax_error(error: UnexpectedInput, line: str, source: str, number: int) -
             "this '(' is never closed (a statement is written on one line)", source, number, _unclosed(line)
         )
     if isinstance(error, UnexpectedToken):
-        found = str(error.token)
-        if "CONNECTIVE" in error.expected:
-            message = f"expected a connective ({CONNECTIVE_LIST}) right after '(', found {quote(found)}"
-        elif found == ")":
-            message = "')' closes nothing: no '(' is open here"
-        elif error.expected <= {"$END"}:
-            message = f"one statement per line: {quote(found)} follows a complete statement"
-        else:
-            message = f"unexpected {quote(found)}"  # pragma: no cover - the grammar leaves no other case
-        return InputError(message, source, number, column)
+        return InputError(_token_message(error), source, number, column)
     if isinstance(error, UnexpectedCharacters):
-        position = error.pos_in_stream or 0  # always set for characters
-        char = line[position]
-        after_paren = line[:position].rstrip().endswith("(")
-        if after_paren:
-            word = line[error.pos_in_stream :].split(None, 1)[0].split(")")[0] or char
-            return InputError(
-                f"expected a connective ({CONNECTIVE_LIST}) right after '(', found {quote(word)}",
-                source,
-                number,
-                column,
-            )
-        return InputError(
-            f"unexpected character {char!r}: statements are symbols (letters, digits, '_') and (connective ...)",
-            source,
-            number,
-            column,
-        )
+        return InputError(_character_message(error, line), source, number, column)
     return InputError(f"cannot read the statement: {error}", source, number, column)  # pragma: no cover
+
+
+def _token_message(error: UnexpectedToken) -> str:
+    """What is wrong where lark met an unexpected token (not the end of the line)."""
+    found = str(error.token)
+    if "CONNECTIVE" in error.expected:
+        return f"expected a connective ({CONNECTIVE_LIST}) right after '(', found {quote(found)}"
+    if found == ")":
+        return "')' closes nothing: no '(' is open here"
+    if error.expected <= {"$END"}:
+        return f"one statement per line: {quote(found)} follows a complete statement"
+    return f"unexpected {quote(found)}"  # pragma: no cover - the grammar leaves no other case
+
+
+def _character_message(error: UnexpectedCharacters, line: str) -> str:
+    """What is wrong where lark met a character no token starts with: a word after '(' that is no
+    connective, or a character that has no place in a statement."""
+    position = error.pos_in_stream or 0  # always set for characters
+    char = line[position]
+    if line[:position].rstrip().endswith("("):
+        word = line[position:].split(None, 1)[0].split(")")[0] or char
+        return f"expected a connective ({CONNECTIVE_LIST}) right after '(', found {quote(word)}"
+    return f"unexpected character {char!r}: statements are symbols (letters, digits, '_') and (connective ...)"
 
 
 def _unclosed(line: str) -> int:

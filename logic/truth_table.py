@@ -70,18 +70,24 @@ def symbol_column(index: int, count: int) -> int:
     return int.from_bytes(block * (1 << (count - index - 1)), "little")
 
 
-def tt_entailments(kb: list[Expr], statement: Expr) -> tuple[bool, bool]:
-    """(KB |= statement, KB |= (not statement)) by checking every row; TooManySymbols beyond MAX_SYMBOLS."""
-    model, consistent = stated_literals(kb)
-    if not consistent:
-        log.info("tt: the knowledge base states a symbol and its negation: it is false in every row")
-        return True, True
+def _free_symbols(kb: list[Expr], statement: Expr, model: dict[str, bool]) -> list[str]:
+    """The symbols of KB and statement that the model leaves free, sorted; TooManySymbols beyond MAX_SYMBOLS."""
     free = sorted(set().union(*(symbols(s) for s in kb), symbols(statement)) - set(model))
     if len(free) > MAX_SYMBOLS:
         raise TooManySymbols(
             f"the truth-table engine would check 2**{len(free)} rows: {len(free)} symbols are not fixed by a "
             f"statement of their own (it enumerates at most {MAX_SYMBOLS}); use --engine sat"
         )
+    return free
+
+
+def tt_entailments(kb: list[Expr], statement: Expr) -> tuple[bool, bool]:
+    """(KB |= statement, KB |= (not statement)) by checking every row; TooManySymbols beyond MAX_SYMBOLS."""
+    model, consistent = stated_literals(kb)
+    if not consistent:
+        log.info("tt: the knowledge base states a symbol and its negation: it is false in every row")
+        return True, True
+    free = _free_symbols(kb, statement, model)
     log.info(
         "tt: %d symbols fixed by the knowledge base, %d enumerated (%d rows)", len(model), len(free), 1 << len(free)
     )

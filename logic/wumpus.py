@@ -53,14 +53,18 @@ def rules_text() -> str:
     lines += ["(xor " + " ".join(name("M", square) for square in squares()) + ")", ""]
     lines += ["# Squares (1,1), (1,2), (2,1), (2,2): no monster and no pit."]
     lines += [f"(not {name(letter, square)})" for square in SAFE for letter in "MP"] + [""]
+    return "\n".join(lines + _pit_count_rules()) + "\n"
+
+
+def _pit_count_rules() -> list[str]:
+    """The rules file's last lines: between 1 and MOST_PITS pits."""
     others = " ".join(name("P", square) for square in squares() if square not in SAFE)
-    lines += [
+    return [
         f"# Between 1 and {MOST_PITS} pits: at least one, and not all {SIZE * SIZE - len(SAFE)} squares that may",
         "# hold a pit (the four safe squares hold none, so all twelve others would make 12).",
         "(or " + " ".join(name("P", square) for square in squares()) + ")",
         f"(not (and {others}))",
     ]
-    return "\n".join(lines) + "\n"
 
 
 def shipped_rules() -> str:

@@ -110,11 +110,16 @@ def sorted_declarations(text: str) -> str:
         elif inside and stripped == ")":
             inside = False
         elif inside and " - " in line:
-            names, _, type_name = line.partition(" - ")
-            indent = line[: len(line) - len(line.lstrip())]
-            line = f"{indent}{' '.join(sorted(names.split(), key=natural_key))} - {type_name}"
+            line = _sorted_names(line)
         lines.append(line)
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
+def _sorted_names(line: str) -> str:
+    """A declaration line `NAME NAME ... - TYPE` with its names in natural order, its indent kept."""
+    names, _, type_name = line.partition(" - ")
+    indent = line[: len(line) - len(line.lstrip())]
+    return f"{indent}{' '.join(sorted(names.split(), key=natural_key))} - {type_name}"
 
 
 def _compile_with_up(task: PddlTask, fragment: frozenset[str]) -> Compiled:

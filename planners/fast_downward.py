@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.planners.process import memory_exhausted, output_summary, reproducible_environment, run
+from puzzleplan.planners.process import Outcome, memory_exhausted, output_summary, reproducible_environment, run
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.pddl import PddlTask, read_plan, task_files
 
@@ -88,34 +88,37 @@ class FastDownward:
             plan = work / "plan"
             command = self.command(domain, problem, plan, limits)
             outcome = run(command, timeout=limits.timeout, cwd=work, env=reproducible_environment())
-            code = outcome.returncode
-            expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
             if outcome.timed_out:  # the figures of its last progress line
                 figures = {"bound": _last_int(r"\] f = (\d+)", outcome.stdout)}
                 expanded = _last_int(r"(\d+) expanded", outcome.stdout)
                 return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded, figures=figures)
-            memout = _memout(code, outcome.stdout + outcome.stderr, limits.memory_mb)
-            if memout:
-                return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)
-            if code in _UNSOLVABLE:
-                return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
-            if code in _USAGE_ERRORS:
-                raise InputError(
-                    f"Fast Downward cannot run {self.name!r}: {_usage_error(outcome.stderr)}", "command line"
-                )
-            if code != 0 or not plan.exists():
-                summary = output_summary(outcome.stderr or outcome.stdout)
-                return PlanResult(
-                    Status.ERROR, search_time=outcome.elapsed, message=f"fast downward exited {code}: {summary}"
-                )
+            return self._result(outcome, plan, limits)
+
+    def _result(self, outcome: Outcome, plan: Path, limits: Limits) -> PlanResult:
+        """The result of a run that ended in time: memout, unsolvable, bad search string (InputError), a
+        failure, or the plan it wrote."""
+        code = outcome.returncode
+        expanded = _last_int(r"Expanded (\d+) state", outcome.stdout)
+        memout = _memout(code, outcome.stdout + outcome.stderr, limits.memory_mb)
+        if memout:
+            return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)
+        if code in _UNSOLVABLE:
+            return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
+        if code in _USAGE_ERRORS:
+            raise InputError(f"Fast Downward cannot run {self.name!r}: {_usage_error(outcome.stderr)}", "command line")
+        if code != 0 or not plan.exists():
+            summary = output_summary(outcome.stderr or outcome.stdout)
             return PlanResult(
-                Status.SOLVED,
-                read_plan(plan.read_text(), str(plan)),
-                optimal=self.optimal,
-                expanded=expanded,
-                search_time=outcome.elapsed,
-                figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
+                Status.ERROR, search_time=outcome.elapsed, message=f"fast downward exited {code}: {summary}"
             )
+        return PlanResult(
+            Status.SOLVED,
+            read_plan(plan.read_text(), str(plan)),
+            optimal=self.optimal,
+            expanded=expanded,
+            search_time=outcome.elapsed,
+            figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
+        )
 
 
 def _usage_error(stderr: str) -> str:

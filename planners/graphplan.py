@@ -315,8 +315,15 @@ def _stages(
             return Status.UNSOLVABLE, [], f"the goals cannot all hold after {steps} steps"
     report(f"Goals first reachable in {level} steps.")
     report(f"{graph.size} nodes created.")
-    if steps is not None:
-        level = steps
+    return _extract_from(graph, search, level if steps is None else steps, steps, report)
+
+
+def _extract_from(
+    graph: PlanningGraph, search: Search, level: int, steps: int | None, report: Callable[[str], None]
+) -> tuple[Status, list[list[int]], str]:
+    """Search for a plan of `level` steps, then of one step more, and so on (only `steps` steps when given),
+    until one is found or the levelled graph and stable memos prove there is none."""
+    goal = graph.task.goal
     while True:
         plan, _ = search.extract(goal, level)
         if plan is not None:

@@ -85,12 +85,18 @@ def kill_all_below() -> None:
         os.killpg(0, signal.SIGKILL)
     me, deadline = os.getpid(), time.monotonic() + SWEEP_LIMIT
     while time.monotonic() < deadline:
-        members = [pid for pid, _, group in _processes() if group == me and pid != me]
-        for pid in members:
-            _kill(pid)
-        if not sweep_orphans() and not members:
+        killed = _kill_group(me)
+        if not sweep_orphans() and not killed:
             return
         time.sleep(0.005)
+
+
+def _kill_group(me: int) -> bool:
+    """Kill every other live process of this process's group; True when there was one."""
+    members = [pid for pid, _, group in _processes() if group == me and pid != me]
+    for pid in members:
+        _kill(pid)
+    return bool(members)
 
 
 def _stop(signum: int, frame: object) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
@@ -30,12 +31,26 @@ def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic:
     elif kind == "dfs":
         result = depth_first(start, successors, is_goal, deadline)
     else:
-        estimate = search_help(puzzle).heuristics()[heuristic]
-        result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
-        if result.status is Status.SOLVED:
-            result.optimal = result.optimal and estimate.admissible
+        result = _astar(puzzle, instance, start, successors, is_goal, heuristic, deadline)
     if result.status is Status.SOLVED:
         result.plan = search_help(puzzle).plan_from_search(instance, result.plan)
+    return result
+
+
+def _astar(
+    puzzle: Any,
+    instance: Any,
+    start: Any,
+    successors: Callable[[Any], Iterable[Any]],
+    is_goal: Callable[[Any], bool],
+    heuristic: str,
+    deadline: Deadline,
+) -> PlanResult:
+    """A* with one of the puzzle's named heuristics; its plan optimal only when the heuristic is admissible."""
+    estimate = search_help(puzzle).heuristics()[heuristic]
+    result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
+    if result.status is Status.SOLVED:
+        result.optimal = result.optimal and estimate.admissible
     return result
 
 

@@ -85,6 +85,15 @@ class Layer:
         return sum(m.bit_count() for m in self.fact_mutex.values()) // 2
 
 
+def _users(masks: list[int], n_facts: int) -> list[int]:
+    """Per fact, the actions (no-ops included) whose mask (preconditions, adds or deletes) holds it."""
+    users = [0] * n_facts
+    for a, mask in enumerate(masks):
+        for f in bits(mask):
+            users[f] |= 1 << a
+    return users
+
+
 class PlanningGraph:
     """The planning graph, built lazily level by level until it levels off."""
 
@@ -96,24 +105,9 @@ class PlanningGraph:
         self.pre = task.pre + [1 << f for f in range(n_facts)]
         self.add = task.add + [1 << f for f in range(n_facts)]
         self.delete = task.delete + [0] * n_facts
-        self.consumers = [0] * n_facts
-        self.adders = [0] * n_facts
-        deleters = [0] * n_facts
-        for a in range(total):
-            for f in bits(self.pre[a]):
-                self.consumers[f] |= 1 << a
-            for f in bits(self.add[a]):
-                self.adders[f] |= 1 << a
-            for f in bits(self.delete[a]):
-                deleters[f] |= 1 << a
-        self.interference = []
-        for a in range(total):
-            mask = 0
-            for f in bits(self.delete[a]):
-                mask |= self.consumers[f] | self.adders[f]
-            for f in bits(self.pre[a] | self.add[a]):
-                mask |= deleters[f]
-            self.interference.append(mask & ~(1 << a))
+        self.consumers = _users(self.pre, n_facts)
+        self.adders = _users(self.add, n_facts)
+        self.interference = self._interference(_users(self.delete, n_facts))
         self.first_level = [-1] * total  # first action layer of every action
         self.fact_level = [-1] * n_facts
         self.layers: list[Layer] = [Layer(task.init, {f: 0 for f in bits(task.init)})]
@@ -121,6 +115,19 @@ class PlanningGraph:
             self.fact_level[f] = 0
         self.levelled_at: int | None = None
         self.size = task.init.bit_count()
+
+    def _interference(self, deleters: list[int]) -> list[int]:
+        """Per action (no-ops included), the actions it interferes with: one deletes what the other needs
+        or adds."""
+        interference = []
+        for a in range(len(self.pre)):
+            mask = 0
+            for f in bits(self.delete[a]):
+                mask |= self.consumers[f] | self.adders[f]
+            for f in bits(self.pre[a] | self.add[a]):
+                mask |= deleters[f]
+            interference.append(mask & ~(1 << a))
+        return interference
 
     def layer(self, level: int) -> Layer:
         """Fact layer `level`, expanding the graph as needed."""
@@ -138,19 +145,8 @@ class PlanningGraph:
         """Add the action layer after the last fact layer and the fact layer after it."""
         level = len(self.layers) - 1
         layer = self.layers[-1]
-        present = 0
-        for a in range(len(self.pre)):
-            pre = self.pre[a]
-            if pre & ~layer.facts == 0 and all(layer.fact_mutex[p] & pre == 0 for p in bits(pre)):
-                present |= 1 << a
-                if self.first_level[a] < 0:
-                    self.first_level[a] = level
-        needs = {}
-        for p in bits(layer.facts):
-            mask = 0
-            for q in bits(layer.fact_mutex[p]):
-                mask |= self.consumers[q]
-            needs[p] = mask
+        present = self._applicable(layer, level)
+        needs = self._competing_needs(layer)
         action_mutex = {}
         facts = 0
         for a in bits(present):
@@ -172,6 +168,28 @@ class PlanningGraph:
             self.levelled_at = level
             return
         self.layers.append(Layer(facts, fact_mutex))
+
+    def _applicable(self, layer: Layer, level: int) -> int:
+        """The actions whose preconditions the fact layer holds, none two of them mutex (their first level
+        noted)."""
+        present = 0
+        for a in range(len(self.pre)):
+            pre = self.pre[a]
+            if pre & ~layer.facts == 0 and all(layer.fact_mutex[p] & pre == 0 for p in bits(pre)):
+                present |= 1 << a
+                if self.first_level[a] < 0:
+                    self.first_level[a] = level
+        return present
+
+    def _competing_needs(self, layer: Layer) -> dict[int, int]:
+        """Per fact of the layer, the actions that need a fact mutex with it (competing needs)."""
+        needs = {}
+        for p in bits(layer.facts):
+            mask = 0
+            for q in bits(layer.fact_mutex[p]):
+                mask |= self.consumers[q]
+            needs[p] = mask
+        return needs
 
     def _achiever_key(self, fact: int) -> Callable[[int], tuple[int, int, int]]:
         """Order achievers: the no-op first, then by first level, then by number."""

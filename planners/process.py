@@ -59,9 +59,14 @@ def output_summary(text: str, lines: int = 3) -> str:
     count as line ends, and the whole is cut at SUMMARY_LIMIT characters (a failed Fast Downward
     translator once sent 251 KB of traceback)."""
     rows = [row.strip() for row in text.replace("\\n", "\n").splitlines() if row.strip()]
-    if any("Traceback (most recent call last)" in row for row in rows):
-        rows = [row for row in rows if _EXCEPTION.match(row)][-1:] or rows[-1:]
-    return shorten(" | ".join(rows[-lines:]), SUMMARY_LIMIT)
+    return shorten(" | ".join(_without_traceback(rows)[-lines:]), SUMMARY_LIMIT)
+
+
+def _without_traceback(rows: list[str]) -> list[str]:
+    """The output's lines, or of a Python traceback only its exception's line (else its last line)."""
+    if not any("Traceback (most recent call last)" in row for row in rows):
+        return rows
+    return [row for row in rows if _EXCEPTION.match(row)][-1:] or rows[-1:]
 
 
 _EXCEPTION = re.compile(r"[\w.]*(?:Error|Exception|Exit|Interrupt)\b")

@@ -63,25 +63,27 @@ def _build(target: str, arguments: dict[str, Any], name: str) -> Planner[Any]:
     return getattr(importlib.import_module(module_name), class_name)(name=name, **arguments)
 
 
+FAMILIES: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
+    "fd": ("puzzleplan.planners.fast_downward:FastDownward", {}, ("search",)),
+    "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}, ("heuristic",)),
+    "up": ("puzzleplan.planners.up_engine:UpEngine", {}, ("engine",)),
+    "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}, ("heuristic",)),
+    "pyperplan": ("puzzleplan.planners.pyperplan_planner:Pyperplan", {}, ("search", "heuristic")),
+}
+"""The open planner families KIND:VALUE (pyperplan:SEARCH:HEURISTIC): their class, its fixed arguments, and
+the arguments the values after KIND: give (a family of one value takes the rest of the name whole)."""
+
+
 def get_planner(name: str) -> Planner[Any]:
     """The planner called `name` (a table name, fd:SEARCH, pyperplan:SEARCH:HEURISTIC or up:NAME)."""
     if name in PLANNERS:
         target, arguments = PLANNERS[name]
         return _build(target, arguments, name)
     kind, _, rest = name.partition(":")
-    if kind == "fd" and rest:
-        return _build("puzzleplan.planners.fast_downward:FastDownward", {"search": rest}, name)
-    if kind == "native-astar" and rest:
-        return _build("puzzleplan.planners.native:NativeSearch", {"search": "astar", "heuristic": rest}, name)
-    if kind == "up" and rest:
-        return _build("puzzleplan.planners.up_engine:UpEngine", {"engine": rest}, name)
-    if kind == "native-idastar" and rest:
-        return _build("puzzleplan.planners.tiles_idastar:TilesIdaStar", {"heuristic": rest}, name)
-    if kind == "pyperplan" and rest.count(":") == 1:
-        search, heuristic = rest.split(":")
-        return _build(
-            "puzzleplan.planners.pyperplan_planner:Pyperplan", {"search": search, "heuristic": heuristic}, name
-        )
+    target, fixed, keys = FAMILIES.get(kind, ("", {}, ()))
+    values = rest.split(":") if len(keys) > 1 else [rest]
+    if target and rest and len(values) == len(keys):
+        return _build(target, fixed | dict(zip(keys, values)), name)
     raise InputError(
         f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
         "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION or up:NAME "

@@ -91,25 +91,23 @@ class PelletTour:
         program = WalkProgram(corridors(instance.is_open, instance.pacman, needed), instance.pacman, needed)
         prove(program, outcome, deadline, tour)
         result = PlanResult(outcome.status, search_time=deadline.elapsed(), message=outcome.message)
-        result.figures = {
-            "needed_pellets": len(needed),
-            "lower_bound": outcome.bound,
-            "upper_bound": outcome.cost,
-            "lp_solves": outcome.lp_solves,
-            "mip_solves": outcome.mip_solves,
-            "subtour_cuts": outcome.cuts,
-            "mip_nodes": outcome.nodes,
-        }
+        result.figures = {"needed_pellets": len(needed), **outcome.figures()}
         if outcome.status is Status.SOLVED:
-            if outcome.walk:  # the integer program's own walk
-                result.plan = walk_moves(instance, outcome.walk)
-            else:  # the local search's order, each leg a shortest walk
-                result.plan = tour_moves(instance, [tour.cells[index] for index in tour.order[1:]])
-            result.optimal = True
-            if len(result.plan) != outcome.cost:
-                result.status, result.optimal = Status.ERROR, False
-                result.message = f"the walk has {len(result.plan)} moves, the program said {outcome.cost}"
+            _proven_plan(result, outcome, instance, tour)
         return result
+
+
+def _proven_plan(result: PlanResult, outcome: Outcome, instance, tour: Tour) -> None:
+    """Give a proven result its moves: the integer program's own walk, or the local search's order with each
+    leg a shortest walk; an error if their length is not the proven one."""
+    if outcome.walk:
+        result.plan = walk_moves(instance, outcome.walk)
+    else:
+        result.plan = tour_moves(instance, [tour.cells[index] for index in tour.order[1:]])
+    result.optimal = True
+    if len(result.plan) != outcome.cost:
+        result.status, result.optimal = Status.ERROR, False
+        result.message = f"the walk has {len(result.plan)} moves, the program said {outcome.cost}"
 
 
 @dataclass
@@ -127,6 +125,17 @@ class Outcome:
     status: Status = Status.TIMEOUT
     message: str = ""
 
+    def figures(self) -> dict[str, float]:
+        """The run's figures: the bounds and the counts of solves, cuts and nodes."""
+        return {
+            "lower_bound": self.bound,
+            "upper_bound": self.cost,
+            "lp_solves": self.lp_solves,
+            "mip_solves": self.mip_solves,
+            "subtour_cuts": self.cuts,
+            "mip_nodes": self.nodes,
+        }
+
 
 def prove(program: WalkProgram, outcome: Outcome, deadline: Deadline, tour: Tour | None = None) -> None:
     """Cut and solve until the lower bound meets the best walk (status SOLVED), or time runs out: the
@@ -142,20 +151,32 @@ def prove(program: WalkProgram, outcome: Outcome, deadline: Deadline, tour: Tour
             return
         parts = program.cut_off(solution["x"], 0.5)
         if not parts:
-            walk, cost = program.walk(solution["x"]), round(solution["fun"])
-            if cost < outcome.cost:
-                outcome.cost, outcome.walk = cost, walk
-            _settle(outcome)
-            if outcome.status is not Status.SOLVED:
-                outcome.status, outcome.message = Status.ERROR, "HiGHS did not prove its walk optimal"
+            _take_walk(program, outcome, solution)
             return
-        if tour is not None and tour.improve(program.walk(solution["x"])) and tour.length < outcome.cost:
-            outcome.cost, outcome.walk = tour.length, []
-            _settle(outcome)
-            if outcome.status is Status.SOLVED:
-                return
-        parts += [grown for grown in map(program.grow, parts) if grown not in parts]  # the part shifted next
-        _add(program, outcome, parts, "MIP", solution)
+        if tour is not None and _tour_settles(program, outcome, tour, solution):
+            return
+        _add(program, outcome, program.with_grown(parts), "MIP", solution)
+
+
+def _take_walk(program: WalkProgram, outcome: Outcome, solution: dict) -> None:
+    """End on an integer solution that is one connected walk: the best walk if shorter, proven optimal by
+    HiGHS (an error if it is not)."""
+    walk, cost = program.walk(solution["x"]), round(solution["fun"])
+    if cost < outcome.cost:
+        outcome.cost, outcome.walk = cost, walk
+    _settle(outcome)
+    if outcome.status is not Status.SOLVED:
+        outcome.status, outcome.message = Status.ERROR, "HiGHS did not prove its walk optimal"
+
+
+def _tour_settles(program: WalkProgram, outcome: Outcome, tour: Tour, solution: dict) -> bool:
+    """Start the local search again from an integer solution's order of the pellets; a shorter tour is the
+    best walk. True once the best walk meets the lower bound."""
+    if not tour.improve(program.walk(solution["x"])) or tour.length >= outcome.cost:
+        return False
+    outcome.cost, outcome.walk = tour.length, []
+    _settle(outcome)
+    return outcome.status is Status.SOLVED
 
 
 def _tighten(program: WalkProgram, outcome: Outcome, deadline: Deadline) -> bool:
@@ -199,9 +220,8 @@ def _solve(program: WalkProgram, outcome: Outcome, deadline: Deadline, integer: 
     else:
         outcome.lp_solves += 1
     outcome.nodes += solution.get("mip_node_count") or 0
-    # a relaxation's value bounds the walk only when solved; a stopped integer program's dual bound does too
-    bound = solution.get("mip_dual_bound") if integer else solution.get("fun")
-    if bound is not None and math.isfinite(bound) and (solution["status"] == 0 or integer):
+    bound = _proven_bound(solution, integer)
+    if bound is not None:
         outcome.bound = max(outcome.bound, math.ceil(bound - TOLERANCE))
         _settle(outcome)
     if solution["status"] == 0:
@@ -211,6 +231,15 @@ def _solve(program: WalkProgram, outcome: Outcome, deadline: Deadline, integer: 
     elif outcome.status is not Status.SOLVED:
         outcome.message = _unproven(outcome)
     return None
+
+
+def _proven_bound(solution: dict, integer: bool) -> float | None:
+    """The lower bound on the walk a solve proves: a relaxation's value, only when solved; an integer
+    program's dual bound, even when stopped; None for none."""
+    bound = solution.get("mip_dual_bound") if integer else solution.get("fun")
+    if bound is None or not math.isfinite(bound) or not (solution["status"] == 0 or integer):
+        return None
+    return bound
 
 
 def _unproven(outcome: Outcome) -> str:
@@ -236,22 +265,30 @@ class WalkProgram:
         self.z, self.t = edges, edges + self.count
         self.costs = [len(cells) - 1 for _, _, cells in graph.edges] + [0] * (2 * self.count)
         self.upper = [2] * edges + [4] * self.count + [int(node in self.required) for node in range(self.count)]
-        self.incident: list[list[int]] = [[] for _ in range(self.count)]
-        for column, (first, last, _) in enumerate(graph.edges):
-            self.incident[first].append(column)
-            self.incident[last].append(column)
+        self.incident = self._incidence()
         self.rows: list[tuple[list[int], list[float], float, float]] = []
         """(columns, coefficients, lower, upper) of each constraint."""
         for node in range(self.count):
-            degree = self.incident[node]
-            parity = float(node == self.start)
-            self.rows.append(
-                (degree + [self.z + node, self.t + node], [1.0] * len(degree) + [-2.0, -1.0], parity, parity)
-            )
-            if node in self.required:
-                self.rows.append((degree + [self.t + node], [1.0] * (len(degree) + 1), 2, math.inf))
+            self.rows += self._node_rows(node)
         self.rows.append((self.incident[self.start], [1.0] * len(self.incident[self.start]), 1, math.inf))
         self.rows.append(([self.t + node for node in range(self.count)], [1] * self.count, 1, 1))
+
+    def _incidence(self) -> list[list[int]]:
+        """Each node's corridors (their columns)."""
+        incident: list[list[int]] = [[] for _ in range(self.count)]
+        for column, (first, last, _) in enumerate(self.graph.edges):
+            incident[first].append(column)
+            incident[last].append(column)
+        return incident
+
+    def _node_rows(self, node: int) -> list[tuple[list[int], list[float], float, float]]:
+        """A node's constraints: its degree is even (odd at Pac-Man and the end); a needed pellet is visited."""
+        degree = self.incident[node]
+        parity = float(node == self.start)
+        rows = [(degree + [self.z + node, self.t + node], [1.0] * len(degree) + [-2.0, -1.0], parity, parity)]
+        if node in self.required:
+            rows.append((degree + [self.t + node], [1.0] * (len(degree) + 1), 2, math.inf))
+        return rows
 
     def cut(self, part: set[int]) -> None:
         """The subtour cut of a node set S without Pac-Man: y(edges leaving S) + t(S) >= 2."""
@@ -284,11 +321,7 @@ class WalkProgram:
     def cut_off(self, values, threshold: float) -> list[set[int]]:
         """The parts of the solution's graph (edges above `threshold`) that hold a needed pellet but not
         Pac-Man."""
-        neighbours: dict[int, list[int]] = {node: [] for node in range(self.count)}
-        for (a, b, _), value in zip(self.graph.edges, values):
-            if value > threshold:
-                neighbours[a].append(b)
-                neighbours[b].append(a)
+        neighbours = self._neighbours(values, threshold)
         left, parts = set(range(self.count)), []
         while left:
             part = reachable(min(left), neighbours.__getitem__)
@@ -296,6 +329,15 @@ class WalkProgram:
             if self.start not in part and part & self.required:
                 parts.append(part)
         return parts
+
+    def _neighbours(self, values, threshold: float) -> dict[int, list[int]]:
+        """Each node's neighbours along the corridors whose value in the solution is above `threshold`."""
+        neighbours: dict[int, list[int]] = {node: [] for node in range(self.count)}
+        for (a, b, _), value in zip(self.graph.edges, values):
+            if value > threshold:
+                neighbours[a].append(b)
+                neighbours[b].append(a)
+        return neighbours
 
     def grow(self, part: set[int]) -> set[int]:
         """A node set with its neighbours added (Pac-Man's node left out)."""
@@ -305,32 +347,48 @@ class WalkProgram:
                 grown |= {a, b}
         return grown - {self.start}
 
+    def with_grown(self, parts: list[set[int]]) -> list[set[int]]:
+        """The parts, then each grown by its neighbours (where new): the part an integer solution shifts to next."""
+        return parts + [grown for grown in map(self.grow, parts) if grown not in parts]
+
     def violated(self, values) -> list[set[int]]:
         """Node sets whose subtour cut a fractional solution violates: the parts cut off from Pac-Man, or
         when there are none, the light cuts of the Stoer-Wagner phases."""
-        parts = self.cut_off(values, TOLERANCE)
-        if parts:
-            return parts
-        weights = [[0.0] * self.count for _ in range(self.count)]
-        for (a, b, _), value in zip(self.graph.edges, values):
-            weights[a][b] += value
-            weights[b][a] += value
+        return self.cut_off(values, TOLERANCE) or self._light_cuts(values)
+
+    def _light_cuts(self, values) -> list[set[int]]:
+        """The node sets (with a needed pellet, without Pac-Man) of the Stoer-Wagner phases' cuts that a
+        fractional solution violates."""
         found: list[set[int]] = []
-        for weight, members in phase_cuts(weights):
+        for weight, members in phase_cuts(self._weights(values)):
             part = set(members) if self.start not in members else set(range(self.count)) - set(members)
             ends = sum(values[self.t + node] for node in part)
             if weight + ends < 2 - TOLERANCE and part & self.required and part not in found:
                 found.append(part)
         return found
 
+    def _weights(self, values) -> list[list[float]]:
+        """The symmetric matrix of the solution's values summed over the corridors between each two nodes."""
+        weights = [[0.0] * self.count for _ in range(self.count)]
+        for (a, b, _), value in zip(self.graph.edges, values):
+            weights[a][b] += value
+            weights[b][a] += value
+        return weights
+
     def walk(self, values) -> list[Cell]:
         """The cells of an Euler walk from Pac-Man over the corridors as often as the solution takes them."""
         edges = self.graph.edges
-        unused: dict[int, list[int]] = {node: [] for node in range(self.count)}
-        for column, (a, b, _) in enumerate(edges):
-            for _ in range(round(values[column])):
-                unused[a].append(column)
-                unused[b].append(column)
+        cells = [self.graph.nodes[self.start]]
+        for _, column, source in self._euler_trail(values)[1:]:
+            a, _, path = edges[column]
+            cells += list(path[1:] if source == a else path[-2::-1])
+        return cells
+
+    def _euler_trail(self, values) -> list[tuple[int, int, int]]:
+        """Hierholzer's Euler walk from Pac-Man over the corridors as often as the solution takes them, as
+        (node, corridor taken, from node) steps; the first is Pac-Man's node, taken by no corridor."""
+        edges = self.graph.edges
+        unused = self._corridor_copies(values)
         taken = [0] * len(edges)
         copies = [round(value) for value in values[: len(edges)]]
         stack: list[tuple[int, int, int]] = [(self.start, -1, -1)]  # (node, corridor taken, from node)
@@ -347,11 +405,16 @@ class WalkProgram:
             else:
                 trail.append(stack.pop())
         trail.reverse()
-        cells = [self.graph.nodes[self.start]]
-        for _, column, source in trail[1:]:
-            a, _, path = edges[column]
-            cells += list(path[1:] if source == a else path[-2::-1])
-        return cells
+        return trail
+
+    def _corridor_copies(self, values) -> dict[int, list[int]]:
+        """Each node's corridors, each as often as the solution takes it."""
+        copies: dict[int, list[int]] = {node: [] for node in range(self.count)}
+        for column, (a, b, _) in enumerate(self.graph.edges):
+            for _ in range(round(values[column])):
+                copies[a].append(column)
+                copies[b].append(column)
+        return copies
 
 
 def phase_cuts(weights: list[list[float]]) -> list[tuple[float, list[int]]]:

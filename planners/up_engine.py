@@ -308,16 +308,21 @@ def _answer(engine: str, result: Any) -> dict[str, Any]:
     tail = " | ".join(line for line in log.strip().splitlines()[-5:])
     status, optimal, message = _STATUSES[result.status.name]
     plan = ground_actions(result.plan) if result.plan is not None and status == "solved" else []
-    expanded = re.findall(r"Expanded (\d+) state|Expanded Nodes: (\d+)", log)
     return {
         "status": status,
         "engine_status": result.status.name,
         "optimal": optimal,
         "plan": plan,
-        "expanded": int("".join(expanded[-1])) if expanded else None,
+        "expanded": _expanded(log),
         "message": message.format(engine=engine, tail=tail),
         "log": log[-4000:],
     }
+
+
+def _expanded(log: str) -> int | None:
+    """The last count of expanded states an engine's log gives (Fast Downward's or ENHSP's wording)."""
+    expanded = re.findall(r"Expanded (\d+) state|Expanded Nodes: (\d+)", log)
+    return int("".join(expanded[-1])) if expanded else None
 
 
 def ground_actions(plan: Any) -> list[GroundAction]:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 import unified_planning as up
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Limits, PlanResult, Status
 from puzzleplan.planners.graphplan import Graphplan
 from puzzleplan.planners.process import TimeLimitExceeded, time_limit
 from puzzleplan.translator.pddl import PddlTask
@@ -100,9 +100,13 @@ class GraphplanEngine(Engine, OneshotPlannerMixin):
             return PlanGenerationResult(UpStatus.TIMEOUT, None, self.name)
         if result.status is not Status.SOLVED:
             return PlanGenerationResult(_STATUSES[result.status], None, self.name, metrics={"message": result.message})
+        return self._solved(writer, result, bool(problem.quality_metrics))
+
+    def _solved(self, writer: PDDLWriter, result: PlanResult, has_metric: bool) -> PlanGenerationResult:
+        """UP's result of a plan found: its actions as UP action instances; optimal only for a task with a
+        quality metric (Graphplan's fewest time steps are no optimum of a task without one)."""
         plan = SequentialPlan([self._instance(writer, name, arguments) for name, arguments in result.plan])
-        optimal = result.optimal and bool(problem.quality_metrics)
-        status = UpStatus.SOLVED_OPTIMALLY if optimal else UpStatus.SOLVED_SATISFICING
+        status = UpStatus.SOLVED_OPTIMALLY if result.optimal and has_metric else UpStatus.SOLVED_SATISFICING
         return PlanGenerationResult(status, plan, self.name, metrics={"steps": str(result.steps)})
 
     @staticmethod

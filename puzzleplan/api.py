@@ -102,10 +102,7 @@ def load(
     puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
     names the text in errors and in the label (default the path, or "<text>")."""
     if path is None:
-        if text is None:
-            raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
-        if puzzle is None:
-            raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source or "<text>")
+        _check_text_load(text, puzzle, source)
     source = source or ("<text>" if path is None else os.fspath(path))
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(source))
     body = text if text is not None else read_file(os.fspath(path or source))
@@ -114,6 +111,14 @@ def load(
     except InputError as error:
         raise error.located(source) from None
     return Instance(game, data, registry.instance_label(source, level))
+
+
+def _check_text_load(text: str | None, puzzle: str | None, source: str | None) -> None:
+    """InputError unless a load without a path has the text and the puzzle's name."""
+    if text is None:
+        raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
+    if puzzle is None:
+        raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source or "<text>")
 
 
 def translate(inst: Instance) -> PddlTask:
@@ -172,6 +177,12 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
         return validate_text(inst.puzzle, inst.data, inst.label, read_file(plan), os.fspath(plan))
     if isinstance(plan, str):
         return validate_text(inst.puzzle, inst.data, inst.label, plan, "<plan>")
+    return _validate_steps(inst, plan)
+
+
+def _validate_steps(inst: Instance, plan: Sequence[Any]) -> Verdict:
+    """Validate a plan given as steps: PDDL ground actions (or a unified-planning plan of them), else native
+    moves or moves as JSON values."""
     steps = ground_actions(plan) if is_up_plan(plan) else list(plan)
     if steps and all(_is_ground_action(step) for step in steps):
         return validate_text(inst.puzzle, inst.data, inst.label, write_plan(steps), "<PDDL plan>")

@@ -33,13 +33,18 @@ def check_output_file(path: str | None, what: str = "output file", inputs: Itera
         raise InputError(f"the {what} names a folder; give a file name, e.g. {target / 'plan.txt'}", str(path))
     check_not_input(target, inputs, what)
     folder = target.parent
+    _check_folder(folder, what, path)
+    if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
+        raise InputError(f"cannot write the {what}: permission denied", str(path))
+    return target
+
+
+def _check_folder(folder: Path, what: str, path: str) -> None:
+    """InputError unless the folder of an output file exists and is a folder."""
     if not folder.exists():
         raise InputError(f"cannot write the {what}: the folder {folder} does not exist", str(path))
     if not folder.is_dir():
         raise InputError(f"cannot write the {what}: {folder} is a file, not a folder", str(path))
-    if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
-        raise InputError(f"cannot write the {what}: permission denied", str(path))
-    return target
 
 
 def check_not_input(target: Path, inputs: Iterable[str | None], what: str = "output file") -> None:
@@ -67,12 +72,7 @@ def prepare_output_folder(path: str, what: str = "output folder") -> Path:
     """Create the folder the command will write into (with its parents); InputError when it cannot be
     one: a file of that name exists, or a file stands where one of its parents should be."""
     folder = Path(path)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"the {what} is a file; give a folder name (it is created if missing)", str(path))
-    if not folder.exists():
-        ancestor = _existing_ancestor(folder)
-        if not ancestor.is_dir():
-            raise InputError(f"cannot create the {what}: {ancestor} is a file, not a folder", str(path))
+    _check_can_be_folder(folder, what, path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -80,6 +80,18 @@ def prepare_output_folder(path: str, what: str = "output folder") -> Path:
     if not os.access(folder, os.W_OK):
         raise InputError(f"cannot write into the {what}: permission denied", str(path))
     return folder
+
+
+def _check_can_be_folder(folder: Path, what: str, path: str) -> None:
+    """InputError when a folder cannot be there: a file of that name exists, or a file stands where one of
+    its parents should be."""
+    if folder.exists():
+        if not folder.is_dir():
+            raise InputError(f"the {what} is a file; give a folder name (it is created if missing)", str(path))
+        return
+    ancestor = _existing_ancestor(folder)
+    if not ancestor.is_dir():
+        raise InputError(f"cannot create the {what}: {ancestor} is a file, not a folder", str(path))
 
 
 LOCK = ".puzzleplan.lock"

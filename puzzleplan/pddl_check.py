@@ -21,9 +21,14 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
     try:
         problem = PDDLReader().parse_problem_string(task.domain, task.problem)
     except Exception as error:  # pyparsing and unified-planning errors alike: report, do not crash
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        return None, f"unified-planning cannot read the {task.name} domain ({reason})"
+        return None, f"unified-planning cannot read the {task.name} domain ({_first_line(error)})"
     return check_up_plan(problem, plan)
+
+
+def _first_line(error: Exception) -> str:
+    """The first line of an error's message, or its type's name when it has none."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def check_up_plan(problem: Any, plan: list[GroundAction]) -> tuple[bool | None, str]:
@@ -66,13 +71,18 @@ def _up_steps(problem: Any, plan: list[GroundAction]) -> tuple[list[Any], str]:
 
 def _invalidity(result: Any, steps: list[Any], plan: list[GroundAction]) -> str:
     """Why unified-planning's validator refused the plan: the first inapplicable step, or the unmet goal."""
-    failed = next((index for index, step in enumerate(steps, start=1) if step is result.inapplicable_action), None)
+    failed = _failed_step(result, steps)
     if failed is not None:
         name, args = plan[failed - 1]
         return f"step {failed} {atom(name, *args)} is not applicable"
     if result.reason is not None and result.reason.name == "UNSATISFIED_GOALS":
         return "the plan ends without reaching the goal"
     return str(result.reason or "the plan is not valid")
+
+
+def _failed_step(result: Any, steps: list[Any]) -> int | None:
+    """The 1-based number of the step unified-planning found inapplicable, or None."""
+    return next((index for index, step in enumerate(steps, start=1) if step is result.inapplicable_action), None)
 
 
 def ground(task: PddlTask):

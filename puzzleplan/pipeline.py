@@ -194,12 +194,6 @@ def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Plan
     """The report of a planner's run, before its plan is replayed."""
     result = planned.result
     times = {} if planned.translate_time is None else {"translate": planned.translate_time}
-    extra: dict[str, Any] = {"compilations": list(planned.compilations)} if planned.compilations else {}
-    if planned.cost is not None:
-        extra["cost"] = planned.cost
-    extra.update({key: value for key, value in result.figures.items() if value is not None})
-    if result.optimal:
-        extra.setdefault("optimal_measure", reports(puzzle).optimal_measure)
     return Report(
         puzzle.name,
         instance_name,
@@ -211,9 +205,22 @@ def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Plan
         time=dict(times, search=result.search_time),
         message=result.message,
         pddl_plan=planned.pddl_plan,
-        extra=extra,
+        extra=_extra(puzzle, planned),
         data=instance,
     )
+
+
+def _extra(puzzle: Puzzle, planned: Planned) -> dict[str, Any]:
+    """A run's figures beyond the Report's fields: the compilations, the plan's cost, the planner's figures
+    and, for an optimal plan, the measure it is optimal in."""
+    result = planned.result
+    extra: dict[str, Any] = {"compilations": list(planned.compilations)} if planned.compilations else {}
+    if planned.cost is not None:
+        extra["cost"] = planned.cost
+    extra.update({key: value for key, value in result.figures.items() if value is not None})
+    if result.optimal:
+        extra.setdefault("optimal_measure", reports(puzzle).optimal_measure)
+    return extra
 
 
 def _replayed(report: Report, puzzle: Puzzle, instance: Any, moves: list[Any]) -> Report:

@@ -70,10 +70,14 @@ class Verdict:
             "message": self.message,
             "failed_at": self.failed_at,
         }
-        if self.meaning:
-            data["meaning"] = self.meaning
-        if self.also_tried:
-            data["also_tried"] = self.also_tried
+        return data | self._optional_json()
+
+    def _optional_json(self) -> dict[str, Any]:
+        """The fields of `validate --json` present only when they apply: the other reading that made the
+        moves valid, the readings also tried, the PDDL check, the state before a bad step, the optimum."""
+        data: dict[str, Any] = {
+            key: value for key, value in (("meaning", self.meaning), ("also_tried", self.also_tried)) if value
+        }
         if self.pddl_plan is not None:
             data.update(pddl_steps=len(self.pddl_plan), pddl_valid=self.pddl_valid, pddl_message=self.pddl_message)
         if not self.valid and self.states:
@@ -94,11 +98,17 @@ def validate_text(puzzle: Puzzle, instance: Any, label: str, text: str, source: 
     else:
         chosen.also_tried += [line for verdict in verdicts[1:] for line in _failures(verdict)]
     if chosen.pddl_plan is not None:
-        task = plan_task(encodings_of(puzzle).encodings(instance), chosen.pddl_plan)
-        chosen.pddl_valid, chosen.pddl_message = validate_pddl(task, chosen.pddl_plan)
-        if chosen.pddl_valid is False and chosen.valid:
-            chosen.valid, chosen.message = False, f"the PDDL check fails: {chosen.pddl_message}"
+        _check_pddl(puzzle, instance, chosen, chosen.pddl_plan)
     return chosen
+
+
+def _check_pddl(puzzle: Puzzle, instance: Any, verdict: Verdict, plan: list[GroundAction]) -> None:
+    """Check a PDDL plan against the puzzle's encoding with unified-planning too: a plan that replays
+    natively but fails that check is not valid."""
+    task = plan_task(encodings_of(puzzle).encodings(instance), plan)
+    verdict.pddl_valid, verdict.pddl_message = validate_pddl(task, plan)
+    if verdict.pddl_valid is False and verdict.valid:
+        verdict.valid, verdict.message = False, f"the PDDL check fails: {verdict.pddl_message}"
 
 
 def validate_moves(puzzle: Puzzle, instance: Any, label: str, moves: list[Any]) -> Verdict:
@@ -126,14 +136,20 @@ def _judge(puzzle: Puzzle, instance: Any, label: str, source: str, reading: Read
     elif not replay.valid:
         verdict.failed_at = None if replay.failed_at is None else replay.failed_at + 1
         verdict.message = replay.reason
-        for meaning, other in _others(puzzle, instance, reading):
-            if other.valid:
-                verdict.valid, verdict.meaning, verdict.states = True, meaning, other.states
-                verdict.message, verdict.failed_at = "", None
-                break
-            verdict.also_tried.append(f"{meaning}: {other.reason}")
+        _try_others(verdict, _others(puzzle, instance, reading))
     verdict.state_text = reports(puzzle).show(instance, verdict.states[-1]) if verdict.states else ""
     return verdict
+
+
+def _try_others(verdict: Verdict, others: list[tuple[str, Replay]]) -> None:
+    """Try the puzzle's other readings of moves that do not replay as written: the first valid one makes the
+    verdict valid (its meaning said); those tried before it are listed."""
+    for meaning, other in others:
+        if other.valid:
+            verdict.valid, verdict.meaning, verdict.states = True, meaning, other.states
+            verdict.message, verdict.failed_at = "", None
+            return
+        verdict.also_tried.append(f"{meaning}: {other.reason}")
 
 
 def _others(puzzle: Puzzle, instance: Any, reading: Reading) -> list[tuple[str, Replay]]:
@@ -174,9 +190,14 @@ def compare_with_optimum(puzzle: Puzzle, instance: Any, label: str, measures: di
     measure = reports(puzzle).optimal_measure
     planner = search_help(puzzle).planner_aliases.get("native-astar", "native-astar")
     if report.status is not Status.SOLVED or not report.optimal or not report.valid:
-        return {"planner": planner, "status": report.status.value, "measure": measure, "message": report.message}
+        return no_optimum(planner, measure, report.status.value, report.message)
     optimum = reports(puzzle).measures(instance, report.moves)[measure]
     return comparison(planner, measure, measures[measure], optimum)
+
+
+def no_optimum(planner: str, measure: str, status: str, message: str) -> dict:
+    """The JSON of a comparison the planner could not make: how its run ended, and why."""
+    return {"planner": planner, "status": status, "measure": measure, "message": message}
 
 
 def comparison(planner: str, measure: str, length: float, optimum: float) -> dict:

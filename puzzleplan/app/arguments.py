@@ -82,16 +82,28 @@ def generator_help() -> str:
             lines.append(f"  {name}: no generator")
             continue
         lines.append(f"  {name}:")
-        for option in declared:
-            value = (
-                ""
-                if option.kind is bool
-                else " " + (option.name.upper() if not option.choices else "|".join(option.choices))
-            )
-            notes = [] if option.kind is bool or option.default is None else [f"default {option.default}"]
-            notes += [] if option.maximum is None else [f"at most {option.maximum:,}"]
-            lines.append(f"    --{option.name}{value}  {option.help}" + (f" ({', '.join(notes)})" if notes else ""))
+        lines += [_option_line(option) for option in declared]
     return "\n".join(lines)
+
+
+def _option_line(option) -> str:
+    """One generator option's help line: `--name VALUE  help (default ..., at most ...)`."""
+    if option.kind is bool:
+        value, notes = "", []
+    else:
+        value = " " + (option.name.upper() if not option.choices else "|".join(option.choices))
+        notes = [] if option.default is None else [f"default {option.default}"]
+    notes += [] if option.maximum is None else [f"at most {option.maximum:,}"]
+    return f"    --{option.name}{value}  {option.help}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _pddl_validate(args: argparse.Namespace) -> bool:
+    """True for `validate DOMAIN PROBLEM PLAN` (plain PDDL, no puzzle to resolve)."""
+    if getattr(args, "command", None) != "validate":
+        return False
+    from puzzleplan.app.pddl_validate import pddl_triple
+
+    return pddl_triple(args)
 
 
 def resolve_puzzle(args: argparse.Namespace) -> None:
@@ -100,21 +112,25 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
     given where one is expected."""
     from puzzleplan.translator.registry import PUZZLES, puzzle_for_file
 
-    if getattr(args, "file", None) is None or not hasattr(args, "puzzle"):
+    if getattr(args, "file", None) is None or not hasattr(args, "puzzle") or _pddl_validate(args):
         return
-    if getattr(args, "command", None) == "validate":
-        from puzzleplan.app.pddl_validate import pddl_triple
-
-        if pddl_triple(args):
-            return
     if args.puzzle is None:
         if args.file in PUZZLES:
             raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")
         args.puzzle = puzzle_for_file(args.file)
-    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan" and isinstance(getattr(args, "plan", None), list):
+    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan":
+        _file_first(args)
+
+
+def _file_first(args: argparse.Namespace) -> None:
+    """A first word that is no puzzle name: validate FILE PLAN... (the words shift by one, the puzzle told by
+    the file's suffix), or two files where the command takes one instance (bad input)."""
+    from puzzleplan.translator.registry import puzzle_for_file
+
+    if isinstance(getattr(args, "plan", None), list):
         args.plan, args.file = [args.file, *args.plan], args.puzzle  # validate FILE PLAN: the words shift by one
         args.puzzle = puzzle_for_file(args.file)
-    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan" and Path(args.puzzle).suffix:
+    elif Path(args.puzzle).suffix:
         raise InputError(
             f"expected [PUZZLE] FILE, found two files: {args.puzzle} {args.file} ({args.command} takes one instance)",
             "command line",

@@ -37,7 +37,10 @@ from puzzleplan.translator.text import read_file as read_text
 from puzzleplan.translator.text import write_file
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from puzzleplan.pipeline import PddlRun
+    from puzzleplan.translator.pddl import PddlTask
 
 EXIT = {
     "ok": 0,
@@ -60,21 +63,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Print the puzzles and planners, and whether each planner can run here."""
     from puzzleplan.planners import up_engine
     from puzzleplan.planners.registry import DESCRIPTIONS, PLANNERS, get_planner
-    from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
-    puzzles = [get_puzzle(name) for name in PUZZLES]
-    suffix_width = max(len(" ".join(puzzle.suffixes)) for puzzle in puzzles)
-    print("puzzles:")
-    for puzzle in puzzles:
-        print(
-            f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
-        )
-        solving = search_help(puzzle)
-        heuristics = list(solving.heuristics())
-        extra = [f"heuristics {', '.join(heuristics)}"] if len(heuristics) > 1 else []
-        extra += [f"planners of its own {', '.join(solving.native_planners)}"] if solving.native_planners else []
-        if extra:
-            print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
+    _print_puzzles()
     print("planners:")
     for name in PLANNERS:
         ok, why = get_planner(name).available()
@@ -88,32 +78,36 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_puzzles() -> None:
+    """The puzzles part of `list`: name, suffixes, first docstring line, and the heuristics and planners of
+    its own a puzzle has."""
+    from puzzleplan.translator.registry import PUZZLES, get_puzzle
+
+    puzzles = [get_puzzle(name) for name in PUZZLES]
+    suffix_width = max(len(" ".join(puzzle.suffixes)) for puzzle in puzzles)
+    print("puzzles:")
+    for puzzle in puzzles:
+        print(
+            f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
+        )
+        extra = _puzzle_extras(puzzle)
+        if extra:
+            print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
+
+
+def _puzzle_extras(puzzle) -> list[str]:
+    """What `list` says of a puzzle beyond its name: its heuristics (if more than one), its own planners."""
+    solving = search_help(puzzle)
+    heuristics = list(solving.heuristics())
+    extra = [f"heuristics {', '.join(heuristics)}"] if len(heuristics) > 1 else []
+    return extra + ([f"planners of its own {', '.join(solving.native_planners)}"] if solving.native_planners else [])
+
+
 def cmd_translate(args: argparse.Namespace) -> int:
     """Write domain.pddl and problem.pddl (or ops/facts with --format graphplan)."""
-    if args.puzzle == "graphplan" and not args.facts:
-        raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
-    if args.puzzle != "graphplan" and args.facts:
-        raise InputError(
-            f"translate takes one instance file; found also {args.facts!r} "
-            "(two files only for translate graphplan OPS FACTS)",
-            "command line",
-        )
+    _check_translate_files(args.puzzle == "graphplan", args.facts)
     out = prepare_output_folder(args.output)
-    with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
-        if args.puzzle == "graphplan":
-            from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
-
-            task = graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
-        else:
-            puzzle, instance = load(args.puzzle, args.file, args.level)
-            task = puzzle.encode(instance)
-    if args.format == "graphplan":
-        from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
-
-        ops, facts = pddl_to_graphplan(task)
-        written = {"ops": ops, "facts": facts}
-    else:
-        written = {"domain.pddl": task.domain, "problem.pddl": task.problem}
+    written = _translated_files(_read_task(args), args.format)
     for name in written:
         check_not_input(out / name, [args.file, args.facts])
     for name, text in written.items():
@@ -122,9 +116,42 @@ def cmd_translate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_translate_files(graphplan: bool, facts: str | None) -> None:
+    """InputError unless translate has two files for graphplan (OPS FACTS) and one for a puzzle."""
+    if graphplan and not facts:
+        raise InputError("translate graphplan needs two files: OPS FACTS", "command line")
+    if not graphplan and facts:
+        raise InputError(
+            f"translate takes one instance file; found also {facts!r} "
+            "(two files only for translate graphplan OPS FACTS)",
+            "command line",
+        )
+
+
+def _read_task(args: argparse.Namespace) -> PddlTask:
+    """The planning task of `translate`'s input: an instance's encoding, or a Graphplan OPS and FACTS pair."""
+    with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
+        if args.puzzle == "graphplan":
+            from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
+
+            return graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
+        puzzle, instance = load(args.puzzle, args.file, args.level)
+        return puzzle.encode(instance)
+
+
+def _translated_files(task: PddlTask, form: str) -> dict[str, str]:
+    """The files `translate` writes, by name: domain.pddl and problem.pddl, or ops and facts (graphplan)."""
+    if form == "graphplan":
+        from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
+
+        ops, facts = pddl_to_graphplan(task)
+        return {"ops": ops, "facts": facts}
+    return {"domain.pddl": task.domain, "problem.pddl": task.problem}
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
-    from puzzleplan.app.animate import animate, check_animation, print_result
+    from puzzleplan.app.animate import check_animation, print_result
     from puzzleplan.translator.registry import get_puzzle
 
     if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
@@ -137,21 +164,36 @@ def cmd_solve(args: argparse.Namespace) -> int:
     check_animation(args, puzzle)
     with status_line():
         instance, report = guarded.read_and_solve(args, puzzle, label, limits)
-    failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
-    if plan_out and report.status is Status.SOLVED:
-        failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]
-    animation = None
-    if args.animate and report.status is Status.SOLVED:
-        summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
-        moves, states = report.moves, report.states
-        animation, failed = guarded.written(
-            lambda: animate(args, puzzle, instance, moves, states, summary), args.animate
-        )
-        failures += failed
+    animation, failures = _solve_outputs(args, puzzle, instance, report, plan_out)
     print_result(args, report.to_json(puzzle), lambda: print_report(puzzle, instance, report, args.show), animation)
+    return _said_failures(failures) or exit_status(report.status, report.valid)
+
+
+def _solve_outputs(
+    args: argparse.Namespace, puzzle, instance, report, plan_out: Path | None
+) -> tuple[dict | None, list[InputError]]:
+    """Write a solved run's --plan-out and --animate files: the animation written (or None) and the files not
+    written, which are said after the result (printed anyway)."""
+    from puzzleplan.app.animate import animate
+
+    if report.status is not Status.SOLVED:
+        return None, []
+    failures: list[InputError] = []
+    if plan_out:
+        failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]
+    if not args.animate:
+        return None, failures
+    summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
+    moves, states = report.moves, report.states
+    animation, failed = guarded.written(lambda: animate(args, puzzle, instance, moves, states, summary), args.animate)
+    return animation, failures + failed
+
+
+def _said_failures(failures: list[InputError]) -> int:
+    """Say the output files not written, after the result printed anyway: exit status 1 if any, else 0."""
     for failure in failures:
         print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
-    return EXIT["error"] if failures else exit_status(report.status, report.valid)
+    return EXIT["error"] if failures else EXIT["ok"]
 
 
 def exit_status(status: Status, valid: bool | None) -> int:
@@ -163,27 +205,37 @@ def exit_status(status: Status, valid: bool | None) -> int:
 
 def print_report(puzzle, instance, report, show: bool) -> None:
     """The short human report, with the boards step by step under --show."""
-    head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
-    if report.status is Status.SOLVED:
-        measure = report.extra.get("optimal_measure", reports(puzzle).optimal_measure)
-        head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
-        head += f"{report.length} moves, "
-        head += "VALID (replayed by the native simulator)" if report.valid else "INVALID"
-    print(head)
+    solved = report.status is Status.SOLVED
+    print(_report_head(puzzle, report))
     if report.message:
         print(report.message)
-    if report.status is Status.SOLVED and show:
+    if solved and show:
         print(reports(puzzle).show_steps(instance, report.moves, report.states))
-    elif report.status is Status.SOLVED:
+    elif solved:
         for number, move in enumerate(report.moves, start=1):
             print(f"{number:>4}. {notation(puzzle).format_move(move)}")
-    figures = [f"expanded {report.expanded}"] if report.expanded is not None else []
-    if report.steps is not None:
-        figures.append(f"steps {report.steps}")
+    print("; ".join(_report_figures(report)))
+
+
+def _report_head(puzzle, report) -> str:
+    """The first line of the human report: the run, its status and, when solved, optimality, length, verdict."""
+    head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
+    if report.status is not Status.SOLVED:
+        return head
+    measure = report.extra.get("optimal_measure", reports(puzzle).optimal_measure)
+    head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
+    return (
+        head + f"{report.length} moves, " + ("VALID (replayed by the native simulator)" if report.valid else "INVALID")
+    )
+
+
+def _report_figures(report) -> list[str]:
+    """The last line of the human report: expanded, steps and bound when known, then the times."""
+    known = {"expanded": report.expanded, "steps": report.steps}
+    figures = [f"{name} {value}" for name, value in known.items() if value is not None]
     if report.extra.get("bound") is not None:
         figures.append(f"bound {report.extra['bound']:g}")
-    figures += [f"{key} {value:.3f}s" for key, value in report.time.items()]
-    print("; ".join(figures))
+    return figures + [f"{key} {value:.3f}s" for key, value in report.time.items()]
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -237,9 +289,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         _print_plan(args, report.run, data, plan_text)
-    for failure in failures:
-        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
-    return EXIT["error"] if failures else exit_status(result.status, data["valid"])
+    return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
 def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], plan_text: str) -> None:
@@ -443,11 +493,10 @@ def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
     except (TimeLimitExceeded, MemoryError) as error:
         under_way = CURRENT.take_interrupted()
         while_ = f" while {under_way}" if under_way else ""
+        as_json = getattr(args, "json", False)
         if isinstance(error, MemoryError):
-            message, code = f"out of memory under {limits.memory_mb} MiB{while_}", EXIT[Status.MEMOUT]
-        else:
-            message, code = timeout_message(limits.timeout, while_.strip()), EXIT[Status.TIMEOUT]
-        return _fail(message, code, getattr(args, "json", False))
+            return _fail(f"out of memory under {limits.memory_mb} MiB{while_}", EXIT[Status.MEMOUT], as_json)
+        return _fail(timeout_message(limits.timeout, while_.strip()), EXIT[Status.TIMEOUT], as_json)
 
 
 def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
@@ -456,14 +505,18 @@ def _fail(message: str, code: int, as_json: bool, error: InputError | None = Non
     statuses = {EXIT["interrupted"]: "interrupted", EXIT[Status.MEMOUT]: "memout", EXIT[Status.TIMEOUT]: "timeout"}
     status = statuses.get(code, "error")
     if as_json:
-        data: dict[str, Any] = {"status": status, "message": message, "file": None, "line": None, "column": None}
-        if error is not None:
-            known = error.source not in ("command line", "<input>", "")
-            data.update(file=error.source if known else None, line=error.line, column=error.column)
-        print(json.dumps(data), flush=True)
+        print(json.dumps({"status": status, "message": message, **_error_place(error)}), flush=True)
     else:
         print(f"puzzleplan: {'error: ' + message if status == 'error' else message}", file=sys.stderr)
     return code
+
+
+def _error_place(error: InputError | None) -> dict[str, Any]:
+    """Where bad input is, for --json: its file (None for the command line), line and column."""
+    if error is None:
+        return {"file": None, "line": None, "column": None}
+    known = error.source not in ("command line", "<input>", "")
+    return {"file": error.source if known else None, "line": error.line, "column": error.column}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -475,9 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(parser, argv)
     except UsageError as error:
-        if not as_json:
-            print(error.usage, end="", file=sys.stderr)
-        return _fail(error.message, EXIT["input"], as_json)
+        return _usage_failure(error, as_json)
     except InputError as error:
         return _fail(str(error), EXIT["input"], as_json, error)
     except KeyboardInterrupt:
@@ -485,12 +536,30 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         silence_stdout()
         return 0
-    except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
-        if isinstance(error, SystemError) and not any(word.startswith("--memory") for word in argv):
-            return _internal_error(error, argv, as_json)
-        return _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], as_json)
+    except (MemoryError, SystemError) as error:
+        return _memory_error(error, argv, as_json)
     except Exception as error:  # a bug: still one paragraph, with the traceback under -v
         return _internal_error(error, argv, as_json)
+
+
+def _usage_failure(error: UsageError, as_json: bool) -> int:
+    """A command line argparse cannot read: the command's usage line (not under --json), then the error."""
+    if not as_json:
+        print(error.usage, end="", file=sys.stderr)
+    return _fail(error.message, EXIT["input"], as_json)
+
+
+def _memory_error(error: MemoryError | SystemError, argv: list[str], as_json: bool) -> int:
+    """Out of memory for a MemoryError, or a SystemError under --memory (CPython at its address-space limit
+    may fail inside C code); any other SystemError is a bug."""
+    if isinstance(error, SystemError) and not any(word.startswith("--memory") for word in argv):
+        return _internal_error(error, argv, as_json)
+    return _out_of_memory(error, as_json)
+
+
+def _out_of_memory(error: MemoryError | SystemError, as_json: bool) -> int:
+    """Report running out of memory (CPython at its address-space limit may raise either): exit status 5."""
+    return _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], as_json)
 
 
 def _internal_error(error: Exception, argv: list[str], as_json: bool) -> int:
@@ -509,7 +578,7 @@ def entry() -> None:
     try:
         code = main()
     except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
-        code = _fail(f"out of memory ({type(error).__name__}: {error})", EXIT[Status.MEMOUT], "--json" in sys.argv)
+        code = _out_of_memory(error, "--json" in sys.argv)
     sys.exit(code)
 
 

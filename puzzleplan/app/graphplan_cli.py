@@ -97,16 +97,10 @@ def run(argv: list[str] | None = None) -> int:
     if args.steps is not None and args.steps < 0:
         print("graphplan: -t needs a number of steps >= 0", file=sys.stderr)
         return 2
-    started, clock = time.process_time(), time.perf_counter()
-    trace = print if args.info >= 1 else None
+    started = time.process_time()
     try:
         with limited(Limits(args.timeout, args.memory)):  # reading and grounding do not look at the clock
-            ops, facts = _load(args.ops, args.facts)
-            conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
-            ground_task = ground(conversion.task)
-            outcome = graphplan(
-                ground_task, clock + args.timeout, args.steps, report=print, trace=trace, learning=not args.classic
-            )
+            ground_task, outcome, spelling = _search(args, time.perf_counter() + args.timeout)
     except InputError as error:
         print(f"graphplan: {error}", file=sys.stderr)
         return 2
@@ -115,9 +109,20 @@ def run(argv: list[str] | None = None) -> int:
         print(f"\n{out_of_memory or 'Time limit reached'}: no plan found.")
         return 1
     print()
-    print(render_plan(ground_task, outcome, conversion.names.graphplan), end="")
+    print(render_plan(ground_task, outcome, spelling), end="")
     print(render_counts(outcome, time.process_time() - started))
     return 0 if outcome.status is Status.SOLVED else 1
+
+
+def _search(args: argparse.Namespace, deadline: float) -> tuple[GroundTask, Outcome, dict[str, str]]:
+    """Read both files, ground the task and run Graphplan until `deadline`: the ground task, the outcome and
+    the files' spelling of the names."""
+    ops, facts = _load(args.ops, args.facts)
+    conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
+    ground_task = ground(conversion.task)
+    trace = print if args.info >= 1 else None
+    outcome = graphplan(ground_task, deadline, args.steps, report=print, trace=trace, learning=not args.classic)
+    return ground_task, outcome, conversion.names.graphplan
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -151,12 +156,18 @@ def render_plan(task: GroundTask, outcome: Outcome, spelling: dict[str, str]) ->
         return "Time limit reached: no plan found.\n"
     if outcome.status is not Status.SOLVED:
         return "No plan exists" + (f": {outcome.reason}" if outcome.reason else "") + ".\n"
-    lines = []
-    for number, step in enumerate(outcome.steps, start=1):
-        for action in step:
-            name, args = task.actions[action]
-            lines.append(f"{number} " + "_".join(spelling.get(part, part) for part in (name, *args)))
+    lines = [
+        f"{number} {_spelled(task.actions[action], spelling)}"
+        for number, step in enumerate(outcome.steps, start=1)
+        for action in step
+    ]
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _spelled(action: tuple[str, tuple[str, ...]], spelling: dict[str, str]) -> str:
+    """A ground action as Graphplan prints it, `name_arg_arg`, in the files' spelling."""
+    name, args = action
+    return "_".join(spelling.get(part, part) for part in (name, *args))
 
 
 def render_counts(outcome: Outcome, seconds: float) -> str:

@@ -84,27 +84,28 @@ def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict,
     """fd-opt's fewest actions and the bundled Graphplan's fewest time steps, against the plan's."""
     from puzzleplan.pipeline import plan_pddl
     from puzzleplan.planners.registry import get_planner
-    from puzzleplan.validation import comparison
+    from puzzleplan.validation import comparison, no_optimum
 
     task = convert(ops, facts, facts_path, "graphplan-domain", "graphplan-problem").task
     found = []
     for planner_name, measure in (("fd-opt", "actions"), ("graphplan", "steps")):
         planner = get_planner(planner_name)
         ok, why = planner.available()
-        run = plan_pddl(task, planner, limits) if ok else None
+        if not ok:
+            found.append(no_optimum(planner_name, measure, "unsupported", why))
+            continue
+        run = plan_pddl(task, planner, limits)
         optimum = _proven_optimum(run, measure)
         if optimum is None:
-            status = "unsupported" if run is None else run.result.status.value
-            message = why if run is None else run.result.message
-            found.append({"planner": planner_name, "status": status, "measure": measure, "message": message})
-            continue
-        found.append(comparison(planner_name, measure, data[measure], optimum))
+            found.append(no_optimum(planner_name, measure, run.result.status.value, run.result.message))
+        else:
+            found.append(comparison(planner_name, measure, data[measure], optimum))
     return found
 
 
-def _proven_optimum(run: PddlRun | None, measure: str) -> int | None:
+def _proven_optimum(run: PddlRun, measure: str) -> int | None:
     """The optimum a planner's run proves in `measure` (actions, or time steps), or None."""
-    if run is None or run.result.status is not Status.SOLVED:
+    if run.result.status is not Status.SOLVED:
         return None
     if measure == "actions":
         return len(run.plan) if run.result.optimal else None
@@ -115,24 +116,33 @@ def print_graphplan(data: dict, show: bool) -> None:
     """The human report of a Graphplan plan's verdict."""
     from puzzleplan.app.validate import counted, optimum_line
 
-    figures = counted({"actions": data["actions"], "steps": data["steps"]})
     if data["valid"]:
-        print(f"Graphplan replay: VALID, {figures}")
+        print(f"Graphplan replay: VALID, {counted({'actions': data['actions'], 'steps': data['steps']})}")
     else:
-        where = f"time step {data['failed_step']} (line {data['line']})" if data["failed_step"] else "the end"
-        print(f"Graphplan replay: INVALID at {where}: {data['message']}")
-        if show:
-            print("state before it (facts that operators change):" if data["failed_step"] else "state at the end:")
-            print("  " + " ".join(data["state_before"]))
+        _print_invalid(data, show)
     native = data.get("native")
     if native:
-        verdict = f"VALID, {counted({'moves': len(native['moves'])})}" if native["valid"] else "INVALID"
-        print(
-            f"native replay ({native['puzzle']} {native['instance']}): {verdict}"
-            + ("" if native["valid"] else f": {native['message']}")
-        )
+        print(_native_line(native))
     for comparison in data.get("optimal", []):
         print(optimum_line(comparison))
+
+
+def _print_invalid(data: dict, show: bool) -> None:
+    """Where and why a Graphplan plan fails, with the state before it (or at the end) under --show."""
+    where = f"time step {data['failed_step']} (line {data['line']})" if data["failed_step"] else "the end"
+    print(f"Graphplan replay: INVALID at {where}: {data['message']}")
+    if show:
+        print("state before it (facts that operators change):" if data["failed_step"] else "state at the end:")
+        print("  " + " ".join(data["state_before"]))
+
+
+def _native_line(native: dict) -> str:
+    """The verdict of the plan replayed as a puzzle's native moves."""
+    from puzzleplan.app.validate import counted
+
+    if not native["valid"]:
+        return f"native replay ({native['puzzle']} {native['instance']}): INVALID: {native['message']}"
+    return f"native replay ({native['puzzle']} {native['instance']}): VALID, {counted({'moves': len(native['moves'])})}"
 
 
 def run_graphplan_validate(args: argparse.Namespace, limits: Limits) -> bool:

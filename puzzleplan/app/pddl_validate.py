@@ -15,7 +15,7 @@ from puzzleplan.translator.pddl import PddlTask, claimed_cost, read_plan
 from puzzleplan.translator.pddl_model import Task, read_task
 from puzzleplan.translator.pddl_plans import PlanCheck, check_plan
 from puzzleplan.translator.text import read_file
-from puzzleplan.validation import comparison
+from puzzleplan.validation import comparison, no_optimum
 
 
 def _is_pddl(path: str | None) -> bool:
@@ -56,12 +56,10 @@ def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limit
 
     run = plan_pddl(task, get_planner(OPTIMAL_PLANNER), limits)
     if not (run.result.solved and run.result.optimal):
-        status = run.result.status.value
-        return {"planner": OPTIMAL_PLANNER, "status": status, "measure": "cost", "message": run.result.message}
+        return no_optimum(OPTIMAL_PLANNER, "cost", run.result.status.value, run.result.message)
     optimum = check_plan(model, run.plan).cost
     if optimum is None:
-        message = f"{OPTIMAL_PLANNER}'s plan does not replay"
-        return {"planner": OPTIMAL_PLANNER, "status": "error", "measure": "cost", "message": message}
+        return no_optimum(OPTIMAL_PLANNER, "cost", "error", f"{OPTIMAL_PLANNER}'s plan does not replay")
     return comparison(OPTIMAL_PLANNER, "cost", cost, optimum)
 
 
@@ -112,5 +110,10 @@ def _print_verdict(verdict: PlanCheck, note: str, optimal: dict[str, Any] | None
     if optimal:
         print(optimum_line(optimal))
     if show:
-        where = f"before step {verdict.failed.number}" if verdict.failed else "after the last step"
-        print(f"state {where}:\n" + "\n".join("  " + line for line in verdict.state_lines()))
+        print(_state_paragraph(verdict))
+
+
+def _state_paragraph(verdict: PlanCheck) -> str:
+    """Under --show: the state before the failed step (or after the last), one fact a line."""
+    where = f"before step {verdict.failed.number}" if verdict.failed else "after the last step"
+    return f"state {where}:\n" + "\n".join("  " + line for line in verdict.state_lines())

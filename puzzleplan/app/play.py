@@ -35,12 +35,8 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
     print(reports(puzzle).show(instance, state))
     print("type a move, or help")
     while not puzzle.is_goal(instance, state):
-        try:
-            line = input("move> ").strip()
-        except EOFError:
-            print()
-            return 0
-        if line in ("quit", "q", "exit"):
+        line = _next_line()
+        if line is None:
             return 0
         if not line or _answer(line, puzzle, instance, state, planner, limits):
             continue
@@ -57,25 +53,43 @@ def play(puzzle, instance, planner: str, limits: Limits) -> int:
     return 0
 
 
+def _next_line() -> str | None:
+    """The next line typed, stripped; None when the user quits or the input ends."""
+    try:
+        line = input("move> ").strip()
+    except EOFError:
+        print()
+        return None
+    return None if line in ("quit", "q", "exit") else line
+
+
 def _answer(line: str, puzzle, instance, state, planner: str, limits: Limits) -> bool:
     """Answer a command that leaves the state as it is (help, goal, show, hint, solve, moves); False
     when the line is no such command."""
-    if line in ("help", "?"):
-        print(help_text(puzzle, instance))
-    elif line == "goal":
-        print(reports(puzzle).describe_goal(instance))
-    elif line == "show":
-        print(reports(puzzle).show(instance, state))
-    elif line in ("hint", "solve"):
-        moves = _plan_from(puzzle, instance, state, planner, limits)
-        if moves is not None:
-            shown = moves[:1] if line == "hint" else moves
-            print("\n".join(notation(puzzle).format_move(m) for m in shown) or "already solved")
-    elif line == "moves":
-        print(", ".join(notation(puzzle).format_move(m) for m in puzzle.moves(instance, state)))
-    else:
+    answers = {
+        "help": lambda: help_text(puzzle, instance),
+        "?": lambda: help_text(puzzle, instance),
+        "goal": lambda: reports(puzzle).describe_goal(instance),
+        "show": lambda: reports(puzzle).show(instance, state),
+        "hint": lambda: _planned(puzzle, instance, state, planner, limits, 1),
+        "solve": lambda: _planned(puzzle, instance, state, planner, limits, None),
+        "moves": lambda: ", ".join(notation(puzzle).format_move(m) for m in puzzle.moves(instance, state)),
+    }
+    if line not in answers:
         return False
+    answer = answers[line]()
+    if answer is not None:
+        print(answer)
     return True
+
+
+def _planned(puzzle, instance, state, planner: str, limits: Limits, count: int | None) -> str | None:
+    """The first `count` moves (all for None) of a plan from here, one a line; None when there is no plan
+    (why is printed)."""
+    moves = _plan_from(puzzle, instance, state, planner, limits)
+    if moves is None:
+        return None
+    return "\n".join(notation(puzzle).format_move(m) for m in moves[:count]) or "already solved"
 
 
 def _moved(puzzle, instance, state, line: str) -> Any:

@@ -171,11 +171,7 @@ def seed_solve(args: argparse.Namespace):
     of the result; returns the pipeline's Report."""
     from puzzleplan.pipeline import solve
 
-    given = [option for option, value in OTHER_OUTPUTS.items() if getattr(args, value)]
-    if given:
-        raise InputError(
-            f"--format seed prints the text's printout; it goes without {', '.join(given)}", "command line"
-        )
+    _check_no_other_output(args)
     puzzle, instance = load(args.puzzle, args.file, args.level)
     printer = _printer(SOLVE, puzzle.name, "solve")
     if puzzle.name == "bloxorz":
@@ -190,6 +186,15 @@ def seed_solve(args: argparse.Namespace):
     else:
         print(printer(puzzle, instance, report), end="")
     return report
+
+
+def _check_no_other_output(args: argparse.Namespace) -> None:
+    """InputError when solve --format seed is given an output it replaces (--json, --show, ...)."""
+    given = [option for option, value in OTHER_OUTPUTS.items() if getattr(args, value)]
+    if given:
+        raise InputError(
+            f"--format seed prints the text's printout; it goes without {', '.join(given)}", "command line"
+        )
 
 
 def sbp_result(puzzle, instance, report) -> str:
@@ -260,20 +265,24 @@ def bloxorz_start(instance, start: str | None, planner: str):
     board = "\n".join("[" + ", ".join(row) + "]" for row in instance.grid)
     print(BLOXORZ_HEADER.format(board=board), end="")
     keyboard = start is None and sys.stdin.isatty()
-    if start is not None:
-        answers = _echo(start.split(","))
-    elif keyboard:
-        answers = _ask()
-    else:  # no keyboard (a pipe, CI): the file's start (its first cell when the block lies), shown as typed
-        row, col = instance.start[0]
-        answers = _echo([str(col + 1), str(row + 1)])
-    x, y = _coordinates(answers, "the start")
+    x, y = _coordinates(_start_answers(instance, start, keyboard), "the start")
     print(f"\nStarting position of agent on playing court is at ( x-coordinate = {x} and y-coordinate = {y} )")
     print("*****\nChecking for Agent's starting position...")
     stage = start_at_cell(instance, x, y) if start is not None or keyboard else instance
     print("Agent's start position found to be legal. Proceeding further...")
     print(f"Agent solves Bloxorz game problem using {strategy(planner)[0]} strategy as below\n*****\n")
     return stage
+
+
+def _start_answers(instance, start: str | None, keyboard: bool) -> list[str]:
+    """The answers to the text's two questions for the start: --start's, typed on the keyboard, or, with
+    neither (a pipe, CI), the file's start (its first cell when the block lies), each shown as typed."""
+    if start is not None:
+        return _echo(start.split(","))
+    if keyboard:
+        return _ask()
+    row, col = instance.start[0]
+    return _echo([str(col + 1), str(row + 1)])
 
 
 def start_at(puzzle, instance, start: str | None):

@@ -99,18 +99,24 @@ def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     instances = []
     for name in _files(puzzle, path):
         text = read_text(name)
-        try:
-            levels = leveled(puzzle).levels(text, name)
-        except InputError as error:
-            raise error.located(name) from None
-        if only is not None:
-            if only not in levels:
-                raise InputError(f"no level {only!r} in the file; its levels: {', '.join(levels[:5])}...", name)
-            levels = [only]
+        levels = _levels(puzzle, text, name, only)
         instances += [
             Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure) for level in levels
         ]
     return instances
+
+
+def _levels(puzzle, text: str, name: str, only: str | None) -> list[str]:
+    """The levels of a file to run: all, or only the one named (InputError when the file has no such level)."""
+    try:
+        levels = leveled(puzzle).levels(text, name)
+    except InputError as error:
+        raise error.located(name) from None
+    if only is None:
+        return levels
+    if only not in levels:
+        raise InputError(f"no level {only!r} in the file; its levels: {', '.join(levels[:5])}...", name)
+    return [only]
 
 
 def pddl_instances(paths: list[str]) -> list[Instance]:
@@ -362,16 +368,22 @@ def run_all(
         finished.wait(0.5)
         finished.clear()
         for future in [f for f in tally.running if f.done()]:
-            task, _ = tally.running.pop(future)
-            try:
-                row = future.result()
-            except Exception as error:  # a lost worker or a broken cluster: a row, not a stop
-                row = failed_row(task, f"the run failed to execute: {error!r}")
-            tally.done += 1
-            tally.solved += row.get("status") == "solved" and row.get("valid") is not False
-            on_row(row)
+            on_row(_finished_row(tally, future))
     on_tick(tally)
     return tally
+
+
+def _finished_row(tally: Tally, future) -> dict[str, Any]:
+    """The row of a finished run, taken off the running ones and counted (a run that failed to execute, as a
+    lost worker or a broken cluster, is an error row, not a stop)."""
+    task, _ = tally.running.pop(future)
+    try:
+        row = future.result()
+    except Exception as error:
+        row = failed_row(task, f"the run failed to execute: {error!r}")
+    tally.done += 1
+    tally.solved += row.get("status") == "solved" and row.get("valid") is not False
+    return row
 
 
 def compare(
@@ -384,20 +396,11 @@ def compare(
 ) -> list[dict[str, Any]]:
     """Run every planner on every instance, each run in its own process under hard time and memory limits
     as the compare command runs them; the rows (as results.jsonl holds them), instance-major."""
-    from puzzleplan.planners.registry import get_planner
-
-    names = list(planners)
-    for name in names:
-        get_planner(name)  # unknown names fail here, before anything runs
+    names = _known_planners(list(planners))
     if jobs < 1:
         raise InputError("jobs must be at least 1", "compare()")
     limits = Limits.read(timeout, memory)
-    chosen = [
-        Instance(inst.name, inst.label, inst.label.rpartition("#")[0] or inst.label, inst.render(), "", measure)
-        for inst in instances
-        for measure in [reports(inst.puzzle).optimal_measure]
-    ]
-    tasks = make_tasks(chosen, names, limits.timeout, limits.memory_mb)
+    tasks = make_tasks([_run_instance(inst) for inst in instances], names, limits.timeout, limits.memory_mb)
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}
     backend, interrupted = LocalBackend(jobs), False
     try:
@@ -408,6 +411,13 @@ def compare(
     finally:
         backend.close(interrupted)
     return [rows[task_key(task)] for task in tasks]
+
+
+def _run_instance(inst: api.Instance) -> Instance:
+    """What a run of an API instance is given: the instance written in its puzzle's format, its label and
+    file (the label without a #LEVEL), measured in its puzzle's optimal measure."""
+    file = inst.label.rpartition("#")[0] or inst.label
+    return Instance(inst.name, inst.label, file, inst.render(), "", reports(inst.puzzle).optimal_measure)
 
 
 def _progress(total: int):
@@ -432,21 +442,8 @@ def _progress(total: int):
 
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
-    from puzzleplan.planners.registry import get_planner
-    from puzzleplan.translator.registry import PUZZLES
-
-    planners = [name.strip() for name in args.planners.split(",") if name.strip()]
-    if not planners:
-        raise InputError("--planners needs at least one planner name", "command line")
-    for name in planners:
-        get_planner(name)  # unknown names fail here, before anything runs
-    instances: list[Instance] = []
-    for puzzle, paths in split_groups(args.items, [*PUZZLES, "pddl"]):
-        if puzzle == "pddl":
-            instances += pddl_instances(paths)
-            continue
-        for path in paths:
-            instances += file_instances(puzzle, path)
+    planners = _planner_names(args.planners)
+    instances = _file_instances(args.items)
     for spec in args.generate or []:
         instances += generated_instances(spec, out)
     if not instances:
@@ -455,6 +452,37 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
         raise InputError("--jobs must be at least 1", "command line")
     limits = Limits.read(args.timeout, args.memory)
     return make_tasks(instances, planners, limits.timeout, limits.memory_mb)
+
+
+def _planner_names(spec: str) -> list[str]:
+    """The planners of --planners a,b,c, checked; InputError for none."""
+    planners = [name.strip() for name in spec.split(",") if name.strip()]
+    if not planners:
+        raise InputError("--planners needs at least one planner name", "command line")
+    return _known_planners(planners)
+
+
+def _known_planners(names: list[str]) -> list[str]:
+    """The planner names, checked: an unknown name fails here, before anything runs."""
+    from puzzleplan.planners.registry import get_planner
+
+    for name in names:
+        get_planner(name)
+    return names
+
+
+def _file_instances(items: list[str]) -> list[Instance]:
+    """The instances of the command line's PUZZLE FILE... groups: every level of each file; plain PDDL for pddl."""
+    from puzzleplan.translator.registry import PUZZLES
+
+    instances: list[Instance] = []
+    for puzzle, paths in split_groups(items, [*PUZZLES, "pddl"]):
+        if puzzle == "pddl":
+            instances += pddl_instances(paths)
+            continue
+        for path in paths:
+            instances += file_instances(puzzle, path)
+    return instances
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -472,21 +500,30 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
     if results.exists() and results.stat().st_size and not args.resume:
         raise InputError("results.jsonl exists: add --resume to continue it, or choose another --out", str(results))
     tasks = experiment_tasks(args, out)
-    done = set()
-    if results.exists():
-        _drop_partial_line(results)
-        old = read_rows(results)
-        done = {task_key(row) for row in old}
-        limits = {(row.get("timeout"), row.get("memory_mb")) for row in old}
-        if limits - {(tasks[0]["timeout"], tasks[0]["memory_mb"])}:
-            print(
-                f"note: {results} holds runs made with other limits (timeout, MiB): {sorted(limits, key=str)}",
-                file=sys.stderr,
-            )
+    done = _runs_done(results, tasks[0]) if results.exists() else set()
     todo = [task for task in tasks if task_key(task) not in done]
     print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do", flush=True)
-    backend = DaskBackend(args.scheduler, args.jobs) if args.scheduler else LocalBackend(args.jobs or 1)
+    backend = _backend(args.scheduler, args.jobs)
     started = time.perf_counter()
+    tally = _run_appending(todo, backend, results, out)
+    if tally is None:
+        print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
+        return 130
+    print(
+        f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
+        f"results in {results}; tables and plots: puzzleplan report {out}"
+    )
+    return 0
+
+
+def _backend(scheduler: str | None, jobs: int | None) -> LocalBackend | DaskBackend:
+    """Where the runs go: a Dask cluster with --scheduler, else this machine's processes (--jobs, default 1)."""
+    return DaskBackend(scheduler, jobs) if scheduler else LocalBackend(jobs or 1)
+
+
+def _run_appending(todo: list[dict[str, Any]], backend, results: Path, out: Path) -> Tally | None:
+    """Run the tasks under a progress bar, appending each row to the results file as it comes (its plan kept
+    in the out folder); None when interrupted (Ctrl-C)."""
     progress, tick = _progress(len(todo))
     interrupted = False
     with results.open("a") as sink, progress:
@@ -496,19 +533,26 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
             sink.flush()
 
         try:
-            tally = run_all(todo, backend, write, tick)
+            return run_all(todo, backend, write, tick)
         except KeyboardInterrupt:
             interrupted = True
+            return None
         finally:
             backend.close(interrupted)
-    if interrupted:
-        print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
-        return 130
-    print(
-        f"{tally.done} runs in {time.perf_counter() - started:.1f}s, {tally.solved} solved; "
-        f"results in {results}; tables and plots: puzzleplan report {out}"
-    )
-    return 0
+
+
+def _runs_done(results: Path, task: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """The runs a results file being resumed holds (a partial last line dropped); a note when some were made
+    under other limits than the task's."""
+    _drop_partial_line(results)
+    old = read_rows(results)
+    limits = {(row.get("timeout"), row.get("memory_mb")) for row in old}
+    if limits - {(task["timeout"], task["memory_mb"])}:
+        print(
+            f"note: {results} holds runs made with other limits (timeout, MiB): {sorted(limits, key=str)}",
+            file=sys.stderr,
+        )
+    return {task_key(row) for row in old}
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -521,27 +565,33 @@ def cmd_report(args: argparse.Namespace) -> int:
     results = folder / RESULTS if folder.is_dir() else folder
     if not results.exists():
         raise InputError("no results file: run puzzleplan compare --out FOLDER first", str(results))
-    pairs = []
-    for spec in args.scatter or []:
-        names = [name.strip() for name in spec.split(",")]
-        if len(names) != 2 or not all(names):
-            raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
-        pairs.append((names[0], names[1]))
+    pairs = [_scatter_pair(spec) for spec in args.scatter or []]
     rows = read_rows(results)
     check_writable_files(results.parent, REPORT_FILES)  # before the tables are printed: nothing half done
-    optimal_costs = None
-    if args.optimal_costs:
-        from puzzleplan.experiments.ipc_scores import read_optimal_costs
-
-        optimal_costs = read_optimal_costs(args.optimal_costs)
-    tables = build_tables(rows, optimal_costs) if rows else []
+    tables = build_tables(rows, _optimal_costs(args.optimal_costs)) if rows else []
     print_tables(tables)
-    animations = animate_runs(rows, results.parent) if args.animate else []
+    animations: list[dict[str, Any]] = []
     if args.animate:
+        animations = animate_runs(rows, results.parent)
         print(animation_summary(animations, results.parent))
     for path in write_report(rows, results.parent, pairs, tables, animations):
         print(f"wrote {path}")
     return 0
+
+
+def _optimal_costs(path: str | None) -> dict[str, float] | None:
+    """The known optimal costs of PDDL tasks from --optimal-costs (None without it)."""
+    from puzzleplan.experiments.ipc_scores import read_optimal_costs
+
+    return read_optimal_costs(path) if path else None
+
+
+def _scatter_pair(spec: str) -> tuple[str, str]:
+    """The two planners of a --scatter A,B."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) != 2 or not all(names):
+        raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
+    return names[0], names[1]
 
 
 def add_commands(subparsers) -> None:

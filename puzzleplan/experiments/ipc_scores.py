@@ -30,18 +30,22 @@ def read_optimal_costs(path: str) -> dict[str, float]:
     known: dict[str, float] = {}
     for number, raw in enumerate(read_file(path).splitlines(), start=1):
         words = raw.split("#", 1)[0].split(";", 1)[0].split()
-        if not words:
-            continue
-        try:
-            cost = float(words[-1])
-        except ValueError:
-            cost = math.nan
-        if len(words) not in (2, 3) or not math.isfinite(cost) or cost < 0:
-            raise InputError(
-                "expected DOMAIN/PROBLEM COST or DOMAIN PROBLEM COST, such as 'depot/p01.pddl 10'", path, number
-            )
-        known["/".join(words[:-1])] = cost
+        if words:
+            known["/".join(words[:-1])] = _line_cost(words, path, number)
     return known
+
+
+def _line_cost(words: list[str], path: str, number: int) -> float:
+    """The cost a line of the optimal-costs file gives; bad input unless it is 2 or 3 words ending in a cost."""
+    try:
+        cost = float(words[-1])
+    except ValueError:
+        cost = math.nan
+    if len(words) not in (2, 3) or not math.isfinite(cost) or cost < 0:
+        raise InputError(
+            "expected DOMAIN/PROBLEM COST or DOMAIN PROBLEM COST, such as 'depot/p01.pddl 10'", path, number
+        )
+    return cost
 
 
 def log_score(value: float, lower: float, upper: float) -> float:
@@ -65,17 +69,18 @@ def optimum(rows: dict[str, dict[str, Any]], known: float | None) -> float | Non
     """A task's known optimal cost: from the file, else the cost of a solved run that claims optimality."""
     if known is not None:
         return known
-    claimed = [
-        row[COST] for row in rows.values() if is_solved(row) and row.get("optimal") and row.get(COST) is not None
-    ]
-    return min(claimed) if claimed else None
+    return min(_found_costs(rows, claimed_optimal=True), default=None)
 
 
 def best_cost(rows: dict[str, dict[str, Any]], known: float | None) -> float | None:
     """The best known cost of a task: the known optimum, else the cheapest valid plan found."""
-    found = [row[COST] for row in rows.values() if is_solved(row) and row.get(COST) is not None]
-    candidates = found + ([known] if known is not None else [])
-    return min(candidates) if candidates else None
+    return min(_found_costs(rows) + ([known] if known is not None else []), default=None)
+
+
+def _found_costs(rows: dict[str, dict[str, Any]], claimed_optimal: bool = False) -> list[float]:
+    """The costs of a task's valid plans (with `claimed_optimal`, only of those claimed optimal)."""
+    found = [row for row in rows.values() if is_solved(row) and row.get(COST) is not None]
+    return [row[COST] for row in found if row.get("optimal") or not claimed_optimal]
 
 
 def run_scores(row: dict[str, Any] | None, best: float | None) -> tuple[float, float, float]:
@@ -83,15 +88,18 @@ def run_scores(row: dict[str, Any] | None, best: float | None) -> tuple[float, f
     if row is None:
         return 0.0, 0.0, 0.0
     solved = is_solved(row)
-    cost = row.get(COST)
-    if not solved or cost is None or best is None:
-        quality = 0.0
-    else:
-        quality = 1.0 if cost == 0 else best / cost
     ends = solved or row.get("status") == "unsolvable"
     limit = float(row.get("timeout") or 300.0)
     agile = log_score(seconds(row), 1.0, limit) if ends else 0.0
-    return float(solved), quality, agile
+    return float(solved), _quality(row, best) if solved else 0.0, agile
+
+
+def _quality(row: dict[str, Any], best: float | None) -> float:
+    """A solved run's quality score: the best known cost over its cost (1 for a free plan; 0 when unknown)."""
+    cost = row.get(COST)
+    if cost is None or best is None:
+        return 0.0
+    return 1.0 if cost == 0 else best / cost
 
 
 def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = None) -> list[dict[str, Any]]:
@@ -101,21 +109,25 @@ def score_tables(rows: list[dict[str, Any]], known: dict[str, float] | None = No
     domains = pddl_domains(grid)
     if not domains:
         return []
+    scores = dict(
+        title="IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
+        headers=["domain", "tasks"] + grid.planners,
+        rows=_score_rows(grid, domains, known),
+        note="summed over tasks; a run scores 0 unless it ends with a plan that validates (agile: or proves "
+        "the task unsolvable)",
+    )
+    return [scores, cost_table(grid, domains, known)]
+
+
+def _score_rows(grid: Grid, domains: list[str], known: dict[str, float]) -> list[list[str]]:
+    """The rows of the IPC score table: per domain its task count and each planner's summed scores, then all."""
     totals = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
     score_rows = []
     for domain in domains:
         sums = _domain_scores(grid, domain, known, totals)
         score_rows.append([domain, str(len(grid.instances[domain]))] + [_triple(sums[name]) for name in grid.planners])
     count = sum(len(grid.instances[name]) for name in domains)
-    score_rows.append(["all", str(count)] + [_triple(totals[name]) for name in grid.planners])
-    scores = dict(
-        title="IPC scores: coverage / quality (best known cost / cost) / agile time (1 - log t / log limit)",
-        headers=["domain", "tasks"] + grid.planners,
-        rows=score_rows,
-        note="summed over tasks; a run scores 0 unless it ends with a plan that validates (agile: or proves "
-        "the task unsolvable)",
-    )
-    return [scores, cost_table(grid, domains, known)]
+    return score_rows + [["all", str(count)] + [_triple(totals[name]) for name in grid.planners]]
 
 
 def _domain_scores(
@@ -144,11 +156,10 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[
     bugs: set[int] = set()
     for domain in domains:
         for _, instance, runs in grid.runs(domain):
-            best = optimum(runs, known.get(instance))
-            cells = [_cost_cell(runs.get(planner), best) for planner in grid.planners]
-            if any(cheaper for _, cheaper in cells):
+            row, bug = _cost_row(grid.planners, instance, runs, known)
+            if bug:
                 bugs.add(len(table_rows))
-            table_rows.append([instance, _optimum_cell(best, instance in known)] + [cell for cell, _ in cells])
+            table_rows.append(row)
     return dict(
         title="Plan cost per task (* cost-optimal: equal to the known optimum)",
         headers=["task", "optimum"] + grid.planners,
@@ -160,6 +171,16 @@ def cost_table(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[
     )
 
 
+def _cost_row(
+    planners: list[str], instance: str, runs: dict[str, dict[str, Any]], known: dict[str, float]
+) -> tuple[list[str], bool]:
+    """A task's row of the cost table, and whether a plan in it is cheaper than the claimed optimum."""
+    best = optimum(runs, known.get(instance))
+    cells = [_cost_cell(runs.get(planner), best) for planner in planners]
+    row = [instance, _optimum_cell(best, instance in known)] + [cell for cell, _ in cells]
+    return row, any(cheaper for _, cheaper in cells)
+
+
 def _optimum_cell(best: float | None, from_file: bool) -> str:
     """The optimum column: the best known cost, `(file)` when the optimal-costs file gave it, `?` if unknown."""
     return "?" if best is None else _number(best) + (" (file)" if from_file else "")
@@ -168,10 +189,14 @@ def _optimum_cell(best: float | None, from_file: bool) -> str:
 def _cost_cell(row: dict[str, Any] | None, best: float | None) -> tuple[str, bool]:
     """A planner's cell of the cost table (`-` when it did not run, its status when it found no plan, `*`
     after a cost-optimal cost) and whether its cost is below the optimum."""
-    cost = row.get(COST) if row is not None and is_solved(row) else None
+    if row is None:
+        return "-", False
+    cost = row.get(COST) if is_solved(row) else None
     if cost is None:
-        return ("-" if row is None or is_solved(row) else row.get("status", "-")), False
-    return f"{_number(cost)}{'*' if best is not None and cost == best else ''}", best is not None and cost < best
+        return ("-" if is_solved(row) else row.get("status", "-")), False
+    if best is None:
+        return _number(cost), False
+    return f"{_number(cost)}{'*' if cost == best else ''}", cost < best
 
 
 def _number(value: float) -> str:

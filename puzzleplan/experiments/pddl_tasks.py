@@ -70,12 +70,10 @@ def _named_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
     """(domain group, domain, problem) of the folders, or of the domain file and its problems."""
     if not paths:
         raise InputError("compare pddl needs folders of IPC tasks, or a domain file and its problems", "command line")
-    if all(Path(path).is_dir() for path in paths):
-        folders = [Path(path) for path in paths]
-        return [
-            (folder.resolve().name, domain, problem) for folder in folders for domain, problem in folder_tasks(folder)
-        ]
-    if not any(Path(path).is_dir() for path in paths) and len(paths) >= 2:
+    folders = [Path(path) for path in paths if Path(path).is_dir()]
+    if len(folders) == len(paths):
+        return _grouped_by_folder(folders)
+    if not folders and len(paths) >= 2:
         domain = Path(paths[0])
         return [(_domain_name(domain), domain, Path(problem)) for problem in paths[1:]]
     raise InputError(
@@ -83,6 +81,11 @@ def _named_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
         f"(compare pddl DOMAIN PROBLEM...), found {' '.join(paths)}",
         "command line",
     )
+
+
+def _grouped_by_folder(folders: list[Path]) -> list[tuple[str, Path, Path]]:
+    """(the folder's name, domain, problem) of every task of the IPC folders."""
+    return [(folder.resolve().name, domain, problem) for folder in folders for domain, problem in folder_tasks(folder)]
 
 
 def _domain_name(path: Path) -> str:

@@ -36,7 +36,7 @@ def cactus_plot(rows: list[dict[str, Any]], path: Path) -> Path:
     lowest = _lowest(rows)
     figure, axes = _figure()
     for planner in grid.planners:
-        times = sorted(max(seconds(r), lowest) for r in rows if r["planner"] == planner and is_solved(r))
+        times = _solved_times(rows, planner, lowest)
         if times:
             axes.step([lowest] + times, range(len(times) + 1), where="post", label=f"{planner} ({len(times)})")
     limit = _limit(rows)
@@ -53,25 +53,21 @@ def cactus_plot(rows: list[dict[str, Any]], path: Path) -> Path:
     return path
 
 
+def _solved_times(rows: list[dict[str, Any]], planner: str, lowest: float) -> list[float]:
+    """The times of a planner's solved runs, in increasing order, at least `lowest`."""
+    return sorted(max(seconds(r), lowest) for r in rows if r["planner"] == planner and is_solved(r))
+
+
 def scatter_plot(rows: list[dict[str, Any]], first: str, second: str, path: Path) -> Path:
     """Time of `first` (x) against `second` (y) per instance; unsolved runs drawn on the `unsolved` line."""
     grid = Grid.of(rows)
-    missing = [p for p in (first, second) if p not in grid.planners]
-    if missing:
-        raise InputError(
-            f"no results for planner {missing[0]!r}; planners in the results: {', '.join(grid.planners)}",
-            "command line",
-        )
+    _check_ran(grid, first, second)
     limit, lowest = _limit(latest(rows)), _lowest(latest(rows))
     failed = limit * 2
     figure, axes = _figure()
     colours = iter(["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"] * 10)
     for puzzle in grid.puzzles:
-        points = [
-            (_point(rows_[first], failed, lowest), _point(rows_[second], failed, lowest))
-            for _, _, rows_ in grid.runs(puzzle)
-            if first in rows_ and second in rows_ and (is_solved(rows_[first]) or is_solved(rows_[second]))
-        ]
+        points = _scatter_points(grid, puzzle, first, second, failed, lowest)
         if points:
             axes.scatter(*zip(*points), label=f"{puzzle} ({len(points)})", color=next(colours), alpha=0.7)
     axes.plot([lowest, failed], [lowest, failed], color="grey", linewidth=0.8)
@@ -89,6 +85,27 @@ def scatter_plot(rows: list[dict[str, Any]], first: str, second: str, path: Path
         axes.legend(loc="lower right", fontsize="small")
     figure.savefig(path, dpi=110)
     return path
+
+
+def _check_ran(grid: Grid, first: str, second: str) -> None:
+    """InputError unless both planners of a scatter plot have results."""
+    missing = [p for p in (first, second) if p not in grid.planners]
+    if missing:
+        raise InputError(
+            f"no results for planner {missing[0]!r}; planners in the results: {', '.join(grid.planners)}",
+            "command line",
+        )
+
+
+def _scatter_points(
+    grid: Grid, puzzle: str, first: str, second: str, failed: float, lowest: float
+) -> list[tuple[float, float]]:
+    """The (first's time, second's time) of each instance of a puzzle both ran and either solved."""
+    return [
+        (_point(rows[first], failed, lowest), _point(rows[second], failed, lowest))
+        for _, _, rows in grid.runs(puzzle)
+        if first in rows and second in rows and (is_solved(rows[first]) or is_solved(rows[second]))
+    ]
 
 
 def _point(row: dict[str, Any], failed: float, lowest: float) -> float:

@@ -43,13 +43,28 @@ def _time(value: float) -> str:
 
 def coverage_table(grid: Grid) -> Table:
     """Solved instances per puzzle and planner (a plan that does not replay is not solved)."""
-    rows = []
-    for puzzle in grid.puzzles:
-        cells = {p: sum(is_solved(r.get(p)) for _, _, r in grid.runs(puzzle)) for p in grid.planners}
-        rows.append([puzzle, str(len(grid.instances[puzzle]))] + [str(cells[p]) for p in grid.planners])
+    rows = [
+        [puzzle, str(len(grid.instances[puzzle]))] + [str(_solved_count(grid, puzzle, p)) for p in grid.planners]
+        for puzzle in grid.puzzles
+    ]
     totals = [sum(int(row[i]) for row in rows) for i in range(1, len(grid.planners) + 2)]
     rows.append(["all"] + [str(total) for total in totals])
     return Table("Coverage (instances solved)", ["puzzle", "instances"] + grid.planners, rows)
+
+
+def _solved_count(grid: Grid, puzzle: str, planner: str) -> int:
+    """How many instances of a puzzle a planner solved."""
+    return sum(is_solved(rows.get(planner)) for _, _, rows in grid.runs(puzzle))
+
+
+def _solved(rows: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """One instance's rows by planner, only those solved with a plan that replays."""
+    return {planner: row for planner, row in rows.items() if is_solved(row)}
+
+
+def _solved_lengths(rows: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """The plan length of every planner that solved one instance."""
+    return {planner: row["length"] for planner, row in _solved(rows).items()}
 
 
 def outcome_counts(grid: Grid, puzzle: str | None, planner: str) -> Counter:
@@ -99,21 +114,15 @@ def shortest_counts(grid: Grid, puzzle: str | None) -> Counter:
     """Per planner: the instances where its plan is as short as the shortest any planner found."""
     counts: Counter = Counter()
     for _, _, rows in grid.runs(puzzle):
-        lengths = {p: r["length"] for p, r in rows.items() if is_solved(r)}
-        if lengths:
-            best = min(lengths.values())
-            counts.update(p for p, length in lengths.items() if length == best)
+        lengths = _solved_lengths(rows)
+        best = min(lengths.values(), default=None)
+        counts.update(p for p, length in lengths.items() if length == best)
     return counts
 
 
 def length_table(grid: Grid) -> Table:
     """Pairwise plan lengths: on how many instances the row planner's plan is shorter than the column's."""
-    shorter: Counter = Counter()
-    for _, _, rows in grid.runs():
-        lengths = {p: r["length"] for p, r in rows.items() if is_solved(r)}
-        for a, length_a in lengths.items():
-            for b, length_b in lengths.items():
-                shorter[(a, b)] += length_a < length_b
+    shorter = _shorter_counts(grid)
     best = shortest_counts(grid, None)
     table = [
         [a, str(best[a])] + ["-" if a == b else str(shorter[(a, b)]) for b in grid.planners] for a in grid.planners
@@ -125,36 +134,49 @@ def length_table(grid: Grid) -> Table:
     )
 
 
+def _shorter_counts(grid: Grid) -> Counter:
+    """Per pair of planners (a, b): the instances where a's plan is shorter than b's."""
+    shorter: Counter = Counter()
+    for _, _, rows in grid.runs():
+        lengths = _solved_lengths(rows)
+        shorter.update(
+            (a, b) for a, length_a in lengths.items() for b, length_b in lengths.items() if length_a < length_b
+        )
+    return shorter
+
+
 def find_bugs(grid: Grid) -> list[list[str]]:
     """Optimal planners that disagree on a length, plans that do not replay, wrong `unsolvable` claims."""
-    bugs = []
-    for puzzle, instance, rows in grid.runs():
-        bugs += [[puzzle, instance, problem] for problem in _optimality_bugs(rows)]
-        for planner, row in rows.items():
-            if outcome(row) == "invalid":
-                bugs.append([puzzle, instance, f"{planner}'s plan does not replay: {row.get('message', '')}"])
-        solvers = sorted(p for p, r in rows.items() if is_solved(r))
-        for planner, row in rows.items():
-            if outcome(row) == "unsolvable" and solvers:
-                bugs.append([puzzle, instance, f"{planner} says unsolvable but {', '.join(solvers)} solved it"])
-    return bugs
+    return [[puzzle, instance, problem] for puzzle, instance, rows in grid.runs() for problem in _instance_bugs(rows)]
+
+
+def _instance_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
+    """The bugs of one instance's runs: refuted optimal claims, then plans that do not replay, then
+    `unsolvable` claims of an instance that others solved."""
+    outcomes = {planner: outcome(row) for planner, row in rows.items()}
+    invalid = [
+        f"{p}'s plan does not replay: {rows[p].get('message', '')}" for p, o in outcomes.items() if o == "invalid"
+    ]
+    solvers = ", ".join(sorted(_solved(rows)))
+    wrong = [f"{p} says unsolvable but {solvers} solved it" for p, o in outcomes.items() if o == "unsolvable"]
+    return _optimality_bugs(rows) + invalid + (wrong if solvers else [])
 
 
 def _optimality_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
     """Optimal claims that another run refutes, each in its own measure: `optimal_measure` (or the
     puzzle's `measure`), compared on the plan length for moves or on the row's field of that name
     (Sokoban's `pushes`); a measure no row reports is not compared."""
-    solved = {p: r for p, r in rows.items() if is_solved(r)}
+    solved = _solved(rows)
     optimal = {p: r for p, r in solved.items() if r.get("optimal")}
-    problems = []
-    for measure in sorted({_measure(r) for r in optimal.values()}):
-        measured = {p: _measured(r, measure) for p, r in solved.items()}
-        values = {p: value for p, value in measured.items() if value is not None}
-        claims = {p: values[p] for p, r in optimal.items() if _measure(r) == measure and p in values}
-        problem = _refuted_claim(claims, values, measure)
-        if problem:
-            problems.append(problem)
-    return problems
+    measures = sorted({_measure(r) for r in optimal.values()})
+    return [problem for measure in measures if (problem := _refuted_in(measure, solved, optimal))]
+
+
+def _refuted_in(measure: str, solved: dict[str, dict[str, Any]], optimal: dict[str, dict[str, Any]]) -> str | None:
+    """What refutes the optimal claims in one measure, among one instance's solved rows (None if nothing)."""
+    values = {p: value for p, r in solved.items() if (value := _measured(r, measure)) is not None}
+    claims = {p: values[p] for p, r in optimal.items() if _measure(r) == measure and p in values}
+    return _refuted_claim(claims, values, measure)
 
 
 def _refuted_claim(claims: dict[str, int], values: dict[str, int], measure: str) -> str | None:
@@ -219,16 +241,20 @@ def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     records = []
     for puzzle in grid.puzzles + [None]:
         figures, shortest = common_figures(grid, puzzle), shortest_counts(grid, puzzle)
-        for planner in grid.planners_of(puzzle):
-            counts = outcome_counts(grid, puzzle, planner)
-            record: dict[str, Any] = {"puzzle": puzzle or "all", "planner": planner, "runs": sum(counts.values())}
-            record.update({status: counts[status] for status in STATUSES})
-            record.update(figures.get(planner, {}), shortest=shortest[planner])
-            for key in ("time_sum", "time_geomean"):
-                if key in record:
-                    record[key] = round(record[key], 4)
-            records.append(record)
+        records += [_summary_record(grid, puzzle, p, figures, shortest) for p in grid.planners_of(puzzle)]
     return records
+
+
+def _summary_record(
+    grid: Grid, puzzle: str | None, planner: str, figures: dict[str, dict[str, float]], shortest: Counter
+) -> dict[str, Any]:
+    """The CSV record of one planner on one puzzle (None: all puzzles): outcomes, common figures, shortest."""
+    counts = outcome_counts(grid, puzzle, planner)
+    record: dict[str, Any] = {"puzzle": puzzle or "all", "planner": planner, "runs": sum(counts.values())}
+    record.update({status: counts[status] for status in STATUSES})
+    record.update(figures.get(planner, {}), shortest=shortest[planner])
+    record.update({key: round(record[key], 4) for key in ("time_sum", "time_geomean") if key in record})
+    return record
 
 
 # -- renderers ------------------------------------------------------------------------------------------
@@ -251,46 +277,65 @@ def print_tables(tables: list[Table], console=None) -> None:
     """Print the tables with rich, each split into as many tables as the terminal's width needs (the
     first column repeated); long cells wrap instead of being cut; bug rows in red."""
     from rich.console import Console
-    from rich.table import Table as RichTable
 
     console = console or Console()
     for table in tables:
-        if not table.rows:
+        if table.rows:
+            _print_table(console, table)
+        else:
             console.print(f"[bold]{table.title}[/bold]: {table.note}")
-            continue
-        groups = column_groups(table, console.width)
-        for part, columns in enumerate(groups):
-            title = table.title + (f" ({part + 1}/{len(groups)})" if len(groups) > 1 else "")
-            console.print(f"[bold]{title}[/bold]")
-            shown = RichTable()
-            for number in [0, *columns]:
-                shown.add_column(table.headers[number], justify="left" if number == 0 else "right", overflow="fold")
-            for index, row in enumerate(table.rows):
-                cells = [row[0], *(row[c] for c in columns)]
-                shown.add_row(*cells, style="bold red" if index in table.bugs else None)
-            console.print(shown)
-        if table.note:
-            console.print(f"  {table.note}")
+
+
+def _print_table(console, table: Table) -> None:
+    """Print one table with rows, in as many parts as the console's width needs, then its note."""
+    groups = column_groups(table, console.width)
+    for part, columns in enumerate(groups):
+        title = table.title + (f" ({part + 1}/{len(groups)})" if len(groups) > 1 else "")
+        console.print(f"[bold]{title}[/bold]")
+        console.print(_rich_part(table, columns))
+    if table.note:
+        console.print(f"  {table.note}")
+
+
+def _rich_part(table: Table, columns: list[int]):
+    """The rich table of the first column and the given ones; long cells fold; bug rows in red."""
+    from rich.table import Table as RichTable
+
+    shown = RichTable()
+    for number in [0, *columns]:
+        shown.add_column(table.headers[number], justify="left" if number == 0 else "right", overflow="fold")
+    for index, row in enumerate(table.rows):
+        shown.add_row(row[0], *(row[c] for c in columns), style="bold red" if index in table.bugs else None)
+    return shown
 
 
 def to_markdown(tables: list[Table], images: list[str]) -> str:
     """The report as Markdown; bug rows in bold, marked BUG."""
     parts = ["# puzzleplan compare report\n"]
     for table in tables:
-        parts.append(f"## {table.title}\n")
-        if table.rows:
-            parts.append("| " + " | ".join(table.headers) + " |")
-            parts.append("|" + "|".join(["---"] + ["---:"] * (len(table.headers) - 1)) + "|")
-            for index, row in enumerate(table.rows):
-                cells = [c.replace("|", "\\|") for c in row]
-                if index in table.bugs:
-                    cells = [f"**BUG** {cells[0]}"] + [f"**{c}**" for c in cells[1:]]
-                parts.append("| " + " | ".join(cells) + " |")
-        if table.note:
-            parts.append(("\n" if table.rows else "") + table.note)
-        parts.append("")
+        parts += _markdown_table(table)
     parts += [f"![{name}]({name})\n" for name in images]
     return "\n".join(parts)
+
+
+def _markdown_table(table: Table) -> list[str]:
+    """The Markdown lines of one table: its title, its rows (bug rows marked) and its note."""
+    parts = [f"## {table.title}\n"]
+    if table.rows:
+        parts.append("| " + " | ".join(table.headers) + " |")
+        parts.append("|" + "|".join(["---"] + ["---:"] * (len(table.headers) - 1)) + "|")
+        parts += [_markdown_row(row, index in table.bugs) for index, row in enumerate(table.rows)]
+    if table.note:
+        parts.append(("\n" if table.rows else "") + table.note)
+    return parts + [""]
+
+
+def _markdown_row(row: list[str], bug: bool) -> str:
+    """One Markdown table row, in bold and marked BUG for a bug."""
+    cells = [c.replace("|", "\\|") for c in row]
+    if bug:
+        cells = [f"**BUG** {cells[0]}"] + [f"**{c}**" for c in cells[1:]]
+    return "| " + " | ".join(cells) + " |"
 
 
 def to_html(tables: list[Table], images: list[str], animations: Iterable[dict[str, Any]] = ()) -> str:
@@ -304,19 +349,25 @@ def to_html(tables: list[Table], images: list[str], animations: Iterable[dict[st
         "<h1>puzzleplan compare report</h1>",
     ]
     for table in tables:
-        out.append(f"<h2>{html.escape(table.title)}</h2>")
-        if table.rows:
-            out.append("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in table.headers) + "</tr>")
-            for index, row in enumerate(table.rows):
-                css = ' class="bug"' if index in table.bugs else ""
-                out.append(f"<tr{css}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
-            out.append("</table>")
-        if table.note:
-            out.append(f"<p>{html.escape(table.note)}</p>")
+        out += _html_table(table)
     out += [f'<p><img src="{html.escape(name)}" alt="{html.escape(name)}"></p>' for name in images]
     out += _animation_table(list(animations))
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _html_table(table: Table) -> list[str]:
+    """The HTML lines of one table: its title, its rows (bug rows of class "bug") and its note."""
+    out = [f"<h2>{html.escape(table.title)}</h2>"]
+    if table.rows:
+        out.append("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in table.headers) + "</tr>")
+        for index, row in enumerate(table.rows):
+            css = ' class="bug"' if index in table.bugs else ""
+            out.append(f"<tr{css}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+        out.append("</table>")
+    if table.note:
+        out.append(f"<p>{html.escape(table.note)}</p>")
+    return out
 
 
 def _animation_table(animations: list[dict[str, Any]]) -> list[str]:
@@ -346,6 +397,12 @@ def to_csv(records: list[dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
+def _first_pair(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The scatter plot drawn when none was asked for: the first two planners, if there are two."""
+    planners = Grid.of(rows).planners
+    return [(planners[0], planners[1])] if len(planners) > 1 else []
+
+
 REPORT_FILES = ("report.md", "report.csv", "report.html", "cactus.png")
 """The files `report` writes in every case (scatter plots and animations besides)."""
 
@@ -362,10 +419,8 @@ def write_report(
     if not rows:
         raise InputError("the results file holds no runs", str(folder))
     tables = tables if tables is not None else build_tables(rows)
-    planners = Grid.of(rows).planners
-    pairs = pairs or ([(planners[0], planners[1])] if len(planners) > 1 else [])
     images = [cactus_plot(rows, folder / REPORT_FILES[3])]
-    images += [scatter_plot(rows, a, b, folder / scatter_name(a, b)) for a, b in pairs]
+    images += [scatter_plot(rows, a, b, folder / scatter_name(a, b)) for a, b in pairs or _first_pair(rows)]
     names = [image.name for image in images]
     written = [folder / name for name in REPORT_FILES[:3]]
     written[0].write_text(to_markdown(tables, names))

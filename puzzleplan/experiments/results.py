@@ -81,13 +81,18 @@ class Grid:
 
     def common(self, puzzle: str | None = None) -> list[dict[str, dict[str, Any]]]:
         """Rows by planner of the instances that every planner run on that puzzle solved."""
-        found = []
-        for name in [puzzle] if puzzle else self.puzzles:
-            planners = {p for _, _, rows in self.runs(name) for p in rows}
-            found += [rows for _, _, rows in self.runs(name) if all(is_solved(rows.get(p)) for p in planners)]
-        return found
+        return [rows for name in ([puzzle] if puzzle else self.puzzles) for rows in self._solved_by_all(name)]
+
+    def _solved_by_all(self, puzzle: str) -> list[dict[str, dict[str, Any]]]:
+        """Rows by planner of the puzzle's instances that every planner run on the puzzle solved."""
+        planners = self._ran(puzzle)
+        return [rows for _, _, rows in self.runs(puzzle) if all(is_solved(rows.get(p)) for p in planners)]
+
+    def _ran(self, puzzle: str | None) -> set[str]:
+        """The planners that ran on a puzzle (on any, for None)."""
+        return {p for _, _, rows in self.runs(puzzle) for p in rows}
 
     def planners_of(self, puzzle: str | None) -> list[str]:
         """The planners that ran on a puzzle (all planners for None)."""
-        ran = {p for _, _, rows in self.runs(puzzle) for p in rows}
+        ran = self._ran(puzzle)
         return [p for p in self.planners if p in ran]

@@ -43,16 +43,9 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     try:
         lines = [notation(puzzle).format_move(notation(puzzle).move_from_json(move)) for move in moves]
     except ValueError as error:
-        log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
+        _not_kept(row, error)
         return row
-    path = Path(PLANS) / f"{run_name(row)}.txt"
-    try:
-        prepare_output_folder(str(folder / PLANS), "plans folder")
-        write_file(folder / path, "".join(line + "\n" for line in lines))
-    except InputError as error:  # the run's row is still written; only its plan is lost
-        log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
-        return row
-    return dict(row, plan=str(path))
+    return _with_plan_file(row, folder, ".txt", "".join(line + "\n" for line in lines))
 
 
 def _keep_pddl_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
@@ -62,14 +55,27 @@ def _keep_pddl_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     steps = [(step[0], tuple(step[1:])) for step in row.pop("plan")]
     if row.get("status") != "solved":
         return row
-    path = Path(PLANS) / f"{run_name(row)}.plan"
+    return _with_plan_file(
+        row, folder, ".plan", write_plan(steps, row.get("cost") if row.get("action_costs") else None)
+    )
+
+
+def _with_plan_file(row: dict[str, Any], folder: Path, suffix: str, text: str) -> dict[str, Any]:
+    """The row naming its plan, written to folder/plans/NAME plus suffix; the row as it was when the file
+    cannot be written (the run's row is still written, only its plan is lost)."""
+    path = Path(PLANS) / f"{run_name(row)}{suffix}"
     try:
         prepare_output_folder(str(folder / PLANS), "plans folder")
-        write_file(folder / path, write_plan(steps, row.get("cost") if row.get("action_costs") else None))
+        write_file(folder / path, text)
     except InputError as error:
-        log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
+        _not_kept(row, error)
         return row
     return dict(row, plan=str(path))
+
+
+def _not_kept(row: dict[str, Any], error: Exception) -> None:
+    """Warn that a run's plan is not kept, and why."""
+    log.warning("%s: the plan of %s is not kept: %s", row["instance"], row["planner"], error)
 
 
 def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any]]:
@@ -78,18 +84,19 @@ def animate_runs(rows: list[dict[str, Any]], folder: Path) -> list[dict[str, Any
     being made (its instance file moved, say)."""
     from puzzleplan.experiments.results import is_solved, latest
 
-    found = []
-    for row in latest(rows):
-        if not (is_solved(row) and row.get("plan")) or row.get("domain"):
-            continue  # a PDDL task has no puzzle to draw
-        run = {key: row.get(key) for key in ("puzzle", "instance", "planner", "length")}
-        try:
-            run.update(page=_animate(row, folder), problem="")
-        except InputError as error:
-            log.warning("no animation of %s on %s: %s", row["planner"], row["instance"], error)
-            run.update(page="", problem=str(error))
-        found.append(run)
-    return found
+    drawn = [row for row in latest(rows) if is_solved(row) and row.get("plan") and not row.get("domain")]
+    return [_animated_run(row, folder) for row in drawn]  # a PDDL task (its domain named) has no puzzle to draw
+
+
+def _animated_run(row: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """One run's entry of animate_runs, its player page written (or the problem that kept it from being made)."""
+    run = {key: row.get(key) for key in ("puzzle", "instance", "planner", "length")}
+    try:
+        run.update(page=_animate(row, folder), problem="")
+    except InputError as error:
+        log.warning("no animation of %s on %s: %s", row["planner"], row["instance"], error)
+        run.update(page="", problem=str(error))
+    return run
 
 
 def animation_summary(runs: list[dict[str, Any]], folder: Path) -> str:
