@@ -1,0 +1,56 @@
+"""Sokoban search guidance: the features feature-space cycling groups positions by (doorways blocked), and
+the searches that use them still solve exactly the solvable levels (checked against exhaustive search)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from puzzleplan.planners.base import Limits
+from puzzleplan.planners.sokoban_features import Features, doorways
+from puzzleplan.planners.sokoban_push import push_astar
+from puzzleplan.translator.sokoban.analysis import analysis
+
+from tests.test_sokoban import SOKOBAN, fewest_pushes, levels
+
+TWO_ROOMS = """\
+#########
+#  .#   #
+# $     #
+#   #  @#
+#########
+"""
+
+
+def test_doorways_are_one_wide_passages_off_goals():
+    instance = SOKOBAN.parse(TWO_ROOMS)
+    data = analysis(instance)
+    assert [data.cell(cell) for cell in range(len(data.neighbour)) if (doorways(data) >> cell) & 1] == [(2, 4)]
+
+
+def test_a_box_in_a_doorway_is_counted_and_a_box_on_a_goal_is_packed():
+    data = analysis(SOKOBAN.parse(TWO_ROOMS))
+    features = Features(data, doors=True)
+    in_door, on_goal = data.mask([(2, 4)]), data.mask([(1, 3)])
+    assert features(in_door) == (0, 2, 1)  # it also cuts the level in two
+    assert features(on_goal) == (1, 1, 0)
+    assert features(data.mask([(2, 2)])) == (0, 1, 0)
+    assert Features(data)(in_door) == (0, 2)  # without doors: packing and connectivity only
+
+
+def test_boxes_that_wall_off_a_region_raise_connectivity():
+    data = analysis(SOKOBAN.parse("#######\n#@$  .#\n#######\n"))
+    assert Features(data)(data.mask([(1, 3)])) == (0, 2)
+
+
+@pytest.mark.parametrize("tunnels", [False, True])
+@settings(max_examples=40, deadline=None)
+@given(instance=levels(max_side=5, max_boxes=3))
+def test_doorway_cycling_agrees_with_exhaustive_search(tunnels, instance):
+    """Cycling by doorways too (as native-push-best does) solves exactly the solvable levels; plans replay."""
+    reference = fewest_pushes(instance)
+    options = {"weight": 5, "bidirectional": True, "macros": True, "cycle": True, "clusters": True}
+    result = push_astar(SOKOBAN, instance, Limits(20), tunnels=tunnels, doors=True, **options)
+    assert result.solved == (reference is not None)
+    if result.solved:
+        assert result.figures["pushes"] >= reference and not result.optimal
+        assert SOKOBAN.replay(instance, result.plan).valid
