@@ -81,6 +81,30 @@ class _FeatureCycle:
         return None
 
 
+class _Alternation:
+    """Two feature cycles over the same entries, taking turns (after Roger and Helmert's alternation of
+    open lists): one groups positions by all their features, the other by the first `coarse` of them. A
+    position either expands is closed for both."""
+
+    def __init__(self, coarse: int) -> None:
+        self.queues = (_FeatureCycle(), _FeatureCycle())
+        self.coarse, self.turn = coarse, 0
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in both cycles."""
+        self.queues[0].push(entry, group[: self.coarse])
+        self.queues[1].push(entry, group)
+
+    def pop(self) -> tuple | None:
+        """The next cycle's entry (the other's when it is empty); None when both are."""
+        for _ in self.queues:
+            queue = self.queues[self.turn]
+            self.turn ^= 1
+            if (entry := queue.pop()) is not None:
+                return entry
+        return None
+
+
 class _Side:
     """One direction of a push search, best-first on g + weight * h: forward over pushes from the level
     (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
@@ -103,7 +127,7 @@ class _Side:
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
         self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
-        self.queue = _FeatureCycle() if features else _Heap()
+        self.queue = _queue(features)
         self.features = features
         self.astar = weight == 1 and not rooms and not features and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
@@ -316,6 +340,14 @@ def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _S
     for area in data.components(data.inside & ~data.goal_mask):
         backward.add(0, lowest(area), data.goal_mask, -1, ())
     return backward
+
+
+def _queue(features: Features | None) -> _Heap | _FeatureCycle | _Alternation:
+    """The open list: one heap, one feature cycle, or with doorways counted two cycles taking turns (one
+    without the doorway feature)."""
+    if features is None:
+        return _Heap()
+    return _Alternation(2) if features.doorways else _FeatureCycle()
 
 
 def _expanded(sides: list[_Side]) -> int:

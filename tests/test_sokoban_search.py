@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from puzzleplan.planners.base import Limits
 from puzzleplan.planners.sokoban_features import Features, doorways
-from puzzleplan.planners.sokoban_push import push_astar
+from puzzleplan.planners.sokoban_push import _Alternation, push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, levels
@@ -40,6 +40,16 @@ def test_a_box_in_a_doorway_is_counted_and_a_box_on_a_goal_is_packed():
 def test_boxes_that_wall_off_a_region_raise_connectivity():
     data = analysis(SOKOBAN.parse("#######\n#@$  .#\n#######\n"))
     assert Features(data)(data.mask([(1, 3)])) == (0, 2)
+
+
+def test_alternation_takes_turns_and_groups_coarsely_in_one_cycle():
+    """The first cycle groups by the first feature only, the second by both; they take turns."""
+    queue = _Alternation(1)
+    for entry, group in [((3,), (0, 0)), ((1,), (0, 1)), ((2,), (1, 0))]:
+        queue.push(entry, group)
+    popped = [queue.pop() for _ in range(7)]
+    assert popped[:4] == [(1,), (3,), (2,), (1,)]  # coarse: group 0's best; fine: group (0, 0); coarse: 1's
+    assert popped[4:] == [(3,), (2,), None]  # what the other cycle took is still queued in this one
 
 
 @pytest.mark.parametrize("tunnels", [False, True])
