@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from puzzleplan.planners.base import Limits
+from puzzleplan.planners.base import Limits, Simulation
+from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.planners.sokoban_push import _Alternation, push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
@@ -64,3 +65,14 @@ def test_doorway_cycling_agrees_with_exhaustive_search(tunnels, instance):
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
         assert SOKOBAN.replay(instance, result.plan).valid
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["4", "8"])
+def test_best_search_leaves_the_room_on_xsokoban_4_and_8(shared_data, label):
+    """Levels where the keeper must leave the room it works in: native-push-best (doorway cycling taking
+    turns with the plain one) solves them (62,328 and 87,062 states when written); plans replay."""
+    path = shared_data / "sokoban" / "xsokoban90.txt"
+    instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
+    result = get_planner("native-push-best").solve(Simulation(SOKOBAN, instance), Limits(300))
+    assert result.solved and SOKOBAN.replay(instance, result.plan).valid
