@@ -1,7 +1,7 @@
 """The features of a Sokoban position that feature-space cycling groups positions by (after Shoham and
 Schaeffer's FESS): boxes on goals (packing), regions of free floor the boxes cut the level into
-(connectivity), and whether a box off its goal stands in a doorway (room connectivity: a one-wide passage
-between walls, a link between the level's rooms, is blocked while a box stands in it)."""
+(connectivity), and the boxes off goals standing in a doorway (room connectivity: a one-wide passage between
+walls, a link between the level's rooms, is blocked while a box stands in it)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ class Features:
         self.doorways = doorways(data) if doors else 0
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
-        """(boxes on goals, regions of free floor), and with doors 1 if a box blocks a doorway, else 0."""
+        """(boxes on goals, regions of free floor), and with doors the boxes that block a doorway."""
         data = self.data
         regions = sum(1 for _ in data.components(data.inside & ~boxes))
         packed = (boxes & data.goal_mask).bit_count()
-        return (packed, regions, int(boxes & self.doorways != 0)) if self.doorways else (packed, regions)
+        return (packed, regions, (boxes & self.doorways).bit_count()) if self.doorways else (packed, regions)
 
 
 def doorways(data: Analysis) -> int:
