@@ -34,7 +34,15 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     "native-push-best": (
         "puzzleplan.planners.sokoban_push:PushAStar",
-        {"weight": 5, "bidirectional": True, "macros": True, "cycle": True, "clusters": True, "tunnels": True},
+        {
+            "weight": 5,
+            "bidirectional": True,
+            "macros": True,
+            "cycle": True,
+            "clusters": True,
+            "tunnels": True,
+            "doors": True,
+        },
     ),
 }
 
@@ -50,7 +58,7 @@ DESCRIPTIONS = {
     "native-push-wastar": (
         "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
     ),
-    "native-push-best": "Sokoban only: native-push-wastar with cluster deadlocks and tunnel macros",
+    "native-push-best": "Sokoban only: native-push-wastar with cluster deadlocks, tunnel macros and doorway cycling",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

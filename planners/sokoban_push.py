@@ -19,6 +19,7 @@ from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.progress import phase, watch
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
+from puzzleplan.planners.sokoban_features import Features
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import step
@@ -80,12 +81,36 @@ class _FeatureCycle:
         return None
 
 
+class _Alternation:
+    """Two feature cycles over the same entries, taking turns (after Roger and Helmert's alternation of
+    open lists): one groups positions by all their features, the other by the first `coarse` of them. A
+    position either expands is closed for both."""
+
+    def __init__(self, coarse: int) -> None:
+        self.queues = (_FeatureCycle(), _FeatureCycle())
+        self.coarse, self.turn = coarse, 0
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in both cycles."""
+        self.queues[0].push(entry, group[: self.coarse])
+        self.queues[1].push(entry, group)
+
+    def pop(self) -> tuple | None:
+        """The next cycle's entry (the other's when it is empty); None when both are."""
+        for _ in self.queues:
+            queue = self.queues[self.turn]
+            self.turn ^= 1
+            if (entry := queue.pop()) is not None:
+                return entry
+        return None
+
+
 class _Side:
     """One direction of a push search, best-first on g + weight * h: forward over pushes from the level
     (PI-corral pruning, freeze deadlocks, boxes frozen on goals as walls), or backward over pulls from the
     solved position. Nodes record the forward pushes that link them to their parent (several for a goal
-    macro). With `cycle`, the turns go round groups of positions with as many boxes on goals and regions
-    of free floor (_FeatureCycle)."""
+    macro). With `features`, the turns go round groups of positions with the same features
+    (_FeatureCycle)."""
 
     def __init__(
         self,
@@ -93,7 +118,7 @@ class _Side:
         forward: bool,
         weight: int,
         rooms: tuple[GoalRoom, ...] = (),
-        cycle: bool = False,
+        features: Features | None = None,
         clusters: ClusterDeadlocks | None = None,
         tunnels: bool = False,
     ) -> None:
@@ -102,9 +127,9 @@ class _Side:
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
         self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
-        self.queue = _FeatureCycle() if cycle else _Heap()
-        self.cycle = cycle
-        self.astar = weight == 1 and not rooms and not cycle and not tunnels  # its first solution is optimal
+        self.queue = _queue(features)
+        self.features = features
+        self.astar = weight == 1 and not rooms and not features and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
@@ -121,13 +146,12 @@ class _Side:
             self.queue.push((g + self.weight * h, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group)
 
     def _assess(self, boxes: int) -> tuple[int, tuple]:
-        """The bound of a box mask and, when cycling, its group: (boxes on goals, regions of free floor)."""
+        """The bound of a box mask and, when cycling, its group (its Features)."""
         data = self.data
         bound = data.bound(boxes, _frozen_on_goals(data, boxes) if self.forward else 0)
-        if not self.cycle or bound >= INFINITE:
+        if self.features is None or bound >= INFINITE:
             return bound, ()
-        regions = sum(1 for _ in data.components(data.inside & ~boxes))
-        return bound, ((boxes & data.goal_mask).bit_count(), regions)
+        return bound, self.features(boxes)
 
     def pop(self) -> tuple | None:
         """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
@@ -228,13 +252,15 @@ def push_astar(
     cycle: bool = False,
     clusters: bool = False,
     tunnels: bool = False,
+    doors: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
     where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
     optimal; when that search runs dry, the plain one goes on in the time left). With `cycle`, the forward
-    search goes round groups of positions by features (_FeatureCycle; not optimal). With `clusters`, pushes
+    search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by the
+    the boxes blocking doorways (sokoban_features). With `clusters`, pushes
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). The plan is full LURD."""
@@ -242,11 +268,12 @@ def push_astar(
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, cycle, clusters, tunnels)
+    features = Features(data, doors) if cycle else None
+    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
     rest = Limits(deadline.remaining(), limits.memory_mb)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), cycle, clusters, False)
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), features, clusters, False)
     return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
@@ -257,7 +284,7 @@ def _best_first(
     weight: int,
     bidirectional: bool,
     rooms: tuple[GoalRoom, ...],
-    cycle: bool,
+    features: Features | None,
     clusters: bool,
     tunnels: bool,
 ) -> PlanResult:
@@ -266,7 +293,7 @@ def _best_first(
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
     dead = ClusterDeadlocks(data, deadline) if clusters else None
-    forward = _Side(data, True, weight, rooms, cycle, dead, tunnels)
+    forward = _Side(data, True, weight, rooms, features, dead, tunnels)
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
@@ -313,6 +340,14 @@ def _backward_side(instance: SokobanInstance, data: Analysis, weight: int) -> _S
     for area in data.components(data.inside & ~data.goal_mask):
         backward.add(0, lowest(area), data.goal_mask, -1, ())
     return backward
+
+
+def _queue(features: Features | None) -> _Heap | _FeatureCycle | _Alternation:
+    """The open list: one heap, one feature cycle, or with doorways counted two cycles taking turns (one
+    without the doorway feature)."""
+    if features is None:
+        return _Heap()
+    return _Alternation(2) if features.doorways else _FeatureCycle()
 
 
 def _expanded(sides: list[_Side]) -> int:
@@ -385,10 +420,11 @@ class PushAStar:
         cycle: bool = False,
         clusters: bool = False,
         tunnels: bool = False,
+        doors: bool = False,
     ) -> None:
         self.name = name
         self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
-        self.clusters, self.tunnels = clusters, tunnels
+        self.clusters, self.tunnels, self.doors = clusters, tunnels, doors
         self.optimal = weight == 1 and not bidirectional and not macros and not cycle and not tunnels
 
     def available(self) -> tuple[bool, str]:
@@ -410,4 +446,5 @@ class PushAStar:
             self.cycle,
             self.clusters,
             self.tunnels,
+            self.doors,
         )
