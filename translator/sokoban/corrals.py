@@ -54,33 +54,42 @@ def _pushed_beyond(data: Analysis, corral: int, barrier: int, free: int) -> tupl
     """The cells of other corrals (in `free`, the cells no keeper reaches) where a push of a barrier box
     ends or else starts, and whether some push goes out of the corral from a cell the keeper may reach."""
     beyond, out = 0, False
-    for behind, target in _barrier_pushes(data, corral, barrier):
-        if (free >> target) & 1 and not (corral >> target) & 1:
+    for box, behind, target in _barrier_pushes(data, corral, barrier):
+        inward = (corral >> target) & 1
+        if inward and not (free >> behind) & 1 or _freezes(data, barrier, box, target):
+            continue
+        if (free >> target) & 1 and not inward:
             beyond |= 1 << target
         elif (free >> behind) & 1:
             beyond |= 1 << behind
-        elif not (corral >> target) & 1:
+        else:
             out = True
     return beyond, out
 
 
 def _possible(data: Analysis, corral: int, barrier: int, reach: int) -> bool:
     """P: the keeper can now make every push of a barrier box into the corral from outside it."""
-    return all((reach >> behind) & 1 for behind, target in _barrier_pushes(data, corral, barrier))
+    return all(
+        (reach >> behind) & 1 or _freezes(data, barrier, box, target)
+        for box, behind, target in _barrier_pushes(data, corral, barrier)
+    )
 
 
-def _barrier_pushes(data: Analysis, corral: int, barrier: int) -> Iterator[tuple[int, int]]:
-    """(keeper cell, target cell) of the pushes of barrier boxes from outside the corral onto live cells
-    off the barrier, but those that freeze the box with the barrier and walls alone (never part of a
-    solution made before the barrier moves)."""
+def _barrier_pushes(data: Analysis, corral: int, barrier: int) -> Iterator[tuple[int, int, int]]:
+    """(box, keeper cell, target cell) of the pushes of barrier boxes from outside the corral onto live
+    cells off the barrier."""
     neighbour, live, fence = data.neighbour, data.live, corral | barrier
     for box in bits(barrier):
         for d in range(4):
             behind, target = neighbour[box][d ^ 1], neighbour[box][d]
-            if behind < 0 or target < 0 or not live[target] or (fence >> behind) & 1 or (barrier >> target) & 1:
-                continue
-            if not data.deadlocked(target, barrier ^ (1 << box) ^ (1 << target)):
-                yield behind, target
+            if behind >= 0 and target >= 0 and live[target] and not ((fence >> behind) | (barrier >> target)) & 1:
+                yield box, behind, target
+
+
+def _freezes(data: Analysis, barrier: int, box: int, target: int) -> bool:
+    """Whether the push freezes the box with the barrier and walls alone, a box off its goal among them:
+    no solution makes it before the barrier moves."""
+    return data.deadlocked(target, barrier ^ (1 << box) ^ (1 << target))
 
 
 def needs_work(data: Analysis, corral: int, barrier: int, boxes: int) -> bool:
