@@ -123,3 +123,15 @@ def test_astar_with_corral_pruning_and_deadlocks_stays_push_optimal(instance):
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] == reference and result.optimal
+
+
+def test_a_closed_diagonal_deadlock_is_found():
+    """Two boxes close the corner (1, 1) diagonally: each can only be pushed from that corner or into it,
+    so neither moves again, though freeze detection sees each free along one axis."""
+    instance = SOKOBAN.parse("######\n# $ .#\n#$@  #\n#    #\n#.   #\n######\n")
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    assert not any(data.deadlocked(data.index[box], boxes) for box in instance.boxes)
+    assert fewest_pushes(instance) is None
+    clusters = ClusterDeadlocks(data, Deadline(60))
+    assert clusters.dead(data.index[instance.keeper], data.index[(2, 1)], boxes)
