@@ -158,7 +158,7 @@ class _Side:
             for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
                 self._carry(node, g, box, reach, boxes)
             pushes = data.pushes(reach, boxes)
-            chosen = corral_pushes(data, reach, boxes, pushes)
+            chosen = corral_pushes(data, reach, boxes, pushes, merge=not self.astar)
             if any(self._touches_room(push) for push in chosen):
                 chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
             for box, d, target in chosen:

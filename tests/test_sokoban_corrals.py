@@ -17,7 +17,7 @@ from puzzleplan.translator.sokoban.corrals import corral_pushes
 from tests.test_sokoban import SOKOBAN, fewest_pushes, levels, random_state
 
 
-def chosen_pushes(text: str) -> tuple[set, set]:
+def chosen_pushes(text: str, merge: bool = True) -> tuple[set, set]:
     """(every push, the pushes corral pruning keeps) of a board, as (box cell, direction) pairs."""
     instance = SOKOBAN.parse(text)
     data = analysis(instance)
@@ -25,15 +25,18 @@ def chosen_pushes(text: str) -> tuple[set, set]:
     reach = data.reach(data.index[instance.keeper], boxes)
     every = data.pushes(reach, boxes)
     named = lambda pushes: {(data.cell(box), NAMES[d]) for box, d, _ in pushes}  # noqa: E731
-    return named(every), named(corral_pushes(data, reach, boxes, every))
+    return named(every), named(corral_pushes(data, reach, boxes, every, merge))
 
 
 def test_two_corrals_merged_into_one_pi_corral():
-    """The box at (1, 5) fences two corrals; alone each is not P (its barrier box at (1, 5) would be pushed
-    into it from the other), together they are a PI-corral whose one push is (1, 3) to the right."""
-    every, chosen = chosen_pushes("#########\n#@ $ $..#\n#  ######\n#  $  .#\n#      #\n########\n")
+    """The box at (2, 5), walls above and below it, parts two corrals: alone neither is P (that box could be
+    pushed into each from the other), together they are a PI-corral whose one push is (2, 3) to the right.
+    Without merging, nothing is pruned."""
+    board = "########\n#  #.#.#\n#@ $ $.#\n#  # # #\n#$ #####\n#.  #\n#####\n"
+    every, chosen = chosen_pushes(board)
     assert len(every) == 3
-    assert chosen == {((1, 3), "right")}
+    assert chosen == {((2, 3), "right")}
+    assert chosen_pushes(board, merge=False)[1] == every
 
 
 def test_a_push_out_that_freezes_does_not_spoil_a_corral():

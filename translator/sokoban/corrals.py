@@ -19,13 +19,14 @@ from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.sokoban.analysis import Analysis, Push
 
 
-def corral_pushes(data: Analysis, reach: int, boxes: int, pushes: list[Push]) -> list[Push]:
-    """The pushes worth trying: those of the barrier of the PI-corral with the fewest pushes, or all."""
+def corral_pushes(data: Analysis, reach: int, boxes: int, pushes: list[Push], merge: bool = True) -> list[Push]:
+    """The pushes worth trying: those of the barrier of the PI-corral with the fewest pushes, or all (with
+    `merge`, corrals merged as i_corral does; else each corral alone)."""
     best, tried = pushes, 0
     for seed in data.components(data.inside & ~boxes & ~reach):
         if seed & tried:
             continue  # a merged corral already grown from another seed holds it
-        corral = i_corral(data, seed, reach, boxes)
+        corral = i_corral(data, seed, reach, boxes, merge)
         if corral is None:
             continue
         tried |= corral
@@ -38,15 +39,16 @@ def corral_pushes(data: Analysis, reach: int, boxes: int, pushes: list[Push]) ->
     return best
 
 
-def i_corral(data: Analysis, corral: int, reach: int, boxes: int) -> int | None:
+def i_corral(data: Analysis, corral: int, reach: int, boxes: int, merge: bool = True) -> int | None:
     """The I-corral grown from a corral by merging the other corrals its barrier's pushes go into or start
-    from; None when some barrier box can be pushed out of it (onto the keeper's area or another box)."""
+    from; None when some barrier box can be pushed out of it (onto the keeper's area or another box), or
+    would need a merge and `merge` is off."""
     free = data.inside & ~boxes & ~reach
     while True:
         barrier = boxes & data.grow(corral)
         beyond, out = _pushed_beyond(data, corral, barrier, free)
-        if not beyond:
-            return None if out else corral
+        if not beyond or not merge:
+            return None if out or beyond else corral
         corral |= data.flood(beyond, free)
 
 
