@@ -7,10 +7,8 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits
 from puzzleplan.planners.search import Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
-from puzzleplan.planners.sokoban_push import push_astar
 from puzzleplan.translator.sokoban.analysis import NAMES, analysis
 from puzzleplan.translator.sokoban.corrals import corral_pushes
 
@@ -116,16 +114,6 @@ def test_a_learnt_pattern_prunes_a_position_holding_it():
     more = data.mask(instance.boxes) | (1 << data.index[(3, 5)])
     assert clusters.dead(data.index[instance.keeper], data.index[(5, 4)], more)
     assert len(clusters.verdicts) == searched
-
-
-@settings(max_examples=40, deadline=None)
-@given(levels(max_side=5, max_boxes=4))
-def test_astar_with_corral_pruning_and_deadlocks_stays_push_optimal(instance):
-    reference = fewest_pushes(instance)
-    result = push_astar(SOKOBAN, instance, Limits(20), clusters=True)
-    assert result.solved == (reference is not None)
-    if result.solved:
-        assert result.figures["pushes"] == reference and result.optimal
 
 
 def test_a_closed_diagonal_deadlock_is_found():

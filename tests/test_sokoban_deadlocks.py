@@ -68,8 +68,9 @@ def test_tunnel_macros_and_clusters_agree_with_exhaustive_search(instance):
 
 
 @settings(max_examples=40, deadline=None)
-@given(levels(max_side=4, max_boxes=3))
+@given(levels(max_side=5, max_boxes=4))
 def test_astar_with_cluster_deadlocks_stays_push_optimal(instance):
+    """With corral pruning, cluster and corral deadlocks and learnt patterns, A* finds the fewest pushes."""
     reference = fewest_pushes(instance)
     result = push_astar(SOKOBAN, instance, Limits(20), clusters=True)
     assert result.solved == (reference is not None)
