@@ -1,20 +1,28 @@
-"""Cluster deadlocks for the push searches (a small form of Junghanns and Schaeffer's pattern search): after
-a push, the boxes packed around the pushed one (touching it, diagonals included) are searched on their own,
-every other box taken away. Taking boxes away never makes a solvable position unsolvable, so when no push
-sequence of that cluster alone brings it onto goals, the whole position is dead. The small (greedy) search stops
-with 'alive' as soon as the cluster has spread out (no two of its boxes touch) or is on goals, or after a
-fixed number of expansions; only a search that runs dry proves a deadlock. Verdicts are kept per cluster
-and keeper area, so each is searched once."""
+"""Deadlocks for the push searches found by searching a few boxes alone (a small form of Junghanns and
+Schaeffer's pattern search). Taking boxes away never makes a solvable position unsolvable, so when a small
+search moving only some boxes (every other box taken away) runs dry, the whole position is dead. After a push
+two groups are searched: the cluster of boxes packed around the pushed one (touching it, diagonals included),
+alive once no two of its boxes touch; and the barrier of each I-corral next to it (see
+puzzleplan.translator.sokoban.corrals), alive once the keeper gets into the corral. Either is alive too when
+all its boxes are on goals or after a fixed number of expansions; only a search that runs dry proves a
+deadlock. Verdicts are kept per box set and keeper area, so each is searched once, and a dead one is learnt
+as a pattern: any later position holding those boxes, the keeper in the same area, is dead too."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.sokoban.analysis import Analysis
+from puzzleplan.translator.sokoban.corrals import i_corral
 
 MAX_CLUSTER = 5
 """The most boxes a cluster search moves."""
+
+MAX_CORRAL = 8
+"""The most barrier boxes a corral search moves."""
 
 LIMIT = 100
 """Expansions of one cluster search before it gives up (and calls the cluster alive)."""
@@ -26,19 +34,50 @@ class ClusterDeadlocks:
     def __init__(self, data: Analysis, deadline: Deadline) -> None:
         self.data, self.deadline = data, deadline
         self.verdicts: dict[tuple[int, int], bool] = {}
+        self.patterns: dict[int, list[tuple[int, int]]] = {}  # box cell: learnt (dead boxes, keeper area)
         self.around = [_touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
     def dead(self, keeper: int, box: int, boxes: int) -> bool:
-        """True when the cluster of `box` (just pushed there, the keeper at `keeper`) cannot be solved
-        alone, so the position `boxes` is dead."""
+        """True when the position `boxes` (a box just pushed onto `box`, the keeper at `keeper`) holds a
+        dead pattern already learnt, or the cluster of `box` or a corral it fences cannot be solved alone."""
+        if self._known(keeper, box, boxes):
+            return True
         data = self.data
         cluster = self.cluster(box, boxes)
-        if cluster is None or not cluster & ~data.goal_mask:
-            return False
-        key = (lowest(data.reach(keeper, cluster)), cluster)
+        if cluster is not None and cluster & ~data.goal_mask and self._verdict(keeper, cluster, self._spread):
+            return True
+        corrals = self.corrals(keeper, box, boxes)
+        return any(self._verdict(keeper, barrier, self._opened(corral)) for corral, barrier in corrals)
+
+    def _known(self, keeper: int, box: int, boxes: int) -> bool:
+        """Whether a learnt dead pattern holding `box` is in the position, the keeper in its area."""
+        return any(pattern & boxes == pattern and (area >> keeper) & 1 for pattern, area in self.patterns.get(box, ()))
+
+    def _verdict(self, keeper: int, pattern: int, alive) -> bool:
+        """Whether the boxes `pattern` alone, the keeper at `keeper`, are dead (searched once per keeper
+        area; a dead one is learnt as a pattern)."""
+        area = self.data.reach(keeper, pattern)
+        key = (lowest(area), pattern)
         if key not in self.verdicts:
-            self.verdicts[key] = self._search(key)
+            self.verdicts[key] = self._search(key, alive)
+            if self.verdicts[key]:
+                for cell in bits(pattern):
+                    self.patterns.setdefault(cell, []).append((pattern, area))
         return self.verdicts[key]
+
+    def corrals(self, keeper: int, box: int, boxes: int) -> Iterator[tuple[int, int]]:
+        """(corral, barrier) of the I-corrals next to `box` that still have work, up to MAX_CORRAL barrier
+        boxes."""
+        data = self.data
+        reach = data.reach(keeper, boxes)
+        free = data.inside & ~boxes & ~reach
+        for seed in data.components(data.flood(data.grow(1 << box) & free, free)):
+            corral = i_corral(data, seed, reach, boxes)
+            if corral is None:
+                continue
+            barrier = boxes & data.grow(corral)
+            if barrier.bit_count() <= MAX_CORRAL and barrier & ~data.goal_mask:
+                yield corral, barrier
 
     def cluster(self, box: int, boxes: int) -> int | None:
         """The boxes connected to `box` through touching boxes (diagonals too); None when it is alone or
@@ -52,9 +91,30 @@ class ClusterDeadlocks:
                 return cluster if cluster.bit_count() > 1 else None
             cluster = grown
 
-    def _search(self, start: tuple[int, int]) -> bool:
-        """Greedy best-first over the cluster's pushes, towards fewer touching boxes: True when it runs dry
-        without the cluster spreading out or reaching goals."""
+    def _opened(self, corral: int) -> Callable[[tuple[int, int]], bool]:
+        """A corral is alive once the keeper gets into it or all its boxes are on goals."""
+        data = self.data
+
+        def alive(state: tuple[int, int]) -> bool:
+            keeper, boxes = state
+            return not boxes & ~data.goal_mask or bool(data.reach(keeper, boxes) & corral)
+
+        return alive
+
+    def _spread(self, state: tuple[int, int]) -> bool:
+        """A cluster is alive once no two of its boxes touch (or all are on goals)."""
+        return self._touching(state) == 0
+
+    def _touching(self, state: tuple[int, int]) -> int:
+        """The boxes off goals that touch another box (0 when all are on goals)."""
+        boxes, around = state[1], self.around
+        if not boxes & ~self.data.goal_mask:
+            return 0
+        return sum(1 for box in bits(boxes) if around[box] & boxes)
+
+    def _search(self, start: tuple[int, int], alive) -> bool:
+        """Greedy best-first over the pattern's pushes, towards fewer touching boxes: True when it runs dry
+        without reaching an `alive` position."""
         data = self.data
 
         def successors(state: tuple[int, int]) -> list[tuple[None, tuple[int, int]]]:
@@ -66,15 +126,7 @@ class ClusterDeadlocks:
                     children.append((None, (lowest(data.reach(box, moved)), moved)))
             return children
 
-        around = self.around
-
-        def touching(state: tuple[int, int]) -> int:
-            boxes = state[1]
-            if not boxes & ~data.goal_mask:
-                return 0
-            return sum(1 for box in bits(boxes) if around[box] & boxes)
-
-        result = best_first(start, successors, lambda state: touching(state) == 0, touching, self.deadline, 10, LIMIT)
+        result = best_first(start, successors, alive, self._touching, self.deadline, 10, LIMIT)
         return result.status is Status.UNSOLVABLE
 
 

@@ -35,6 +35,7 @@ from puzzleplan.translator.sokoban.analysis import (
     goal_rooms,
     move_one_box,
 )
+from puzzleplan.translator.sokoban.corrals import corral_pushes
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
 
@@ -181,7 +182,7 @@ class _Side:
             for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
                 self._carry(node, g, box, reach, boxes)
             pushes = data.pushes(reach, boxes)
-            chosen = data.corral_pushes(reach, boxes, pushes)
+            chosen = corral_pushes(data, reach, boxes, pushes, merge=not self.astar)
             if any(self._touches_room(push) for push in chosen):
                 chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
             for box, d, target in chosen:

@@ -17,6 +17,7 @@ from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import flood, step
 from puzzleplan.translator.sokoban import analysis as sokoban_analysis
 from puzzleplan.translator.sokoban.analysis import INFINITE, NAMES, analysis, goal_rooms, move_one_box
+from puzzleplan.translator.sokoban.corrals import corral_pushes
 from puzzleplan.translator.sokoban.level import pull_distances, push_distances, render_integers
 from puzzleplan.translator.sokoban.puzzle import DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State
 
@@ -231,7 +232,7 @@ def test_pi_corral_restricts_pushes_to_its_barrier():
     boxes = data.mask(walled.boxes)
     reach = data.reach(data.index[walled.keeper], boxes)
     every = data.pushes(reach, boxes)
-    chosen = data.corral_pushes(reach, boxes, every)
+    chosen = corral_pushes(data, reach, boxes, every)
     assert {(data.cell(box), NAMES[d]) for box, d, _ in every} == {
         ((1, 3), "right"),
         ((2, 3), "right"),
@@ -242,7 +243,7 @@ def test_pi_corral_restricts_pushes_to_its_barrier():
     data = analysis(opened)
     boxes = data.mask(opened.boxes)
     reach = data.reach(data.index[opened.keeper], boxes)
-    assert data.corral_pushes(reach, boxes, data.pushes(reach, boxes)) == data.pushes(reach, boxes)
+    assert corral_pushes(data, reach, boxes, data.pushes(reach, boxes)) == data.pushes(reach, boxes)
 
 
 def test_frozen_block_on_goals_is_exactly_its_boxes():

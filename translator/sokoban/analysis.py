@@ -1,6 +1,6 @@
 """What the push searches need to know about a Sokoban level, as plain functions and data on cell
 numbers (row * width + column, so that box and reach sets are bit masks): push distances of a lone box,
-the matching lower bound, PI-corrals, freeze deadlocks, boxes frozen on goals, goal rooms with their
+the matching lower bound, freeze deadlocks, boxes frozen on goals, goal rooms with their
 packing order, and the fewest pushes that bring one box somewhere."""
 
 from __future__ import annotations
@@ -144,50 +144,10 @@ class Analysis:
                         found.append((box, d, target))
         return found
 
-    def corral_pushes(self, reach: int, boxes: int, pushes: list[Push]) -> list[Push]:
-        """The pushes worth trying: those of the barrier of the PI-corral with the fewest pushes, or all.
-
-        A corral is an area of free cells the keeper cannot reach; its barrier is the boxes next to it.
-        It is a PI-corral when every barrier box can only ever be pushed into it (I) and the keeper can
-        make every such push now (P). If it still has work (a barrier box off its goal, or an empty goal
-        inside when goals and boxes are as many), every solution pushes a barrier box into it first, and
-        that push can be made first: pruning the others keeps solvability and push-optimality."""
-        best = pushes
-        for corral in self.components(self.inside & ~boxes & ~reach):
-            barrier = boxes & self.grow(corral)
-            if not self._needs_work(corral, barrier, boxes) or not self._pi(corral, barrier, reach):
-                continue
-            chosen = [push for push in pushes if (barrier >> push[0]) & 1]
-            if len(chosen) < len(best):
-                best = chosen
-        return best
-
     def grow(self, cells: int) -> int:
         """The cells next to some cell of the mask, and the mask itself."""
         width = self.width
         return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
-
-    def _needs_work(self, corral: int, barrier: int, boxes: int) -> bool:
-        """A barrier box off its goal, or an empty goal inside that some box must fill."""
-        if barrier & ~self.goal_mask:
-            return True
-        return bool(corral & self.goal_mask) and len(self.goals) == boxes.bit_count()
-
-    def _pi(self, corral: int, barrier: int, reach: int) -> bool:
-        """I and P: every live push of a barrier box goes into the corral, and the keeper can make each
-        one that does now. A push whose keeper cell is a barrier box or in the corral cannot happen before
-        some barrier box moves, so it does not count."""
-        neighbour, live = self.neighbour, self.live
-        for box in bits(barrier):
-            for d in range(4):
-                behind, target = neighbour[box][BACK[d]], neighbour[box][d]
-                if behind < 0 or target < 0 or not live[target] or (barrier >> target) & 1:
-                    continue
-                if ((corral | barrier) >> behind) & 1:
-                    continue
-                if not (corral >> target) & 1 or not (reach >> behind) & 1:
-                    return False
-        return True
 
     def frozen_with(self, box: int, boxes: int) -> int | None:
         """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
