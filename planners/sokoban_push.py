@@ -260,7 +260,7 @@ def push_astar(
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
     where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
     optimal; when that search runs dry, the plain one goes on in the time left). With `cycle`, the forward
-    search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by the
+    search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
     the boxes blocking doorways (sokoban_features). With `clusters`, pushes
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
