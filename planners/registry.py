@@ -54,11 +54,13 @@ DESCRIPTIONS = {
     "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
-    "native-push-astar": "Sokoban only: A* over pushes with deadlock pruning, cluster deadlocks (push-optimal)",
+    "native-push-astar": "Sokoban only: A* over pushes; PI-corrals, freeze, cluster, corral deadlocks (push-optimal)",
     "native-push-wastar": (
         "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
     ),
-    "native-push-best": "Sokoban only: native-push-wastar with cluster deadlocks, tunnel macros and doorway cycling",
+    "native-push-best": (
+        "Sokoban only: native-push-wastar with cluster and corral deadlocks, tunnel macros and doorway cycling"
+    ),
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",
