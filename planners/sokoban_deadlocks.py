@@ -37,16 +37,17 @@ class ClusterDeadlocks:
         self.patterns: dict[int, list[tuple[int, int]]] = {}  # box cell: learnt (dead boxes, keeper area)
         self.around = [_touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
-    def dead(self, keeper: int, box: int, boxes: int) -> bool:
-        """True when the position `boxes` (a box just pushed onto `box`, the keeper at `keeper`) holds a
-        dead pattern already learnt, or the cluster of `box` or a corral it fences cannot be solved alone."""
+    def dead(self, keeper: int, box: int, boxes: int, reach: int) -> bool:
+        """True when the position `boxes` (a box just pushed onto `box`, the keeper at `keeper`, who can reach
+        the cells `reach`) holds a dead pattern already learnt, or the cluster of `box` or a corral it fences
+        cannot be solved alone."""
         if self._known(keeper, box, boxes):
             return True
         data = self.data
         cluster = self.cluster(box, boxes)
         if cluster is not None and cluster & ~data.goal_mask and self._verdict(keeper, cluster, self._spread):
             return True
-        corrals = self.corrals(keeper, box, boxes)
+        corrals = self.corrals(reach, box, boxes)
         return any(self._verdict(keeper, barrier, self._opened(corral)) for corral, barrier in corrals)
 
     def _known(self, keeper: int, box: int, boxes: int) -> bool:
@@ -65,11 +66,10 @@ class ClusterDeadlocks:
                     self.patterns.setdefault(cell, []).append((pattern, area))
         return self.verdicts[key]
 
-    def corrals(self, keeper: int, box: int, boxes: int) -> Iterator[tuple[int, int]]:
+    def corrals(self, reach: int, box: int, boxes: int) -> Iterator[tuple[int, int]]:
         """(corral, barrier) of the I-corrals next to `box` that still have work, up to MAX_CORRAL barrier
-        boxes."""
+        boxes; `reach` is the keeper's area."""
         data = self.data
-        reach = data.reach(keeper, boxes)
         free = data.inside & ~boxes & ~reach
         for seed in data.components(data.flood(data.grow(1 << box) & free, free)):
             corral = i_corral(data, seed, reach, boxes)

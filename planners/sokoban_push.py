@@ -160,19 +160,19 @@ class _Side:
             _, _, _, g, keeper, boxes, node = entry
             reach = self.data.reach(keeper, boxes)
             key = ((reach & -reach).bit_length(), boxes)
-            if key not in self.closed and not self._dead(node, boxes):
+            if key not in self.closed and not self._dead(node, boxes, reach):
                 self.closed[key] = node
                 return key, node, reach, boxes, g
         return None
 
-    def _dead(self, node: int, boxes: int) -> bool:
+    def _dead(self, node: int, boxes: int, reach: int) -> bool:
         """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up
         for expansion, not when it is queued: most queued nodes never do)."""
         link = self.parents[node]
         if self.clusters is None or link is None:
             return False
         cell, d = link[1][-1]
-        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes)
+        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes, reach)
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position."""

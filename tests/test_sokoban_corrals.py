@@ -78,12 +78,18 @@ DEAD_CORRAL = " ######\n # @  #\n #  #.#\n ##$  #\n ## # #\n # .$ #\n ######\n"
 however they go in, one goal stays empty and a box is stuck in the corral."""
 
 
+def verdict_after_push(clusters: ClusterDeadlocks, data, instance, box: tuple[int, int], boxes: int) -> bool:
+    """The verdict on `boxes` after a push onto `box`, the keeper where the instance has it."""
+    keeper = data.index[instance.keeper]
+    return clusters.dead(keeper, data.index[box], boxes, data.reach(keeper, boxes))
+
+
 def corral_verdict(text: str) -> tuple[ClusterDeadlocks, bool]:
     """The deadlock verdict on a board's box at (5, 4), as if it had just been pushed there."""
     instance = SOKOBAN.parse(text)
     data = analysis(instance)
     clusters = ClusterDeadlocks(data, Deadline(60))
-    return clusters, clusters.dead(data.index[instance.keeper], data.index[(5, 4)], data.mask(instance.boxes))
+    return clusters, verdict_after_push(clusters, data, instance, (5, 4), data.mask(instance.boxes))
 
 
 def test_a_corral_deadlock_that_clusters_and_freezing_miss():
@@ -112,7 +118,7 @@ def test_a_learnt_pattern_prunes_a_position_holding_it():
     instance = SOKOBAN.parse(DEAD_CORRAL)
     data = analysis(instance)
     more = data.mask(instance.boxes) | (1 << data.index[(3, 5)])
-    assert clusters.dead(data.index[instance.keeper], data.index[(5, 4)], more)
+    assert verdict_after_push(clusters, data, instance, (5, 4), more)
     assert len(clusters.verdicts) == searched
 
 
@@ -125,4 +131,4 @@ def test_a_closed_diagonal_deadlock_is_found():
     assert not any(data.deadlocked(data.index[box], boxes) for box in instance.boxes)
     assert fewest_pushes(instance) is None
     clusters = ClusterDeadlocks(data, Deadline(60))
-    assert clusters.dead(data.index[instance.keeper], data.index[(2, 1)], boxes)
+    assert verdict_after_push(clusters, data, instance, (2, 1), boxes)

@@ -30,7 +30,7 @@ def pruned_children(instance):
         if data.deadlocked(target, moved):
             continue
         child = replace(instance, boxes=frozenset(data.cell(n) for n in range(moved.bit_length()) if moved >> n & 1))
-        found.append((replace(child, keeper=data.cell(box)), clusters.dead(box, target, moved)))
+        found.append((replace(child, keeper=data.cell(box)), clusters.dead(box, target, moved, data.reach(box, moved))))
     return found
 
 
