@@ -44,6 +44,10 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
             "doors": True,
         },
     ),
+    "native-push-fess": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True, "fess": True},
+    ),
 }
 
 DESCRIPTIONS = {
@@ -60,6 +64,9 @@ DESCRIPTIONS = {
     ),
     "native-push-best": (
         "Sokoban only: native-push-wastar with cluster and corral deadlocks, tunnel macros and doorway cycling"
+    ),
+    "native-push-fess": (
+        "Sokoban only: native-push-best's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",

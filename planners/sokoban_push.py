@@ -20,6 +20,7 @@ from puzzleplan.planners.progress import phase, watch
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
+from puzzleplan.planners.sokoban_fess import Child, Fess
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import step
@@ -130,6 +131,9 @@ class _Side:
         self.entrances = reduce(or_, (room.entrances for room in self.rooms), 0)
         self.queue = _queue(features)
         self.features = features
+        self.fess = features if isinstance(features, Fess) else None  # FESS expands the forward side
+        self.ranks: list[int] = []  # FESS: each node's accumulated move weight
+        self.pending: list[Child] | None = None  # FESS: the children being collected
         self.astar = weight == 1 and not rooms and not features and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
@@ -137,14 +141,26 @@ class _Side:
         self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
         self.expanded = 0
 
-    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple) -> None:
-        """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead."""
-        if boxes not in self.bounds:
-            self.bounds[boxes] = self._assess(boxes)
-        h, group = self.bounds[boxes]
+    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0) -> None:
+        """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead (while
+        FESS collects children, only note it). With FESS, entries are first ordered by their `rank`."""
+        if self.pending is not None:
+            self.pending.append((g, keeper, boxes, parent, pushes))
+            return
+        h, group = self.assess(boxes)
         if h < INFINITE:
             self.parents.append((parent, pushes) if parent >= 0 else None)
-            self.queue.push((g + self.weight * h, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group)
+            self.ranks.append(rank)
+            f = g + self.weight * h
+            self.queue.push(
+                ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group
+            )
+
+    def assess(self, boxes: int) -> tuple[int, tuple]:
+        """The bound of a box mask and its group (computed once per mask)."""
+        if boxes not in self.bounds:
+            self.bounds[boxes] = self._assess(boxes)
+        return self.bounds[boxes]
 
     def _assess(self, boxes: int) -> tuple[int, tuple]:
         """The bound of a box mask and, when cycling, its group (its Features)."""
@@ -175,7 +191,10 @@ class _Side:
         return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes, reach)
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
-        """Queue the children of a closed position."""
+        """Queue the children of a closed position (FESS, when on, weighs them first)."""
+        if self.fess is not None and self.pending is None:
+            self.fess.expand(self, node, reach, boxes, g)  # calls back here to collect the children
+            return
         self.expanded += 1
         data = self.data
         if self.forward:
@@ -254,6 +273,7 @@ def push_astar(
     clusters: bool = False,
     tunnels: bool = False,
     doors: bool = False,
+    fess: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -264,12 +284,13 @@ def push_astar(
     the boxes blocking doorways (sokoban_features). With `clusters`, pushes
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
-    macros, a search that runs dry hands over to the plain one). The plan is full LURD."""
+    macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
+    Festival's FESS instead of the cycle (sokoban_fess; not optimal). The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    features = Features(data, doors) if cycle else None
+    features = Fess(data, rooms) if fess else Features(data, doors) if cycle else None
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -422,11 +443,12 @@ class PushAStar:
         clusters: bool = False,
         tunnels: bool = False,
         doors: bool = False,
+        fess: bool = False,
     ) -> None:
         self.name = name
         self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
-        self.clusters, self.tunnels, self.doors = clusters, tunnels, doors
-        self.optimal = weight == 1 and not bidirectional and not macros and not cycle and not tunnels
+        self.clusters, self.tunnels, self.doors, self.fess = clusters, tunnels, doors, fess
+        self.optimal = weight == 1 and not bidirectional and not macros and not cycle and not tunnels and not fess
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
@@ -448,4 +470,5 @@ class PushAStar:
             self.clusters,
             self.tunnels,
             self.doors,
+            self.fess,
         )

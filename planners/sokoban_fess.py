@@ -1,0 +1,173 @@
+"""Festival's FESS search (after Shoham and Schaeffer, "The FESS algorithm: a feature based approach to
+single-agent search", 2020) for the forward push search. Positions project onto a feature space (boxes
+packed following the packing order, regions of floor the keeper cannot walk between, passages between
+rooms blocked by boxes); the search goes round the non-empty cells of that space, and in each takes the
+move of least accumulated weight. Advisors each suggest at most one push per position (packing,
+connectivity, room connectivity, hotspot, explorer): an advised push weighs 0, any other 1, and weights
+add up along the path like g. FESS's moves carry one box anywhere; here a move is pushes of one box, so a
+push of the box the last push moved goes on the same move and weighs 0 too. Moves are expanded as the
+positions they lead to, queued with their weight (ties: least g + w * h).
+
+The push search calls `Fess.expand` instead of expanding a forward position itself; it collects the
+children the push search would queue, marks the advised ones and queues them all with their weights."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from puzzleplan.planners.sokoban_features import Features, doorways
+from puzzleplan.translator.bitset import bits
+from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, _packing_order
+
+Child = tuple[int, int, int, int, tuple]
+"""A child the push search would queue: (g, keeper cell, boxes, parent node, pushes)."""
+
+
+class _Side(Protocol):
+    """What FESS needs of the push search's forward side (sokoban_push._Side)."""
+
+    data: Analysis
+    ranks: list[int]
+    parents: list
+    pending: list[Child] | None
+
+    def expand(self, node: int, reach: int, boxes: int, g: int) -> None: ...
+
+    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0) -> None: ...
+
+    def assess(self, boxes: int) -> tuple[int, tuple]: ...
+
+
+class Fess(Features):
+    """The FESS features of a position (a function of its boxes alone) and its advisors, on one level."""
+
+    def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = ()) -> None:
+        super().__init__(data)
+        self.orders = packing_orders(data, rooms)
+        self.passages = passages(data)
+        self.explored = 0  # the cells the keeper has stood on in expanded positions
+
+    def __call__(self, boxes: int) -> tuple[int, ...]:
+        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes)."""
+        data = self.data
+        regions = sum(1 for _ in data.components(data.inside & ~boxes))
+        return self.packed(boxes), regions, sum(1 for passage in self.passages if passage & boxes)
+
+    def packed(self, boxes: int) -> int:
+        """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
+        total = 0
+        for order in self.orders:
+            for goal in order:
+                if not (boxes >> goal) & 1:
+                    break
+                total += 1
+        return total
+
+    def expand(self, side: _Side, node: int, reach: int, boxes: int, g: int) -> None:
+        """Expand a forward position: its children, an advised one weighing 0 more than it, any other 1."""
+        side.pending = []
+        side.expand(node, reach, boxes, g)
+        children, side.pending = side.pending, None
+        live = [child for child in children if side.assess(child[2])[0] < INFINITE]
+        advised = self.advise(side, reach, boxes, live)
+        self.explored |= reach
+        rank, last = side.ranks[node], _last_box(side, node)
+        for index, child in enumerate(live):
+            free = index in advised or child[4][0][0] == last  # a push of the same box goes on its move
+            side.add(*child, rank=rank + (not free))
+
+    def advise(self, side: _Side, reach: int, boxes: int, children: list[Child]) -> set[int]:
+        """The indices of the children the advisors suggest, at most one each."""
+        now = side.assess(boxes)[1]
+        features = [side.assess(child[2]) for child in children]
+        advisors: list[Callable[[], int | None]] = [
+            lambda: _best(features, lambda f: f[1][0] > now[0], lambda f: (-f[1][0], f[0])),  # packing
+            lambda: _best(features, lambda f: f[1][1] < now[1], lambda f: (f[1][1], f[0])),  # connectivity
+            lambda: _best(features, lambda f: f[1][2] < now[2], lambda f: (f[1][2], f[0])),  # rooms
+            lambda: self._hotspot(side.data, boxes, children, features),
+            lambda: self._explorer(side.data, reach, boxes, children),
+        ]
+        return {index for advisor in advisors if (index := advisor()) is not None}
+
+    def _hotspot(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
+        """The child that moves the box blocking most pushes of its neighbours, to where the keeper can
+        make the most pushes (ties: the least bound)."""
+        hot = hotspot(data, boxes)
+        if hot is None:
+            return None
+        moving = [i for i, child in enumerate(children) if child[4] and child[4][0][0] == hot]
+        if not moving:
+            return None
+
+        def mobility(i: int) -> tuple[int, int]:
+            g, keeper, moved = children[i][:3]
+            return -len(data.pushes(data.reach(keeper, moved), moved)), features[i][0]
+
+        return min(moving, key=mobility)
+
+    def _explorer(self, data: Analysis, reach: int, boxes: int, children: list[Child]) -> int | None:
+        """The child whose keeper reaches the most cells (not under a box now) no expanded position's
+        keeper reached; None when none does (the children's areas are flooded only while some are left)."""
+        unexplored = data.inside & ~(self.explored | reach | boxes)
+        if not unexplored or not children:
+            return None
+        gains = [(data.reach(child[1], child[2]) & unexplored).bit_count() for child in children]
+        best = max(range(len(children)), key=lambda i: (gains[i], -i))
+        return best if gains[best] else None
+
+
+def _last_box(side: _Side, node: int) -> int:
+    """The cell of the box the node's last push moved (-1 at the root)."""
+    link = side.parents[node]
+    if link is None:
+        return -1
+    cell, d = link[1][-1]
+    return side.data.neighbour[cell][d]
+
+
+def _best(features: list, wanted: Callable, key: Callable) -> int | None:
+    """The index of the least (by `key`) of the children's (bound, features) that are `wanted`; None if none."""
+    indices = [i for i, f in enumerate(features) if wanted(f)]
+    return min(indices, key=lambda i: key(features[i])) if indices else None
+
+
+def hotspot(data: Analysis, boxes: int) -> int | None:
+    """The box that blocks most pushes of the boxes next to it (standing where one would go, or where the
+    keeper would stand to push it onto a live cell); None when no box blocks any."""
+    counts: dict[int, int] = {}
+    for box in bits(boxes):
+        for d, other in enumerate(data.neighbour[box]):
+            if other < 0 or not (boxes >> other) & 1:
+                continue
+            beyond = data.neighbour[box][d ^ 1]  # the other way: where `other` standing there pushes `box`
+            counts[other] = counts.get(other, 0) + data.live[other] + (beyond >= 0 and data.live[beyond])
+    best = max(counts, key=lambda box: (counts[box], -box), default=None)
+    return best if best is not None and counts[best] else None
+
+
+def packing_orders(data: Analysis, rooms: Sequence[GoalRoom] = ()) -> tuple[tuple[int, ...], ...]:
+    """A packing order for each connected group of goals: the goal rooms' own, else the order found by
+    pulling boxes out of the full group (analysis._packing_order), else the goals in cell order."""
+    known = {room.cells: room.order for room in rooms}
+    orders = []
+    for cells in data.components(data.goal_mask):
+        order = known.get(cells)
+        if order is None:
+            entrances = data.grow(cells) & data.inside & ~cells
+            order = _packing_order(data, cells, entrances) if entrances else None
+        orders.append(order or tuple(bits(cells)))
+    return tuple(orders)
+
+
+def passages(data: Analysis) -> list[int]:
+    """The passages between rooms, as masks: connected doorway cells (one wide between walls, no goal)
+    next to at least two rooms (the connected parts of the floor without doorways)."""
+    doors = doorways(data)
+    rooms = list(data.components(data.inside & ~doors))
+    found = []
+    for passage in data.components(doors):
+        mouth = data.grow(passage)
+        if sum(1 for room in rooms if room & mouth) >= 2:
+            found.append(passage)
+    return found

@@ -1,0 +1,82 @@
+"""Festival's FESS search for Sokoban (planners/sokoban_fess.py): its features (packing following the packing
+order, connectivity, passages between rooms blocked), its advisors and move weights, and the search with it
+still solves exactly the solvable levels (checked against exhaustive search)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from puzzleplan.planners.base import Limits, Simulation
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
+from puzzleplan.planners.sokoban_push import _Side, push_astar
+from puzzleplan.translator.sokoban.analysis import analysis
+
+from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
+from tests.test_sokoban_search import TWO_ROOMS
+
+DEAD_END = "########\n#@ $$..#\n########\n"
+
+
+def test_packing_counts_goals_filled_in_the_packing_order_only():
+    """The goal deepest in a dead end comes first: a box on the other goal alone is not packed."""
+    data = analysis(SOKOBAN.parse(DEAD_END))
+    assert [[data.cell(goal) for goal in order] for order in packing_orders(data)] == [[(1, 6), (1, 5)]]
+    fess = Fess(data)
+    assert fess.packed(data.mask([(1, 5), (1, 3)])) == 0
+    assert fess.packed(data.mask([(1, 6), (1, 3)])) == 1
+    assert fess(data.mask([(1, 6), (1, 5)])) == (2, 1, 0)
+
+
+def test_a_box_in_the_passage_between_two_rooms_blocks_it():
+    data = analysis(SOKOBAN.parse(TWO_ROOMS))
+    assert [
+        data.cell(cell)
+        for passage in passages(data)
+        for cell in range(data.inside.bit_length())
+        if (passage >> cell) & 1
+    ] == [(2, 4)]
+    fess = Fess(data)
+    assert fess(data.mask([(2, 4)])) == (0, 2, 1)  # it also cuts the floor in two
+    assert fess(data.mask([(2, 2)])) == (0, 1, 0)
+    assert fess(data.mask([(1, 3)])) == (1, 1, 0)
+
+
+def test_the_hotspot_is_the_box_in_the_middle_of_a_row():
+    data = analysis(SOKOBAN.parse("#######\n#  @  #\n#.$$$.#\n#  .  #\n#######\n"))
+    assert data.cell(hotspot(data, data.mask([(2, 2), (2, 3), (2, 4)]))) == (2, 3)
+    assert hotspot(data, data.mask([(2, 2), (2, 4)])) is None  # no box next to another
+
+
+def test_an_advised_push_weighs_nothing_and_the_others_one():
+    """From the start, pushing the box onto its goal raises packing (advised: weight 0); pushing it down
+    is advised by none (weight 1)."""
+    instance = SOKOBAN.parse("#######\n#     #\n# $.  #\n#  @  #\n#     #\n#######\n")
+    data = analysis(instance)
+    side = _Side(data, True, 5, (), Fess(data))
+    side.add(0, data.index[instance.keeper], data.mask(instance.boxes), -1, ())
+    key, node, reach, boxes, g = side.pop()
+    side.expand(node, reach, boxes, g)
+    weights = {
+        data.cell(link[1][0][0]) + (link[1][0][1],): rank for link, rank in zip(side.parents[1:], side.ranks[1:])
+    }
+    assert weights == {(2, 2, 3): 0, (2, 2, 1): 1}  # right onto the goal, down
+    assert side.expanded == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(instance=levels(max_side=5, max_boxes=3))
+def test_fess_agrees_with_exhaustive_search(instance):
+    """The FESS search (as native-push-fess runs it) solves exactly the solvable levels; plans replay."""
+    reference = fewest_pushes(instance)
+    options = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
+    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, **options)
+    assert result.solved == (reference is not None)
+    if result.solved:
+        assert result.figures["pushes"] >= reference and not result.optimal
+        assert SOKOBAN.replay(instance, result.plan).valid
+
+
+def test_native_push_fess_packs_the_goal_room():
+    instance = level("goal-room.xsb")
+    result = get_planner("native-push-fess").solve(Simulation(SOKOBAN, instance), Limits(30))
+    assert result.solved and not result.optimal and SOKOBAN.replay(instance, result.plan).valid
