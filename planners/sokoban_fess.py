@@ -46,6 +46,7 @@ class Fess(Features):
         super().__init__(data)
         self.orders = packing_orders(data, rooms)
         self.passages = passages(data)
+        self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
@@ -63,6 +64,14 @@ class Fess(Features):
                     break
                 total += 1
         return total
+
+    def next_goals(self, boxes: int) -> list[int]:
+        """The first empty goal of each packing order."""
+        return [
+            next(goal for goal in order if not (boxes >> goal) & 1)
+            for order in self.orders
+            if ~boxes & sum(1 << goal for goal in order)
+        ]
 
     def expand(self, side: _Side, node: int, reach: int, boxes: int, g: int) -> None:
         """Expand a forward position: its children, an advised one weighing 0 more than it, any other 1."""
@@ -82,13 +91,29 @@ class Fess(Features):
         now = side.assess(boxes)[1]
         features = [side.assess(child[2]) for child in children]
         advisors: list[Callable[[], int | None]] = [
-            lambda: _best(features, lambda f: f[1][0] > now[0], lambda f: (-f[1][0], f[0])),  # packing
+            lambda: self._packing(side.data, boxes, children, features),
             lambda: _best(features, lambda f: f[1][1] < now[1], lambda f: (f[1][1], f[0])),  # connectivity
             lambda: _best(features, lambda f: f[1][2] < now[2], lambda f: (f[1][2], f[0])),  # rooms
             lambda: self._hotspot(side.data, boxes, children, features),
             lambda: self._explorer(side.data, reach, boxes, children),
         ]
         return {index for advisor in advisors if (index := advisor()) is not None}
+
+    def _packing(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
+        """The child that packs the most boxes; else, of those that unpack none, the one whose box ends
+        nearest (in pushes) to the next goal of a packing order, nearer than it started (ties: least bound)."""
+        now = self.packed(boxes)
+        raised = _best(features, lambda f: f[1][0] > now, lambda f: (-f[1][0], f[0]))
+        if raised is not None:
+            return raised
+        rows = [data.distance[self.rows[goal]] for goal in self.next_goals(boxes)]
+
+        def nearest(cell: int) -> int:
+            return min((row[cell] for row in rows), default=INFINITE)
+
+        ends = [(nearest(_moved_to(data, child)), nearest(child[4][0][0])) for child in children]
+        closer = [i for i, (end, start) in enumerate(ends) if end < start and features[i][1][0] >= now]
+        return min(closer, key=lambda i: (ends[i][0], features[i][0]), default=None)
 
     def _hotspot(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
         """The child that moves the box blocking most pushes of its neighbours, to where the keeper can
@@ -115,6 +140,12 @@ class Fess(Features):
         gains = [(data.reach(child[1], child[2]) & unexplored).bit_count() for child in children]
         best = max(range(len(children)), key=lambda i: (gains[i], -i))
         return best if gains[best] else None
+
+
+def _moved_to(data: Analysis, child: Child) -> int:
+    """The cell the child's last push moved its box to."""
+    cell, d = child[4][-1]
+    return data.neighbour[cell][d]
 
 
 def _last_box(side: _Side, node: int) -> int:
