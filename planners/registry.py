@@ -48,6 +48,18 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True, "fess": True},
     ),
+    "native-push-fess-turns": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {
+            "weight": 5,
+            "bidirectional": True,
+            "macros": True,
+            "clusters": True,
+            "tunnels": True,
+            "fess": True,
+            "turns": True,
+        },
+    ),
 }
 
 DESCRIPTIONS = {
@@ -68,6 +80,7 @@ DESCRIPTIONS = {
     "native-push-fess": (
         "Sokoban only: native-push-best's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
+    "native-push-fess-turns": "Sokoban only: native-push-fess taking turns with native-push-best's two feature cycles",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

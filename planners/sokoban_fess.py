@@ -42,18 +42,24 @@ class _Side(Protocol):
 class Fess(Features):
     """The FESS features of a position (a function of its boxes alone) and its advisors, on one level."""
 
-    def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = ()) -> None:
+    def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False) -> None:
         super().__init__(data)
+        self.turns = turns  # taking turns with native-push-best's cycles: their features are added
+        self.doors = doorways(data) if turns else 0
         self.orders = packing_orders(data, rooms)
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
-        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes)."""
+        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes);
+        with turns, then boxes on goals and boxes in doorways (Features with doors)."""
         data = self.data
         regions = sum(1 for _ in data.components(data.inside & ~boxes))
-        return self.packed(boxes), regions, sum(1 for passage in self.passages if passage & boxes)
+        fess = (self.packed(boxes), regions, sum(1 for passage in self.passages if passage & boxes))
+        if not self.turns:
+            return fess
+        return (*fess, (boxes & data.goal_mask).bit_count(), (boxes & self.doors).bit_count())
 
     def packed(self, boxes: int) -> int:
         """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
@@ -81,7 +87,8 @@ class Fess(Features):
         live = [child for child in children if side.assess(child[2])[0] < INFINITE]
         advised = self.advise(side, reach, boxes, live)
         self.explored |= reach
-        rank, last = side.ranks[node], _last_box(side, node)
+        link = side.parents[node]
+        rank, last = side.ranks[node], _moved_to(side.data, link[1] if link else ())
         for index, child in enumerate(live):
             free = index in advised or child[4][0][0] == last  # a push of the same box goes on its move
             side.add(*child, rank=rank + (not free))
@@ -111,7 +118,7 @@ class Fess(Features):
         def nearest(cell: int) -> int:
             return min((row[cell] for row in rows), default=INFINITE)
 
-        ends = [(nearest(_moved_to(data, child)), nearest(child[4][0][0])) for child in children]
+        ends = [(nearest(_moved_to(data, child[4])), nearest(child[4][0][0])) for child in children]
         closer = [i for i, (end, start) in enumerate(ends) if end < start and features[i][1][0] >= now]
         return min(closer, key=lambda i: (ends[i][0], features[i][0]), default=None)
 
@@ -142,19 +149,12 @@ class Fess(Features):
         return best if gains[best] else None
 
 
-def _moved_to(data: Analysis, child: Child) -> int:
-    """The cell the child's last push moved its box to."""
-    cell, d = child[4][-1]
-    return data.neighbour[cell][d]
-
-
-def _last_box(side: _Side, node: int) -> int:
-    """The cell of the box the node's last push moved (-1 at the root)."""
-    link = side.parents[node]
-    if link is None:
+def _moved_to(data: Analysis, pushes: tuple) -> int:
+    """The cell the last of some (box cell, direction) pushes moved its box to (-1 when there are none)."""
+    if not pushes:
         return -1
-    cell, d = link[1][-1]
-    return side.data.neighbour[cell][d]
+    cell, d = pushes[-1]
+    return data.neighbour[cell][d]
 
 
 def _best(features: list, wanted: Callable, key: Callable) -> int | None:

@@ -89,7 +89,7 @@ class _Alternation:
     position either expands is closed for both."""
 
     def __init__(self, coarse: int) -> None:
-        self.queues = (_FeatureCycle(), _FeatureCycle())
+        self.queues: tuple[_FeatureCycle | _Alternation, ...] = (_FeatureCycle(), _FeatureCycle())
         self.coarse, self.turn = coarse, 0
 
     def push(self, entry: tuple, group: tuple) -> None:
@@ -105,6 +105,20 @@ class _Alternation:
             if (entry := queue.pop()) is not None:
                 return entry
         return None
+
+
+class _FessTurns(_Alternation):
+    """FESS's cycle (entries first by move weight) taking turns with native-push-best's two cycles (entries
+    by g + w * h, alternating themselves), over one closed set. Groups are Fess features with turns."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.queues = (_FeatureCycle(), _Alternation(2))
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry ((weight, f), ...) in FESS's cycle, and as (f, ...) in the other two."""
+        self.queues[0].push(entry, group[:3])
+        self.queues[1].push((entry[0][1], *entry[1:]), (group[3], group[1], group[4]))
 
 
 class _Side:
@@ -274,6 +288,7 @@ def push_astar(
     tunnels: bool = False,
     doors: bool = False,
     fess: bool = False,
+    turns: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -285,12 +300,13 @@ def push_astar(
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
-    Festival's FESS instead of the cycle (sokoban_fess; not optimal). The plan is full LURD."""
+    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the cycles
+    of `cycle` and `doors`. The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    features = Fess(data, rooms) if fess else Features(data, doors) if cycle else None
+    features = Fess(data, rooms, turns) if fess else Features(data, doors) if cycle else None
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -369,6 +385,8 @@ def _queue(features: Features | None) -> _Heap | _FeatureCycle | _Alternation:
     without the doorway feature)."""
     if features is None:
         return _Heap()
+    if isinstance(features, Fess):
+        return _FessTurns() if features.turns else _FeatureCycle()
     return _Alternation(2) if features.doorways else _FeatureCycle()
 
 
@@ -444,10 +462,11 @@ class PushAStar:
         tunnels: bool = False,
         doors: bool = False,
         fess: bool = False,
+        turns: bool = False,
     ) -> None:
         self.name = name
         self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
-        self.clusters, self.tunnels, self.doors, self.fess = clusters, tunnels, doors, fess
+        self.clusters, self.tunnels, self.doors, self.fess, self.turns = clusters, tunnels, doors, fess, turns
         self.optimal = weight == 1 and not bidirectional and not macros and not cycle and not tunnels and not fess
 
     def available(self) -> tuple[bool, str]:
@@ -471,4 +490,5 @@ class PushAStar:
             self.tunnels,
             self.doors,
             self.fess,
+            self.turns,
         )

@@ -4,11 +4,12 @@ still solves exactly the solvable levels (checked against exhaustive search)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
-from puzzleplan.planners.sokoban_push import _Side, push_astar
+from puzzleplan.planners.sokoban_push import _FessTurns, _Side, push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
@@ -76,7 +77,22 @@ def test_fess_agrees_with_exhaustive_search(instance):
         assert SOKOBAN.replay(instance, result.plan).valid
 
 
-def test_native_push_fess_packs_the_goal_room():
+def test_with_turns_the_features_add_boxes_on_goals_and_in_doorways():
+    data = analysis(SOKOBAN.parse(TWO_ROOMS))
+    assert Fess(data, turns=True)(data.mask([(2, 4)])) == (0, 2, 1, 0, 1)
+    assert Fess(data, turns=True)(data.mask([(1, 3)])) == (1, 1, 0, 1, 0)
+
+
+def test_fess_turns_takes_turns_with_the_feature_cycles():
+    """FESS's cycle (by move weight) and native-push-best's two cycles (by g + w * h) take turns."""
+    queue = _FessTurns()
+    queue.push(((1, 5), "a"), (0, 1, 0, 0, 0))
+    queue.push(((0, 9), "b"), (0, 1, 0, 0, 0))
+    assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
+
+
+@pytest.mark.parametrize("name", ["native-push-fess", "native-push-fess-turns"])
+def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
-    result = get_planner("native-push-fess").solve(Simulation(SOKOBAN, instance), Limits(30))
+    result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))
     assert result.solved and not result.optimal and SOKOBAN.replay(instance, result.plan).valid
