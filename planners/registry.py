@@ -16,6 +16,9 @@ from puzzleplan.planners.base import Planner
 from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.text import did_you_mean
 
+_PRUNED: dict[str, Any] = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
+"""The weighted push searches' options: bidirectional, goal and tunnel macros, cluster and corral deadlocks."""
+
 PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "lama-first"}),
     "fd-opt": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "astar(lmcut())"}),
@@ -32,34 +35,12 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
     ),
-    "native-push-best": (
+    "native-push-cycle": (
         "puzzleplan.planners.sokoban_push:PushAStar",
-        {
-            "weight": 5,
-            "bidirectional": True,
-            "macros": True,
-            "cycle": True,
-            "clusters": True,
-            "tunnels": True,
-            "doors": True,
-        },
+        {**_PRUNED, "cycle": True, "doors": True},
     ),
-    "native-push-fess": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True, "fess": True},
-    ),
-    "native-push-fess-turns": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {
-            "weight": 5,
-            "bidirectional": True,
-            "macros": True,
-            "clusters": True,
-            "tunnels": True,
-            "fess": True,
-            "turns": True,
-        },
-    ),
+    "native-push-fess": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True}),
+    "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
 }
 
 DESCRIPTIONS = {
@@ -74,13 +55,13 @@ DESCRIPTIONS = {
     "native-push-wastar": (
         "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
     ),
-    "native-push-best": (
+    "native-push-cycle": (
         "Sokoban only: native-push-wastar with cluster and corral deadlocks, tunnel macros and doorway cycling"
     ),
     "native-push-fess": (
-        "Sokoban only: native-push-best's pruning and macros, searched by FESS (feature space, advisors, move weights)"
+        "Sokoban only: native-push-cycle's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
-    "native-push-fess-turns": "Sokoban only: native-push-fess taking turns with native-push-best's two feature cycles",
+    "native-push-best": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

@@ -44,7 +44,7 @@ class Fess(Features):
 
     def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False) -> None:
         super().__init__(data)
-        self.turns = turns  # taking turns with native-push-best's cycles: their features are added
+        self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
         self.doors = doorways(data) if turns else 0
         self.orders = packing_orders(data, rooms)
         self.passages = passages(data)

@@ -10,10 +10,11 @@ The plan it returns is full LURD: each push is preceded by the keeper's shortest
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
+from dataclasses import asdict, dataclass, replace
 from functools import reduce
 from itertools import count
 from operator import or_
+from typing import Any
 
 from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
 from puzzleplan.planners.progress import phase, watch
@@ -108,7 +109,7 @@ class _Alternation:
 
 
 class _FessTurns(_Alternation):
-    """FESS's cycle (entries first by move weight) taking turns with native-push-best's two cycles (entries
+    """FESS's cycle (entries first by move weight) taking turns with native-push-cycle's two cycles (entries
     by g + w * h, alternating themselves), over one closed set. Groups are Fess features with turns."""
 
     def __init__(self) -> None:
@@ -443,31 +444,37 @@ def _plan(
     )
 
 
+@dataclass(frozen=True)
+class PushOptions:
+    """How a push search runs: push_astar's keyword arguments."""
+
+    weight: int = 1
+    bidirectional: bool = False
+    macros: bool = False
+    cycle: bool = False
+    clusters: bool = False
+    tunnels: bool = False
+    doors: bool = False
+    fess: bool = False
+    turns: bool = False
+
+    @property
+    def optimal(self) -> bool:
+        """Whether the search is forward A* with sound pruning only (its plans are push-optimal)."""
+        return self.weight == 1 and not (self.bidirectional or self.macros or self.cycle or self.tunnels or self.fess)
+
+
 class PushAStar:
     """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
-    (push-optimal) or bidirectional weighted A*, optionally with goal macros."""
+    (push-optimal) or bidirectional weighted A*, with the options of PushOptions."""
 
     optimal = True
     fragment = None
     puzzles = ("sokoban", "sokoban-pushes")
 
-    def __init__(
-        self,
-        name: str = "native-push-astar",
-        weight: int = 1,
-        bidirectional: bool = False,
-        macros: bool = False,
-        cycle: bool = False,
-        clusters: bool = False,
-        tunnels: bool = False,
-        doors: bool = False,
-        fess: bool = False,
-        turns: bool = False,
-    ) -> None:
-        self.name = name
-        self.weight, self.bidirectional, self.macros, self.cycle = weight, bidirectional, macros, cycle
-        self.clusters, self.tunnels, self.doors, self.fess, self.turns = clusters, tunnels, doors, fess, turns
-        self.optimal = weight == 1 and not bidirectional and not macros and not cycle and not tunnels and not fess
+    def __init__(self, name: str = "native-push-astar", **options: Any) -> None:
+        self.name, self.options = name, PushOptions(**options)
+        self.optimal = self.options.optimal
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
@@ -478,17 +485,4 @@ class PushAStar:
         puzzle, instance = problem.puzzle, problem.instance
         if not isinstance(puzzle, Sokoban):
             return PlanResult(Status.UNSUPPORTED, message=f"{self.name} solves Sokoban levels only")
-        return push_astar(
-            puzzle,
-            instance,
-            limits,
-            self.weight,
-            self.bidirectional,
-            self.macros,
-            self.cycle,
-            self.clusters,
-            self.tunnels,
-            self.doors,
-            self.fess,
-            self.turns,
-        )
+        return push_astar(puzzle, instance, limits, **asdict(self.options))

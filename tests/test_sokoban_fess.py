@@ -84,14 +84,14 @@ def test_with_turns_the_features_add_boxes_on_goals_and_in_doorways():
 
 
 def test_fess_turns_takes_turns_with_the_feature_cycles():
-    """FESS's cycle (by move weight) and native-push-best's two cycles (by g + w * h) take turns."""
+    """FESS's cycle (by move weight) and native-push-cycle's two cycles (by g + w * h) take turns."""
     queue = _FessTurns()
     queue.push(((1, 5), "a"), (0, 1, 0, 0, 0))
     queue.push(((0, 9), "b"), (0, 1, 0, 0, 0))
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
-@pytest.mark.parametrize("name", ["native-push-fess", "native-push-fess-turns"])
+@pytest.mark.parametrize("name", ["native-push-fess", "native-push-best"])
 def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
     result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))

@@ -39,7 +39,13 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
     suffixes = (".xsb", ".sok", ".lsp")
     drawing = "puzzleplan.translator.drawings.sokoban:SokobanDrawing"
     optimal_measure = "moves"
-    native_planners = ("native-push-astar", "native-push-wastar", "native-push-best")
+    native_planners = (
+        "native-push-astar",
+        "native-push-wastar",
+        "native-push-cycle",
+        "native-push-fess",
+        "native-push-best",
+    )
 
     def __init__(self, encoding: str = "moves") -> None:
         if encoding not in ENCODINGS:
