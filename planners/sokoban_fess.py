@@ -18,7 +18,7 @@ from typing import Protocol
 
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, _packing_order
+from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, packing_order
 
 Child = tuple[int, int, int, int, tuple]
 """A child the push search would queue: (g, keeper cell, boxes, parent node, pushes)."""
@@ -179,14 +179,14 @@ def hotspot(data: Analysis, boxes: int) -> int | None:
 
 def packing_orders(data: Analysis, rooms: Sequence[GoalRoom] = ()) -> tuple[tuple[int, ...], ...]:
     """A packing order for each connected group of goals: the goal rooms' own, else the order found by
-    pulling boxes out of the full group (analysis._packing_order), else the goals in cell order."""
+    pulling boxes out of the full group (analysis.packing_order), else the goals in cell order."""
     known = {room.cells: room.order for room in rooms}
     orders = []
     for cells in data.components(data.goal_mask):
         order = known.get(cells)
         if order is None:
             entrances = data.grow(cells) & data.inside & ~cells
-            order = _packing_order(data, cells, entrances) if entrances else None
+            order = packing_order(data, cells, entrances) if entrances else None
         orders.append(order or tuple(bits(cells)))
     return tuple(orders)
 

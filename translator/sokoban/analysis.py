@@ -248,13 +248,13 @@ def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
         if cells & boxes or cells.bit_count() < MIN_ROOM:
             continue
         entrances = data.grow(cells) & data.inside & ~cells
-        order = _packing_order(data, cells, entrances)
+        order = packing_order(data, cells, entrances)
         if order:
             rooms.append(GoalRoom(cells, entrances, order))
     return tuple(rooms)
 
 
-def _packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...] | None:
+def packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...] | None:
     """An order to fill the room's goals, found backwards: from the full room, pull out the box nearest
     to an entrance (the rest of the level empty) until none is left; filling goes the other way round.
     None when some full stage has no box that can be pulled out."""
