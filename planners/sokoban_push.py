@@ -2,8 +2,9 @@
 deadlocks, boxes frozen on goals treated as walls, PI-corral pruning and states keyed on the normalized
 keeper position (the smallest cell the keeper can reach). Optionally, goal macros (after Junghanns and
 Schaeffer's Rolling Stone): boxes enter a room of goals only by being carried from its entrance straight
-to the next goal of a packing order found by pulling boxes out of the full room. What it knows about the
-level comes from puzzleplan.translator.sokoban.analysis.
+to the next goal of a packing order found by pulling boxes out of the full room. Optionally, feature-space
+searches for the forward side: feature cycles (sokoban_features) and Festival's FESS (sokoban_fess). What it
+knows about the level comes from puzzleplan.translator.sokoban.analysis.
 
 The plan it returns is full LURD: each push is preceded by the keeper's shortest walk to it."""
 
@@ -301,8 +302,8 @@ def push_astar(
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
-    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the cycles
-    of `cycle` and `doors`. The plan is full LURD."""
+    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
+    cycles that `cycle` with `doors` runs. The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
