@@ -17,10 +17,13 @@ class Features:
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
         """(boxes on goals, regions of free floor), and with doors the boxes that block a doorway."""
-        data = self.data
-        regions = sum(1 for _ in data.components(data.inside & ~boxes))
-        packed = (boxes & data.goal_mask).bit_count()
+        packed, regions = (boxes & self.data.goal_mask).bit_count(), self.regions(boxes)
         return (packed, regions, (boxes & self.doorways).bit_count()) if self.doorways else (packed, regions)
+
+    def regions(self, boxes: int) -> int:
+        """The regions of free floor: the connected parts the boxes cut the floor into."""
+        data = self.data
+        return sum(1 for _ in data.components(data.inside & ~boxes))
 
 
 def doorways(data: Analysis) -> int:

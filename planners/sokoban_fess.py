@@ -43,9 +43,8 @@ class Fess(Features):
     """The FESS features of a position (a function of its boxes alone) and its advisors, on one level."""
 
     def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False) -> None:
-        super().__init__(data)
+        super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
-        self.doors = doorways(data) if turns else 0
         self.orders = packing_orders(data, rooms)
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
@@ -54,12 +53,10 @@ class Fess(Features):
     def __call__(self, boxes: int) -> tuple[int, ...]:
         """(boxes packed following the packing order, regions of free floor, passages blocked by boxes);
         with turns, then boxes on goals and boxes in doorways (Features with doors)."""
-        data = self.data
-        regions = sum(1 for _ in data.components(data.inside & ~boxes))
-        fess = (self.packed(boxes), regions, sum(1 for passage in self.passages if passage & boxes))
+        fess = (self.packed(boxes), self.regions(boxes), sum(1 for passage in self.passages if passage & boxes))
         if not self.turns:
             return fess
-        return (*fess, (boxes & data.goal_mask).bit_count(), (boxes & self.doors).bit_count())
+        return (*fess, (boxes & self.data.goal_mask).bit_count(), (boxes & self.doorways).bit_count())
 
     def packed(self, boxes: int) -> int:
         """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
