@@ -46,6 +46,7 @@ class Fess(Features):
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
         self.orders = packing_orders(data, rooms)
+        self.order_masks = [sum(1 << goal for goal in order) for order in self.orders]
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
@@ -72,8 +73,8 @@ class Fess(Features):
         """The first empty goal of each packing order."""
         return [
             next(goal for goal in order if not (boxes >> goal) & 1)
-            for order in self.orders
-            if ~boxes & sum(1 << goal for goal in order)
+            for order, mask in zip(self.orders, self.order_masks)
+            if ~boxes & mask
         ]
 
     def expand(self, side: _Side, node: int, reach: int, boxes: int, g: int) -> None:
