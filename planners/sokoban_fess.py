@@ -183,7 +183,7 @@ def packing_orders(data: Analysis, rooms: Sequence[GoalRoom] = ()) -> tuple[tupl
     for cells in data.components(data.goal_mask):
         order = known.get(cells)
         if order is None:
-            entrances = data.grow(cells) & data.inside & ~cells
+            entrances = data.entrances(cells)
             order = packing_order(data, cells, entrances) if entrances else None
         orders.append(order or tuple(bits(cells)))
     return tuple(orders)

@@ -149,6 +149,10 @@ class Analysis:
         width = self.width
         return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
 
+    def entrances(self, cells: int) -> int:
+        """The walled-in cells next to a mask and outside it (a goal group's entrances)."""
+        return self.grow(cells) & self.inside & ~cells
+
     def frozen_with(self, box: int, boxes: int) -> int | None:
         """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
         box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
@@ -247,7 +251,7 @@ def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
     for cells in data.components(data.goal_mask):
         if cells & boxes or cells.bit_count() < MIN_ROOM:
             continue
-        entrances = data.grow(cells) & data.inside & ~cells
+        entrances = data.entrances(cells)
         order = packing_order(data, cells, entrances)
         if order:
             rooms.append(GoalRoom(cells, entrances, order))
