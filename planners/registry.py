@@ -18,6 +18,8 @@ from puzzleplan.translator.text import did_you_mean
 
 _PRUNED: dict[str, Any] = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
 """The weighted push searches' options: bidirectional, goal and tunnel macros, cluster and corral deadlocks."""
+_CYCLE = {"cycle": True, "doors": True}
+"""native-push-cycle's search order: the feature cycles, with doorways."""
 
 PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "lama-first"}),
@@ -35,12 +37,13 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
     ),
-    "native-push-cycle": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "cycle": True, "doors": True},
-    ),
+    "native-push-cycle": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, **_CYCLE}),
     "native-push-fess": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True}),
-    "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
+    "native-push-turns": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
+    "native-push-best": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {**_PRUNED, "fess": True, "turns": True, "warmup": ({**_PRUNED, **_CYCLE}, 8000)},
+    ),
 }
 
 DESCRIPTIONS = {
@@ -61,7 +64,8 @@ DESCRIPTIONS = {
     "native-push-fess": (
         "Sokoban only: native-push-cycle's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
-    "native-push-best": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
+    "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
+    "native-push-best": "Sokoban only: native-push-cycle for 8,000 states, then native-push-turns afresh",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

@@ -44,6 +44,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
         "native-push-wastar",
         "native-push-cycle",
         "native-push-fess",
+        "native-push-turns",
         "native-push-best",
     )
 
