@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from puzzleplan.translator.bitset import bits, lowest
@@ -121,13 +121,38 @@ class Analysis:
         """Mask of the cells the keeper can walk to without pushing."""
         return self.flood(1 << keeper, self.inside & ~boxes)
 
+    @cached_property
+    def lines(self) -> list[tuple[tuple[int, int, int], ...]]:
+        """For each cell, the pushes of a box on it that walls and dead squares allow: (direction, keeper
+        cell behind the box, live target cell), in the order of NAMES."""
+        return [
+            tuple(
+                (d, around[BACK[d]], around[d])
+                for d in range(4)
+                if around[BACK[d]] >= 0 and around[d] >= 0 and self.live[around[d]]
+            )
+            for around in self.neighbour
+        ]
+
+    @cached_property
+    def axes(self) -> list[tuple[int, ...]]:
+        """For each cell, the mask of its two neighbours along each axis along which a box on it can move
+        (no wall on either side, not both dead squares): it can when neither holds a box."""
+        return [
+            tuple(
+                (1 << first) | (1 << second)
+                for first, second in (around[:2], around[2:])
+                if first >= 0 and second >= 0 and (self.live[first] or self.live[second])
+            )
+            for around in self.neighbour
+        ]
+
     def pushes(self, reach: int, boxes: int) -> list[Push]:
         """Every push the keeper can make from its area onto a live free cell."""
-        neighbour, live, found = self.neighbour, self.live, []
+        lines, found = self.lines, []
         for box in bits(boxes):
-            for d in range(4):
-                behind, target = neighbour[box][BACK[d]], neighbour[box][d]
-                if behind >= 0 and (reach >> behind) & 1 and target >= 0 and live[target] and not (boxes >> target) & 1:
+            for d, behind, target in lines[box]:
+                if (reach >> behind) & 1 and not (boxes >> target) & 1:
                     found.append((box, d, target))
         return found
 
@@ -157,6 +182,8 @@ class Analysis:
         """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
         box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
         it can move)."""
+        if any(not boxes & pair for pair in self.axes[box]):
+            return 0  # free along an axis: _frozen would find the same, only slower
         cluster = self._frozen(box, boxes, 0)
         if cluster is None:
             return 0

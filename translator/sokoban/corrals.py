@@ -80,11 +80,10 @@ def _possible(data: Analysis, corral: int, barrier: int, reach: int) -> bool:
 def _barrier_pushes(data: Analysis, corral: int, barrier: int) -> Iterator[tuple[int, int, int]]:
     """(box, keeper cell, target cell) of the pushes of barrier boxes from outside the corral onto live
     cells off the barrier."""
-    neighbour, live, fence = data.neighbour, data.live, corral | barrier
+    lines, fence = data.lines, corral | barrier
     for box in bits(barrier):
-        for d in range(4):
-            behind, target = neighbour[box][d ^ 1], neighbour[box][d]
-            if behind >= 0 and target >= 0 and live[target] and not ((fence >> behind) | (barrier >> target)) & 1:
+        for _, behind, target in lines[box]:
+            if not ((fence >> behind) | (barrier >> target)) & 1:
                 yield box, behind, target
 
 
