@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.translator.bitset import bits, lowest
-from puzzleplan.translator.sokoban.analysis import Analysis
+from puzzleplan.translator.sokoban.analysis import Analysis, touching
 from puzzleplan.translator.sokoban.corrals import i_corral
 
 MAX_CLUSTER = 5
@@ -35,7 +35,7 @@ class ClusterDeadlocks:
         self.data, self.deadline = data, deadline
         self.verdicts: dict[tuple[int, int], bool] = {}
         self.patterns: dict[int, list[tuple[int, int]]] = {}  # box cell: learnt (dead boxes, keeper area)
-        self.around = [_touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
+        self.around = [touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
     def dead(self, keeper: int, box: int, boxes: int, reach: int) -> bool:
         """True when the position `boxes` (a box just pushed onto `box`, the keeper at `keeper`, who can reach
@@ -84,7 +84,7 @@ class ClusterDeadlocks:
         more than MAX_CLUSTER."""
         cluster = 1 << box
         while True:
-            grown = _touching(cluster, self.data.width) & boxes
+            grown = touching(cluster, self.data.width) & boxes
             if grown.bit_count() > MAX_CLUSTER:
                 return None
             if grown == cluster:
@@ -128,9 +128,3 @@ class ClusterDeadlocks:
 
         result = best_first(start, successors, alive, self._touching, self.deadline, 10, LIMIT)
         return result.status is Status.UNSOLVABLE
-
-
-def _touching(cells: int, width: int) -> int:
-    """The cells of a mask and the eight around each."""
-    row = cells | (cells << 1) | (cells >> 1)
-    return row | (row << width) | (row >> width)

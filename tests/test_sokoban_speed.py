@@ -1,4 +1,4 @@
-"""The push search's shortcuts (the push tables, the freeze test's quick exit)
+"""The push search's shortcuts (the Euler count of regions, the push tables, the freeze test's quick exit)
 agree with the plain definitions, and the search they speed up still expands the same states and finds
 the same plans."""
 
@@ -21,6 +21,22 @@ def floor_masks(draw, instance) -> int:
     data = analysis(instance)
     cells = sorted(data.index.values())
     return sum(1 << cell for cell in draw(st.sets(st.sampled_from(cells), max_size=len(cells))))
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=6, max_boxes=3), data=st.data())
+def test_euler_count_of_regions_is_the_number_of_components(instance, data):
+    """Regions counted from the Euler number and the holes equal the floor's components, flooded one by one."""
+    analysed = analysis(instance)
+    boxes = data.draw(st.composite(floor_masks)(instance))
+    assert analysed.regions(boxes) == sum(1 for _ in analysed.components(analysed.inside & ~boxes))
+
+
+def test_regions_count_a_box_the_floor_closes_round_once():
+    """A box in the middle of a room is a hole: the floor round it is still one region."""
+    data = analysis(SOKOBAN.parse("#####\n#   #\n# $ #\n#  .#\n#@  #\n#####\n"))
+    assert data.regions(data.mask([(2, 2)])) == 1
+    assert data.regions(data.mask([(1, 2), (2, 2), (3, 2), (4, 2)])) == 2  # a wall of boxes across the room
 
 
 @settings(max_examples=80, deadline=None)
