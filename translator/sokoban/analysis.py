@@ -61,14 +61,13 @@ class Analysis:
         numbers = bits(boxes & ~frozen)
         if not numbers:
             return 0
+        costs = self.costs(frozen)
         if len(numbers) <= SMALL_MATCHING:
-            costs = self.costs(frozen)
             total = _small_matching([costs[number] for number in numbers])
-        else:
-            rows = self.table(frozen)[numbers]
-            row, column = _linear_sum_assignment()(rows)  # faster than first trying each box's nearest goal
-            total = int(rows[row, column].sum())  # at least INFINITE when some box has no goal left
-        return INFINITE if total >= INFINITE else total
+        else:  # faster than first trying each box's nearest goal; summed in Python, faster than in numpy
+            _, column = _linear_sum_assignment()(self.table(frozen)[numbers])
+            total = sum(costs[number][goal] for number, goal in zip(numbers, column.tolist()))
+        return INFINITE if total >= INFINITE else total  # at least INFINITE when some box has no goal left
 
     def costs(self, frozen: int) -> list[list[int]]:
         """Push distances [cell][goal] as lists, for the small matchings (computed once per frozen set)."""
@@ -79,12 +78,13 @@ class Analysis:
 
     def table(self, frozen: int) -> numpy.ndarray:
         """Push distances [cell, goal] with the `frozen` boxes as walls and their goals left out (computed
-        once per frozen set)."""
+        once per frozen set), as floats: the assignment solver would convert integers on every call."""
         import numpy
 
         if frozen not in self._tables:
             rows = self.distance if not frozen else self._distances(frozen)
-            self._tables[frozen] = numpy.array(rows, dtype=numpy.int64).reshape(len(rows), len(self.neighbour)).T.copy()
+            shape = (len(rows), len(self.neighbour))
+            self._tables[frozen] = numpy.array(rows, dtype=numpy.float64).reshape(shape).T.copy()
         return self._tables[frozen]
 
     def _distances(self, frozen: int) -> list[list[int]]:
