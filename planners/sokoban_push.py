@@ -152,6 +152,9 @@ class _Side:
         self.pending: list[Child] | None = None  # FESS: the children being collected
         self.astar = weight == 1 and not rooms and not features and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
+        self.areas: dict[int, list[int]] = {}  # boxes: the keeper areas of the closed positions with them
+        self.popped = bytearray()  # per node: 1 once it came off the queue (with turns, it is in several)
+        self.expanding = (-1, 0)  # the node being expanded and its keeper area
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
@@ -167,9 +170,12 @@ class _Side:
         if h < INFINITE:
             self.parents.append((parent, pushes) if parent >= 0 else None)
             self.ranks.append(rank)
+            self.popped.append(0)
             f = g + self.weight * h
+            area = self.expanding[1] if parent == self.expanding[0] else 0  # where the keeper's flood may start
             self.queue.push(
-                ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group
+                ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1, area),
+                group,
             )
 
     def assess(self, boxes: int) -> tuple[int, tuple]:
@@ -187,15 +193,30 @@ class _Side:
         return bound, self.features(boxes)
 
     def pop(self) -> tuple | None:
-        """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
+        """The best position not yet closed, as (key, node, reach, boxes, g); None when empty. A node
+        already popped (from another queue), or whose keeper stands in the area of a closed position with
+        the same boxes, is passed over before its area is flooded."""
         while (entry := self.queue.pop()) is not None:
-            _, _, _, g, keeper, boxes, node = entry
-            reach = self.data.reach(keeper, boxes)
-            key = ((reach & -reach).bit_length(), boxes)
-            if key not in self.closed and not self._dead(node, boxes, reach):
+            *_, g, keeper, boxes, node, area = entry
+            if self.popped[node] or any((closed >> keeper) & 1 for closed in self.areas.get(boxes, ())):
+                continue
+            self.popped[node] = 1
+            reach = self._reach(keeper, boxes, area)
+            if not self._dead(node, boxes, reach):
+                key = ((reach & -reach).bit_length(), boxes)
                 self.closed[key] = node
+                self.areas.setdefault(boxes, []).append(reach)
                 return key, node, reach, boxes, g
         return None
+
+    def _reach(self, keeper: int, boxes: int, area: int) -> int:
+        """The keeper's area, flooded from its parent's `area` too when no box stands there now and the
+        keeper is next to it (a push from it: the area is still connected, and the keeper's): fewer
+        steps, the same cells."""
+        data = self.data
+        if area and not area & boxes and data.grow(1 << keeper) & area:
+            return data.flood(area | (1 << keeper), data.inside & ~boxes)
+        return data.reach(keeper, boxes)
 
     def _dead(self, node: int, boxes: int, reach: int) -> bool:
         """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up
@@ -208,6 +229,7 @@ class _Side:
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position (FESS, when on, weighs them first)."""
+        self.expanding = (node, reach)
         if self.fess is not None and self.pending is None:
             self.fess.expand(self, node, reach, boxes, g)  # calls back here to collect the children
             return
