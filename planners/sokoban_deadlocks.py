@@ -16,7 +16,7 @@ from puzzleplan.planners.base import Status
 from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.sokoban.analysis import Analysis, touching
-from puzzleplan.translator.sokoban.corrals import i_corral
+from puzzleplan.translator.sokoban.corrals import Grown, merged_corral
 
 MAX_CLUSTER = 5
 """The most boxes a cluster search moves."""
@@ -37,17 +37,17 @@ class ClusterDeadlocks:
         self.patterns: dict[int, list[tuple[int, int]]] = {}  # box cell: learnt (dead boxes, keeper area)
         self.around = [touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
-    def dead(self, keeper: int, box: int, boxes: int, reach: int) -> bool:
+    def dead(self, keeper: int, box: int, boxes: int, reach: int, grown: Grown | None = None) -> bool:
         """True when the position `boxes` (a box just pushed onto `box`, the keeper at `keeper`, who can reach
         the cells `reach`) holds a dead pattern already learnt, or the cluster of `box` or a corral it fences
-        cannot be solved alone."""
+        cannot be solved alone. The corrals grown are kept in `grown` (the position's) for the pruning."""
         if self._known(keeper, box, boxes):
             return True
         data = self.data
         cluster = self.cluster(box, boxes)
         if cluster is not None and cluster & ~data.goal_mask and self._verdict(keeper, cluster, self._spread):
             return True
-        corrals = self.corrals(reach, box, boxes)
+        corrals = self.corrals(reach, box, boxes, {} if grown is None else grown)
         return any(self._verdict(keeper, barrier, self._opened(corral)) for corral, barrier in corrals)
 
     def _known(self, keeper: int, box: int, boxes: int) -> bool:
@@ -66,13 +66,13 @@ class ClusterDeadlocks:
                     self.patterns.setdefault(cell, []).append((pattern, area))
         return self.verdicts[key]
 
-    def corrals(self, reach: int, box: int, boxes: int) -> Iterator[tuple[int, int]]:
+    def corrals(self, reach: int, box: int, boxes: int, grown: Grown) -> Iterator[tuple[int, int]]:
         """(corral, barrier) of the I-corrals next to `box` that still have work, up to MAX_CORRAL barrier
-        boxes; `reach` is the keeper's area."""
+        boxes; `reach` is the keeper's area, `grown` the position's corrals grown so far."""
         data = self.data
         free = data.inside & ~boxes & ~reach
         for seed in data.components(data.flood(data.grow(1 << box) & free, free)):
-            corral = i_corral(data, seed, reach, boxes)
+            corral = merged_corral(data, seed, reach, boxes, grown)
             if corral is None:
                 continue
             barrier = boxes & data.grow(corral)

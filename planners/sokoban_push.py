@@ -38,7 +38,7 @@ from puzzleplan.translator.sokoban.analysis import (
     goal_rooms,
     move_one_box,
 )
-from puzzleplan.translator.sokoban.corrals import corral_pushes
+from puzzleplan.translator.sokoban.corrals import Grown, corral_pushes
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
 
@@ -155,6 +155,7 @@ class _Side:
         self.areas: dict[int, list[int]] = {}  # boxes: the keeper areas of the closed positions with them
         self.popped = bytearray()  # per node: 1 once it came off the queue (with turns, it is in several)
         self.expanding = (-1, 0)  # the node being expanded and its keeper area
+        self.grown: Grown = {}  # the I-corrals of the position popped last (its deadlock test grows some)
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
@@ -198,16 +199,23 @@ class _Side:
         the same boxes, is passed over before its area is flooded."""
         while (entry := self.queue.pop()) is not None:
             *_, g, keeper, boxes, node, area = entry
-            if self.popped[node] or any((closed >> keeper) & 1 for closed in self.areas.get(boxes, ())):
+            if self.popped[node] or self._closed(keeper, boxes):
                 continue
             self.popped[node] = 1
-            reach = self._reach(keeper, boxes, area)
+            reach, self.grown = self._reach(keeper, boxes, area), {}
             if not self._dead(node, boxes, reach):
                 key = ((reach & -reach).bit_length(), boxes)
                 self.closed[key] = node
                 self.areas.setdefault(boxes, []).append(reach)
                 return key, node, reach, boxes, g
         return None
+
+    def _closed(self, keeper: int, boxes: int) -> bool:
+        """Whether a closed position has these boxes and the keeper in its area."""
+        for area in self.areas.get(boxes, ()):
+            if (area >> keeper) & 1:
+                return True
+        return False
 
     def _reach(self, keeper: int, boxes: int, area: int) -> int:
         """The keeper's area, flooded from its parent's `area` too when no box stands there now and the
@@ -225,7 +233,7 @@ class _Side:
         if self.clusters is None or link is None:
             return False
         cell, d = link[1][-1]
-        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes, reach)
+        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes, reach, self.grown)
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position (FESS, when on, weighs them first)."""
@@ -239,7 +247,7 @@ class _Side:
             for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
                 self._carry(node, g, box, reach, boxes)
             pushes = data.pushes(reach, boxes)
-            chosen = corral_pushes(data, reach, boxes, pushes, merge=not self.astar)
+            chosen = corral_pushes(data, reach, boxes, pushes, not self.astar, self.grown)
             if any(self._touches_room(push) for push in chosen):
                 chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
             for box, d, target in chosen:

@@ -219,8 +219,9 @@ class Analysis:
         """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
         box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
         it can move)."""
-        if any(not boxes & pair for pair in self.axes[box]):
-            return 0  # free along an axis: _frozen would find the same, only slower
+        for pair in self.axes[box]:
+            if not boxes & pair:
+                return 0  # free along an axis: _frozen would find the same, only slower
         cluster = self._frozen(box, boxes, 0)
         if cluster is None:
             return 0
