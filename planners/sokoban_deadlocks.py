@@ -119,11 +119,11 @@ class ClusterDeadlocks:
 
         def successors(state: tuple[int, int]) -> list[tuple[None, tuple[int, int]]]:
             keeper, boxes = state
-            children = []
-            for box, _, target in data.pushes(data.reach(keeper, boxes), boxes):
+            children, area = [], data.reach(keeper, boxes)
+            for box, _, target in data.pushes(area, boxes):
                 moved = boxes ^ (1 << box) ^ (1 << target)
                 if not data.deadlocked(target, moved):
-                    children.append((None, (lowest(data.reach(box, moved)), moved)))
+                    children.append((None, (lowest(data.reach_after(box, moved, area)), moved)))
             return children
 
         result = best_first(start, successors, alive, self._touching, self.deadline, 10, LIMIT)

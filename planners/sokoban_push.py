@@ -202,7 +202,7 @@ class _Side:
             if self.popped[node] or self._closed(keeper, boxes):
                 continue
             self.popped[node] = 1
-            reach, self.grown = self._reach(keeper, boxes, area), {}
+            reach, self.grown = self.data.reach_after(keeper, boxes, area), {}
             if not self._dead(node, boxes, reach):
                 key = ((reach & -reach).bit_length(), boxes)
                 self.closed[key] = node
@@ -216,15 +216,6 @@ class _Side:
             if (area >> keeper) & 1:
                 return True
         return False
-
-    def _reach(self, keeper: int, boxes: int, area: int) -> int:
-        """The keeper's area, flooded from its parent's `area` too when no box stands there now and the
-        keeper is next to it (a push from it: the area is still connected, and the keeper's): fewer
-        steps, the same cells."""
-        data = self.data
-        if area and not area & boxes and data.grow(1 << keeper) & area:
-            return data.flood(area | (1 << keeper), data.inside & ~boxes)
-        return data.reach(keeper, boxes)
 
     def _dead(self, node: int, boxes: int, reach: int) -> bool:
         """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up

@@ -1,6 +1,6 @@
-"""The push search's shortcuts (the Euler count of regions, the push tables, the freeze test's quick exit)
-agree with the plain definitions, and the search they speed up still expands the same states and finds
-the same plans."""
+"""The push search's shortcuts (the Euler count of regions, the push tables, the freeze test's quick exit,
+floods started from the area before a push) agree with the plain definitions, and the search they speed up
+still expands the same states and finds the same plans."""
 
 from __future__ import annotations
 
@@ -62,6 +62,18 @@ def test_pushes_and_freezing_agree_with_their_definitions(instance, data):
     for box in analysed.index.values():
         if (boxes >> box) & 1:
             assert analysed.frozen_with(box, boxes) == slow_freeze(analysed, box, boxes)
+
+
+@settings(max_examples=80, deadline=None)
+@given(instance=levels(max_side=6, max_boxes=3), data=st.data())
+def test_the_area_after_a_push_flooded_from_the_area_before_is_the_keepers(instance, data):
+    """reach_after, which starts from the keeper's area before a push when it can, finds the same cells."""
+    analysed = analysis(instance)
+    boxes = data.draw(st.composite(floor_masks)(instance))
+    reach = analysed.reach(analysed.index[instance.keeper], boxes)
+    for box, _, target in analysed.pushes(reach, boxes):
+        moved = boxes ^ (1 << box) ^ (1 << target)
+        assert analysed.reach_after(box, moved, reach) == analysed.reach(box, moved)
 
 
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:
