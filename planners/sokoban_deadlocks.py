@@ -18,6 +18,9 @@ from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.sokoban.analysis import Analysis, touching
 from puzzleplan.translator.sokoban.corrals import Grown, merged_corral
 
+Alive = Callable[[tuple[int, int], int], bool]
+"""Whether a state (keeper, boxes) of a pattern search, whose keeper area is given, is alive."""
+
 MAX_CLUSTER = 5
 """The most boxes a cluster search moves."""
 
@@ -54,7 +57,7 @@ class ClusterDeadlocks:
         """Whether a learnt dead pattern holding `box` is in the position, the keeper in its area."""
         return any(pattern & boxes == pattern and (area >> keeper) & 1 for pattern, area in self.patterns.get(box, ()))
 
-    def _verdict(self, keeper: int, pattern: int, alive) -> bool:
+    def _verdict(self, keeper: int, pattern: int, alive: Alive) -> bool:
         """Whether the boxes `pattern` alone, the keeper at `keeper`, are dead (searched once per keeper
         area; a dead one is learnt as a pattern)."""
         area = self.data.reach(keeper, pattern)
@@ -91,17 +94,16 @@ class ClusterDeadlocks:
                 return cluster if cluster.bit_count() > 1 else None
             cluster = grown
 
-    def _opened(self, corral: int) -> Callable[[tuple[int, int]], bool]:
-        """A corral is alive once the keeper gets into it or all its boxes are on goals."""
-        data = self.data
+    def _opened(self, corral: int) -> Alive:
+        """A corral is alive once the keeper (its area given) gets into it or all its boxes are on goals."""
+        goals = self.data.goal_mask
 
-        def alive(state: tuple[int, int]) -> bool:
-            keeper, boxes = state
-            return not boxes & ~data.goal_mask or bool(data.reach(keeper, boxes) & corral)
+        def alive(state: tuple[int, int], area: int) -> bool:
+            return not state[1] & ~goals or bool(area & corral)
 
         return alive
 
-    def _spread(self, state: tuple[int, int]) -> bool:
+    def _spread(self, state: tuple[int, int], area: int) -> bool:
         """A cluster is alive once no two of its boxes touch (or all are on goals)."""
         return self._touching(state) == 0
 
@@ -112,19 +114,26 @@ class ClusterDeadlocks:
             return 0
         return sum(1 for box in bits(boxes) if around[box] & boxes)
 
-    def _search(self, start: tuple[int, int], alive) -> bool:
+    def _search(self, start: tuple[int, int], alive: Alive) -> bool:
         """Greedy best-first over the pattern's pushes, towards fewer touching boxes: True when it runs dry
-        without reaching an `alive` position."""
+        without reaching an `alive` position. Each state's keeper area is flooded once, when it is met."""
         data = self.data
+        areas = {start: data.reach(*start)}
 
         def successors(state: tuple[int, int]) -> list[tuple[None, tuple[int, int]]]:
-            keeper, boxes = state
-            children, area = [], data.reach(keeper, boxes)
+            boxes, area = state[1], areas[state]
+            children = []
             for box, _, target in data.pushes(area, boxes):
                 moved = boxes ^ (1 << box) ^ (1 << target)
                 if not data.deadlocked(target, moved):
-                    children.append((None, (lowest(data.reach_after(box, moved, area)), moved)))
+                    reach = data.reach_after(box, moved, area)
+                    child = (lowest(reach), moved)
+                    areas.setdefault(child, reach)
+                    children.append((None, child))
             return children
 
-        result = best_first(start, successors, alive, self._touching, self.deadline, 10, LIMIT)
+        def done(state: tuple[int, int]) -> bool:
+            return alive(state, areas[state])
+
+        result = best_first(start, successors, done, self._touching, self.deadline, 10, LIMIT)
         return result.status is Status.UNSOLVABLE
