@@ -15,8 +15,11 @@ from collections.abc import Callable, Iterator
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.translator.bitset import bits, lowest
-from puzzleplan.translator.sokoban.analysis import Analysis
-from puzzleplan.translator.sokoban.corrals import i_corral
+from puzzleplan.translator.sokoban.analysis import Analysis, touching
+from puzzleplan.translator.sokoban.corrals import Grown, merged_corral
+
+Alive = Callable[[tuple[int, int], int], bool]
+"""Whether a state (keeper, boxes) of a pattern search, whose keeper area is given, is alive."""
 
 MAX_CLUSTER = 5
 """The most boxes a cluster search moves."""
@@ -35,26 +38,26 @@ class ClusterDeadlocks:
         self.data, self.deadline = data, deadline
         self.verdicts: dict[tuple[int, int], bool] = {}
         self.patterns: dict[int, list[tuple[int, int]]] = {}  # box cell: learnt (dead boxes, keeper area)
-        self.around = [_touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
+        self.around = [touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
-    def dead(self, keeper: int, box: int, boxes: int, reach: int) -> bool:
+    def dead(self, keeper: int, box: int, boxes: int, reach: int, grown: Grown | None = None) -> bool:
         """True when the position `boxes` (a box just pushed onto `box`, the keeper at `keeper`, who can reach
         the cells `reach`) holds a dead pattern already learnt, or the cluster of `box` or a corral it fences
-        cannot be solved alone."""
+        cannot be solved alone. The corrals grown are kept in `grown` (the position's) for the pruning."""
         if self._known(keeper, box, boxes):
             return True
         data = self.data
         cluster = self.cluster(box, boxes)
         if cluster is not None and cluster & ~data.goal_mask and self._verdict(keeper, cluster, self._spread):
             return True
-        corrals = self.corrals(reach, box, boxes)
+        corrals = self.corrals(reach, box, boxes, {} if grown is None else grown)
         return any(self._verdict(keeper, barrier, self._opened(corral)) for corral, barrier in corrals)
 
     def _known(self, keeper: int, box: int, boxes: int) -> bool:
         """Whether a learnt dead pattern holding `box` is in the position, the keeper in its area."""
         return any(pattern & boxes == pattern and (area >> keeper) & 1 for pattern, area in self.patterns.get(box, ()))
 
-    def _verdict(self, keeper: int, pattern: int, alive) -> bool:
+    def _verdict(self, keeper: int, pattern: int, alive: Alive) -> bool:
         """Whether the boxes `pattern` alone, the keeper at `keeper`, are dead (searched once per keeper
         area; a dead one is learnt as a pattern)."""
         area = self.data.reach(keeper, pattern)
@@ -66,13 +69,13 @@ class ClusterDeadlocks:
                     self.patterns.setdefault(cell, []).append((pattern, area))
         return self.verdicts[key]
 
-    def corrals(self, reach: int, box: int, boxes: int) -> Iterator[tuple[int, int]]:
+    def corrals(self, reach: int, box: int, boxes: int, grown: Grown) -> Iterator[tuple[int, int]]:
         """(corral, barrier) of the I-corrals next to `box` that still have work, up to MAX_CORRAL barrier
-        boxes; `reach` is the keeper's area."""
+        boxes; `reach` is the keeper's area, `grown` the position's corrals grown so far."""
         data = self.data
         free = data.inside & ~boxes & ~reach
         for seed in data.components(data.flood(data.grow(1 << box) & free, free)):
-            corral = i_corral(data, seed, reach, boxes)
+            corral = merged_corral(data, seed, reach, boxes, grown)
             if corral is None:
                 continue
             barrier = boxes & data.grow(corral)
@@ -84,24 +87,23 @@ class ClusterDeadlocks:
         more than MAX_CLUSTER."""
         cluster = 1 << box
         while True:
-            grown = _touching(cluster, self.data.width) & boxes
+            grown = touching(cluster, self.data.width) & boxes
             if grown.bit_count() > MAX_CLUSTER:
                 return None
             if grown == cluster:
                 return cluster if cluster.bit_count() > 1 else None
             cluster = grown
 
-    def _opened(self, corral: int) -> Callable[[tuple[int, int]], bool]:
-        """A corral is alive once the keeper gets into it or all its boxes are on goals."""
-        data = self.data
+    def _opened(self, corral: int) -> Alive:
+        """A corral is alive once the keeper (its area given) gets into it or all its boxes are on goals."""
+        goals = self.data.goal_mask
 
-        def alive(state: tuple[int, int]) -> bool:
-            keeper, boxes = state
-            return not boxes & ~data.goal_mask or bool(data.reach(keeper, boxes) & corral)
+        def alive(state: tuple[int, int], area: int) -> bool:
+            return not state[1] & ~goals or bool(area & corral)
 
         return alive
 
-    def _spread(self, state: tuple[int, int]) -> bool:
+    def _spread(self, state: tuple[int, int], area: int) -> bool:
         """A cluster is alive once no two of its boxes touch (or all are on goals)."""
         return self._touching(state) == 0
 
@@ -112,25 +114,26 @@ class ClusterDeadlocks:
             return 0
         return sum(1 for box in bits(boxes) if around[box] & boxes)
 
-    def _search(self, start: tuple[int, int], alive) -> bool:
+    def _search(self, start: tuple[int, int], alive: Alive) -> bool:
         """Greedy best-first over the pattern's pushes, towards fewer touching boxes: True when it runs dry
-        without reaching an `alive` position."""
+        without reaching an `alive` position. Each state's keeper area is flooded once, when it is met."""
         data = self.data
+        areas = {start: data.reach(*start)}
 
         def successors(state: tuple[int, int]) -> list[tuple[None, tuple[int, int]]]:
-            keeper, boxes = state
+            boxes, area = state[1], areas[state]
             children = []
-            for box, _, target in data.pushes(data.reach(keeper, boxes), boxes):
+            for box, _, target in data.pushes(area, boxes):
                 moved = boxes ^ (1 << box) ^ (1 << target)
                 if not data.deadlocked(target, moved):
-                    children.append((None, (lowest(data.reach(box, moved)), moved)))
+                    reach = data.reach_after(box, moved, area)
+                    child = (lowest(reach), moved)
+                    areas.setdefault(child, reach)
+                    children.append((None, child))
             return children
 
-        result = best_first(start, successors, alive, self._touching, self.deadline, 10, LIMIT)
+        def done(state: tuple[int, int]) -> bool:
+            return alive(state, areas[state])
+
+        result = best_first(start, successors, done, self._touching, self.deadline, 10, LIMIT)
         return result.status is Status.UNSOLVABLE
-
-
-def _touching(cells: int, width: int) -> int:
-    """The cells of a mask and the eight around each."""
-    row = cells | (cells << 1) | (cells >> 1)
-    return row | (row << width) | (row >> width)

@@ -38,7 +38,7 @@ from puzzleplan.translator.sokoban.analysis import (
     goal_rooms,
     move_one_box,
 )
-from puzzleplan.translator.sokoban.corrals import corral_pushes
+from puzzleplan.translator.sokoban.corrals import Grown, corral_pushes
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
 
@@ -152,6 +152,10 @@ class _Side:
         self.pending: list[Child] | None = None  # FESS: the children being collected
         self.astar = weight == 1 and not rooms and not features and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
+        self.areas: dict[int, list[int]] = {}  # boxes: the keeper areas of the closed positions with them
+        self.popped = bytearray()  # per node: 1 once it came off the queue (with turns, it is in several)
+        self.expanding = (-1, 0)  # the node being expanded and its keeper area
+        self.grown: Grown = {}  # the I-corrals of the position popped last (its deadlock test grows some)
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
@@ -167,9 +171,12 @@ class _Side:
         if h < INFINITE:
             self.parents.append((parent, pushes) if parent >= 0 else None)
             self.ranks.append(rank)
+            self.popped.append(0)
             f = g + self.weight * h
+            area = self.expanding[1] if parent == self.expanding[0] else 0  # where the keeper's flood may start
             self.queue.push(
-                ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1), group
+                ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1, area),
+                group,
             )
 
     def assess(self, boxes: int) -> tuple[int, tuple]:
@@ -187,15 +194,28 @@ class _Side:
         return bound, self.features(boxes)
 
     def pop(self) -> tuple | None:
-        """The best position not yet closed, as (key, node, reach, boxes, g); None when empty."""
+        """The best position not yet closed, as (key, node, reach, boxes, g); None when empty. A node
+        already popped (from another queue), or whose keeper stands in the area of a closed position with
+        the same boxes, is passed over before its area is flooded."""
         while (entry := self.queue.pop()) is not None:
-            _, _, _, g, keeper, boxes, node = entry
-            reach = self.data.reach(keeper, boxes)
-            key = ((reach & -reach).bit_length(), boxes)
-            if key not in self.closed and not self._dead(node, boxes, reach):
+            *_, g, keeper, boxes, node, area = entry
+            if self.popped[node] or self._closed(keeper, boxes):
+                continue
+            self.popped[node] = 1
+            reach, self.grown = self.data.reach_after(keeper, boxes, area), {}
+            if not self._dead(node, boxes, reach):
+                key = ((reach & -reach).bit_length(), boxes)
                 self.closed[key] = node
+                self.areas.setdefault(boxes, []).append(reach)
                 return key, node, reach, boxes, g
         return None
+
+    def _closed(self, keeper: int, boxes: int) -> bool:
+        """Whether a closed position has these boxes and the keeper in its area."""
+        for area in self.areas.get(boxes, ()):
+            if (area >> keeper) & 1:
+                return True
+        return False
 
     def _dead(self, node: int, boxes: int, reach: int) -> bool:
         """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up
@@ -204,10 +224,11 @@ class _Side:
         if self.clusters is None or link is None:
             return False
         cell, d = link[1][-1]
-        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes, reach)
+        return self.clusters.dead(cell, self.data.neighbour[cell][d], boxes, reach, self.grown)
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position (FESS, when on, weighs them first)."""
+        self.expanding = (node, reach)
         if self.fess is not None and self.pending is None:
             self.fess.expand(self, node, reach, boxes, g)  # calls back here to collect the children
             return
@@ -217,7 +238,7 @@ class _Side:
             for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
                 self._carry(node, g, box, reach, boxes)
             pushes = data.pushes(reach, boxes)
-            chosen = corral_pushes(data, reach, boxes, pushes, merge=not self.astar)
+            chosen = corral_pushes(data, reach, boxes, pushes, not self.astar, self.grown)
             if any(self._touches_room(push) for push in chosen):
                 chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
             for box, d, target in chosen:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 def bits(mask: int) -> list[int]:
     """The positions of the set bits of a mask, lowest first."""
-    found = []
+    found: list[int] = []
+    append = found.append  # bound once: this loop runs for every box mask the Sokoban searches look at
     while mask:
         low = mask & -mask
-        found.append(low.bit_length() - 1)
+        append(low.bit_length() - 1)
         mask ^= low
     return found
 

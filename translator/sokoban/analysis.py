@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from puzzleplan.translator.bitset import bits, lowest
@@ -61,14 +61,13 @@ class Analysis:
         numbers = bits(boxes & ~frozen)
         if not numbers:
             return 0
+        costs = self.costs(frozen)
         if len(numbers) <= SMALL_MATCHING:
-            costs = self.costs(frozen)
             total = _small_matching([costs[number] for number in numbers])
-        else:
-            rows = self.table(frozen)[numbers]
-            row, column = _linear_sum_assignment()(rows)  # faster than first trying each box's nearest goal
-            total = int(rows[row, column].sum())  # at least INFINITE when some box has no goal left
-        return INFINITE if total >= INFINITE else total
+        else:  # faster than first trying each box's nearest goal; summed in Python, faster than in numpy
+            _, column = _linear_sum_assignment()(self.table(frozen)[numbers])
+            total = sum(costs[number][goal] for number, goal in zip(numbers, column.tolist()))
+        return INFINITE if total >= INFINITE else total  # at least INFINITE when some box has no goal left
 
     def costs(self, frozen: int) -> list[list[int]]:
         """Push distances [cell][goal] as lists, for the small matchings (computed once per frozen set)."""
@@ -79,12 +78,13 @@ class Analysis:
 
     def table(self, frozen: int) -> numpy.ndarray:
         """Push distances [cell, goal] with the `frozen` boxes as walls and their goals left out (computed
-        once per frozen set)."""
+        once per frozen set), as floats: the assignment solver would convert integers on every call."""
         import numpy
 
         if frozen not in self._tables:
             rows = self.distance if not frozen else self._distances(frozen)
-            self._tables[frozen] = numpy.array(rows, dtype=numpy.int64).reshape(len(rows), len(self.neighbour)).T.copy()
+            shape = (len(rows), len(self.neighbour))
+            self._tables[frozen] = numpy.array(rows, dtype=numpy.float64).reshape(shape).T.copy()
         return self._tables[frozen]
 
     def _distances(self, frozen: int) -> list[list[int]]:
@@ -121,13 +121,83 @@ class Analysis:
         """Mask of the cells the keeper can walk to without pushing."""
         return self.flood(1 << keeper, self.inside & ~boxes)
 
+    def reach_after(self, keeper: int, boxes: int, before: int) -> int:
+        """reach(keeper, boxes), flooded from `before` (the keeper's area before a push) too when no box
+        stands in it now and the keeper is next to it, as after a push onto a cell outside it: that area is
+        still connected, and the keeper's. The same cells in fewer steps."""
+        if before and not before & boxes and self.grow(1 << keeper) & before:
+            return self.flood(before | (1 << keeper), self.inside & ~boxes)
+        return self.reach(keeper, boxes)
+
+    def regions(self, boxes: int) -> int:
+        """How many connected parts the boxes cut the free floor into (as many as components() yields),
+        from its Euler number: cells less neighbouring pairs plus 2x2 squares counts the parts less their
+        holes, the groups of boxes and walls the floor closes round (diagonal neighbours joined). Counting
+        the holes moves only the few boxes, not the whole floor."""
+        free, width = self.inside & ~boxes, self.width
+        pairs = free & (free >> 1)
+        euler = (
+            free.bit_count()
+            - pairs.bit_count()
+            - (free & (free >> width)).bit_count()
+            + (pairs & (pairs >> width)).bit_count()
+        )
+        return euler + self.holes(boxes)
+
+    def holes(self, boxes: int) -> int:
+        """The groups of boxes and wall islands (diagonal neighbours joined) that touch no wall of the
+        level's outside (diagonals too): the free floor closes round each."""
+        islands, coast = self._walls
+        blocked = boxes | islands
+        enclosed = blocked & ~flood8(blocked & coast, blocked, self.width)
+        count = 0
+        while enclosed:
+            enclosed &= ~flood8(enclosed & -enclosed, enclosed, self.width)
+            count += 1
+        return count
+
+    @cached_property
+    def _walls(self) -> tuple[int, int]:
+        """(the wall islands: cells off the walled area that no path of such cells, diagonals included,
+        links to the level's outside; the cells next to the outside walls, diagonals included). Cell 0 is
+        outside: the walled area never reaches the first row."""
+        width = self.width
+        walls = ((1 << len(self.neighbour)) - 1) & ~self.inside
+        outer = flood8(1, walls, width)
+        return walls & ~outer, touching(outer, width)
+
+    @cached_property
+    def lines(self) -> list[tuple[tuple[int, int, int], ...]]:
+        """For each cell, the pushes of a box on it that walls and dead squares allow: (direction, keeper
+        cell behind the box, live target cell), in the order of NAMES."""
+        return [
+            tuple(
+                (d, around[BACK[d]], around[d])
+                for d in range(4)
+                if around[BACK[d]] >= 0 and around[d] >= 0 and self.live[around[d]]
+            )
+            for around in self.neighbour
+        ]
+
+    @cached_property
+    def axes(self) -> list[tuple[int, ...]]:
+        """For each cell, the mask of its two neighbours along each axis along which a box on it can move
+        (no wall on either side, not both dead squares): it can when neither holds a box."""
+        return [
+            tuple(
+                (1 << first) | (1 << second)
+                for first, second in (around[:2], around[2:])
+                if first >= 0 and second >= 0 and (self.live[first] or self.live[second])
+            )
+            for around in self.neighbour
+        ]
+
     def pushes(self, reach: int, boxes: int) -> list[Push]:
         """Every push the keeper can make from its area onto a live free cell."""
-        neighbour, live, found = self.neighbour, self.live, []
+        lines, found = self.lines, []
         for box in bits(boxes):
-            for d in range(4):
-                behind, target = neighbour[box][BACK[d]], neighbour[box][d]
-                if behind >= 0 and (reach >> behind) & 1 and target >= 0 and live[target] and not (boxes >> target) & 1:
+            for d, behind, target in lines[box]:
+                if (reach >> behind) & 1 and not (boxes >> target) & 1:
                     found.append((box, d, target))
         return found
 
@@ -157,6 +227,9 @@ class Analysis:
         """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
         box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
         it can move)."""
+        for pair in self.axes[box]:
+            if not boxes & pair:
+                return 0  # free along an axis: _frozen would find the same, only slower
         cluster = self._frozen(box, boxes, 0)
         if cluster is None:
             return 0
@@ -188,6 +261,20 @@ class Analysis:
             else:
                 return None
         return cluster
+
+
+def touching(cells: int, width: int) -> int:
+    """The cells of a mask and the eight around each."""
+    row = cells | (cells << 1) | (cells >> 1)
+    return row | (row << width) | (row >> width)
+
+
+def flood8(seed: int, area: int, width: int) -> int:
+    """Mask of the cells of `area` connected to the `seed` mask, diagonal neighbours joined."""
+    reach = seed
+    while (grown := touching(reach, width) & area) != reach:
+        reach = grown
+    return reach
 
 
 @lru_cache(maxsize=16)
@@ -294,7 +381,7 @@ def move_one_box(
             keeper = data.neighbour[target][d] if pulling else box
             if (others >> target) & 1 or (others >> keeper) & 1:
                 continue
-            area = data.reach(keeper, others | (1 << target))
+            area = data.reach_after(keeper, others | (1 << target), reach)
             key = (target, lowest(area))
             reach_of.setdefault(key, area)
             found.append(((target, BACK[d]) if pulling else (box, d), key))

@@ -18,15 +18,22 @@ from collections.abc import Iterator
 from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.sokoban.analysis import Analysis, Push
 
+Grown = dict[int, int | None]
+"""One position's merged I-corrals (or None) by the corral they were grown from: the deadlock test
+(sokoban_deadlocks) and the pruning grow the same ones."""
 
-def corral_pushes(data: Analysis, reach: int, boxes: int, pushes: list[Push], merge: bool = True) -> list[Push]:
+
+def corral_pushes(
+    data: Analysis, reach: int, boxes: int, pushes: list[Push], merge: bool = True, grown: Grown | None = None
+) -> list[Push]:
     """The pushes worth trying: those of the barrier of the PI-corral with the fewest pushes, or all (with
-    `merge`, corrals merged as i_corral does; else each corral alone)."""
-    best, tried = pushes, 0
+    `merge`, corrals merged as i_corral does, taken from `grown` when already grown there; else each
+    corral alone)."""
+    best, tried, grown = pushes, 0, {} if grown is None else grown
     for seed in data.components(data.inside & ~boxes & ~reach):
         if seed & tried:
             continue  # a merged corral already grown from another seed holds it
-        corral = i_corral(data, seed, reach, boxes, merge)
+        corral = merged_corral(data, seed, reach, boxes, grown) if merge else i_corral(data, seed, reach, boxes, False)
         if corral is None:
             continue
         tried |= corral
@@ -37,6 +44,13 @@ def corral_pushes(data: Analysis, reach: int, boxes: int, pushes: list[Push], me
         if len(chosen) < len(best):
             best = chosen
     return best
+
+
+def merged_corral(data: Analysis, corral: int, reach: int, boxes: int, grown: Grown) -> int | None:
+    """i_corral with merging, grown once per corral of a position (`grown` holds that position's)."""
+    if corral not in grown:
+        grown[corral] = i_corral(data, corral, reach, boxes)
+    return grown[corral]
 
 
 def i_corral(data: Analysis, corral: int, reach: int, boxes: int, merge: bool = True) -> int | None:
@@ -80,11 +94,10 @@ def _possible(data: Analysis, corral: int, barrier: int, reach: int) -> bool:
 def _barrier_pushes(data: Analysis, corral: int, barrier: int) -> Iterator[tuple[int, int, int]]:
     """(box, keeper cell, target cell) of the pushes of barrier boxes from outside the corral onto live
     cells off the barrier."""
-    neighbour, live, fence = data.neighbour, data.live, corral | barrier
+    lines, fence = data.lines, corral | barrier
     for box in bits(barrier):
-        for d in range(4):
-            behind, target = neighbour[box][d ^ 1], neighbour[box][d]
-            if behind >= 0 and target >= 0 and live[target] and not ((fence >> behind) | (barrier >> target)) & 1:
+        for _, behind, target in lines[box]:
+            if not ((fence >> behind) | (barrier >> target)) & 1:
                 yield box, behind, target
 
 

@@ -1,0 +1,107 @@
+"""The push search's shortcuts (the Euler count of regions, the push tables, the freeze test's quick exit,
+floods started from the area before a push) agree with the plain definitions, and the search they speed up
+still expands the same states and finds the same plans."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from puzzleplan.planners.base import Limits, Simulation
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.sokoban.analysis import BACK, analysis
+
+from tests.test_sokoban import SOKOBAN, levels
+
+
+def floor_masks(draw, instance) -> int:
+    """A box mask: any subset of the walled area."""
+    data = analysis(instance)
+    cells = sorted(data.index.values())
+    return sum(1 << cell for cell in draw(st.sets(st.sampled_from(cells), max_size=len(cells))))
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=6, max_boxes=3), data=st.data())
+def test_euler_count_of_regions_is_the_number_of_components(instance, data):
+    """Regions counted from the Euler number and the holes equal the floor's components, flooded one by one."""
+    analysed = analysis(instance)
+    boxes = data.draw(st.composite(floor_masks)(instance))
+    assert analysed.regions(boxes) == sum(1 for _ in analysed.components(analysed.inside & ~boxes))
+
+
+def test_regions_count_a_box_the_floor_closes_round_once():
+    """A box in the middle of a room is a hole: the floor round it is still one region."""
+    data = analysis(SOKOBAN.parse("#####\n#   #\n# $ #\n#  .#\n#@  #\n#####\n"))
+    assert data.regions(data.mask([(2, 2)])) == 1
+    assert data.regions(data.mask([(1, 2), (2, 2), (3, 2), (4, 2)])) == 2  # a wall of boxes across the room
+
+
+@settings(max_examples=80, deadline=None)
+@given(instance=levels(max_side=5, max_boxes=3), data=st.data())
+def test_pushes_and_freezing_agree_with_their_definitions(instance, data):
+    """Pushes from the precomputed tables are those onto live free cells from the keeper's side, and a box
+    free along an axis is never frozen (the quick exit agrees with the full test)."""
+    analysed = analysis(instance)
+    boxes = data.draw(st.composite(floor_masks)(instance))
+    reach = analysed.reach(analysed.index[instance.keeper], boxes)
+    expected = [
+        (box, d, analysed.neighbour[box][d])
+        for box in sorted(analysed.index.values())
+        if (boxes >> box) & 1
+        for d in range(4)
+        if (behind := analysed.neighbour[box][BACK[d]]) >= 0
+        and (reach >> behind) & 1
+        and (target := analysed.neighbour[box][d]) >= 0
+        and analysed.live[target]
+        and not (boxes >> target) & 1
+    ]
+    assert analysed.pushes(reach, boxes) == expected
+    for box in analysed.index.values():
+        if (boxes >> box) & 1:
+            assert analysed.frozen_with(box, boxes) == slow_freeze(analysed, box, boxes)
+
+
+@settings(max_examples=80, deadline=None)
+@given(instance=levels(max_side=6, max_boxes=3), data=st.data())
+def test_the_area_after_a_push_flooded_from_the_area_before_is_the_keepers(instance, data):
+    """reach_after, which starts from the keeper's area before a push when it can, finds the same cells."""
+    analysed = analysis(instance)
+    keeper = analysed.index[instance.keeper]
+    boxes = data.draw(st.composite(floor_masks)(instance)) & ~(1 << keeper)  # the keeper stands on no box
+    reach = analysed.reach(keeper, boxes)
+    for box, _, target in analysed.pushes(reach, boxes):
+        moved = boxes ^ (1 << box) ^ (1 << target)
+        assert analysed.reach_after(box, moved, reach) == analysed.reach(box, moved)
+
+
+def slow_freeze(analysed, box: int, boxes: int) -> int | None:
+    """frozen_with without its quick exit: the full recursive test alone."""
+    cluster = analysed._frozen(box, boxes, 0)
+    if cluster is None:
+        return 0
+    return sum({1 << member for member in cluster}) if all(analysed.goal[member] for member in cluster) else None
+
+
+PINNED = [
+    ("native-push-best", "100", 430, "87b1d703"),
+    ("native-push-best", "150", 2791, "09831501"),
+    ("native-push-astar", "80", 441, "b94a77ff"),
+    ("native-push-cycle", "100", 426, "6123478f"),
+]
+"""(planner, Microban level, states expanded, first 8 hex digits of the plan's md5) of main at 621b483, before
+the shortcuts: they change the speed only. A change meant to change the search (its guidance, its pruning)
+updates these figures in the same commit."""
+
+
+@pytest.mark.parametrize(("planner", "label", "expanded", "digest"), PINNED)
+def test_the_shortcuts_keep_the_states_expanded_and_the_plan(shared_data, planner, label, expanded, digest):
+    """The same states expanded and the same plan as before the push search was made faster."""
+    path = shared_data / "sokoban" / "microban.txt"
+    instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
+    result = get_planner(planner).solve(Simulation(SOKOBAN, instance), Limits(60))
+    assert result.solved and SOKOBAN.replay(instance, result.plan).valid
+    assert result.expanded == expanded
+    assert hashlib.md5("".join(result.plan).encode()).hexdigest()[:8] == digest
