@@ -86,8 +86,8 @@ def slow_freeze(analysed, box: int, boxes: int) -> int | None:
 
 
 PINNED = [
-    ("native-push-best", "100", 430, "87b1d703"),
-    ("native-push-best", "150", 2791, "09831501"),
+    ("native-push-turns", "100", 430, "87b1d703"),
+    ("native-push-turns", "150", 2791, "09831501"),
     ("native-push-astar", "80", 441, "b94a77ff"),
     ("native-push-cycle", "100", 426, "6123478f"),
 ]
