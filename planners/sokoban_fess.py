@@ -18,7 +18,10 @@ from typing import Protocol
 
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, packing_order
+from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, move_one_box, packing_order
+
+PACKING_TRIES = 2
+"""How many boxes nearest to the next goals a packing move tries to carry there."""
 
 Child = tuple[int, int, int, int, tuple]
 """A child the push search would queue: (g, keeper cell, boxes, parent node, pushes)."""
@@ -42,9 +45,12 @@ class _Side(Protocol):
 class Fess(Features):
     """The FESS features of a position (a function of its boxes alone) and its advisors, on one level."""
 
-    def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False) -> None:
+    def __init__(
+        self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False, packing: bool = False
+    ) -> None:
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
+        self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.orders = packing_orders(data, rooms)
         self.order_masks = [sum(1 << goal for goal in order) for order in self.orders]
         self.passages = passages(data)
@@ -61,13 +67,7 @@ class Fess(Features):
 
     def packed(self, boxes: int) -> int:
         """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
-        total = 0
-        for order in self.orders:
-            for goal in order:
-                if not (boxes >> goal) & 1:
-                    break
-                total += 1
-        return total
+        return self.packed_mask(boxes).bit_count()
 
     def next_goals(self, boxes: int) -> list[int]:
         """The first empty goal of each packing order."""
@@ -90,6 +90,37 @@ class Fess(Features):
         for index, child in enumerate(live):
             free = index in advised or child[4][0][0] == last  # a push of the same box goes on its move
             side.add(*child, rank=rank + (not free))
+        if self.packing and (move := self.packing_move(side.data, node, reach, boxes, g)) is not None:
+            side.add(*move, rank=rank)
+
+    def packing_move(self, data: Analysis, node: int, reach: int, boxes: int, g: int) -> Child | None:
+        """FESS's packing move: of the boxes not yet packed, the nearest (in a lone box's pushes) to a next
+        goal of a packing order that the keeper can push there on its own (the other boxes staying put), as
+        the child where it stands there, reached by all those pushes; None when the nearest PACKING_TRIES
+        cannot."""
+        goals = self.next_goals(boxes)
+        targets = sum(1 << goal for goal in goals)
+        rows = [data.distance[self.rows[goal]] for goal in goals]
+        near = sorted((min(row[box] for row in rows), box) for box in bits(boxes & ~self.packed_mask(boxes)))
+        for distance, box in near[:PACKING_TRIES]:
+            others = boxes ^ (1 << box)
+            pushes = move_one_box(data, box, reach, others, targets) if distance < INFINITE else None
+            if pushes:
+                end = _moved_to(data, tuple(pushes))
+                moved = others | (1 << end)
+                if not data.deadlocked(end, moved):
+                    return g + len(pushes), pushes[-1][0], moved, node, tuple(pushes)
+        return None
+
+    def packed_mask(self, boxes: int) -> int:
+        """The goals filled from the first of each packing order on (the boxes `packed` counts)."""
+        mask = 0
+        for order in self.orders:
+            for goal in order:
+                if not (boxes >> goal) & 1:
+                    break
+                mask |= 1 << goal
+        return mask
 
     def advise(self, side: _Side, reach: int, boxes: int, children: list[Child]) -> set[int]:
         """The indices of the children the advisors suggest, at most one each."""

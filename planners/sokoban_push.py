@@ -291,6 +291,7 @@ def push_astar(
     doors: bool = False,
     fess: bool = False,
     turns: bool = False,
+    packing: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -303,12 +304,13 @@ def push_astar(
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
-    cycles that `cycle` with `doors` runs. The plan is full LURD."""
+    cycles that `cycle` with `doors` runs, with `packing` offering FESS's packing moves (a box carried to
+    the next goal of a packing order as one move). The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    features = Fess(data, rooms, turns) if fess else Features(data, doors) if cycle else None
+    features = Fess(data, rooms, turns, packing) if fess else Features(data, doors) if cycle else None
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -458,6 +460,7 @@ class PushOptions:
     doors: bool = False
     fess: bool = False
     turns: bool = False
+    packing: bool = False
 
     @property
     def optimal(self) -> bool:

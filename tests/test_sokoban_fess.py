@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
 from puzzleplan.planners.sokoban_push import _FessTurns, _Side, push_astar
-from puzzleplan.translator.sokoban.analysis import analysis
+from puzzleplan.translator.sokoban.analysis import BACK, analysis
 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
@@ -64,13 +65,44 @@ def test_an_advised_push_weighs_nothing_and_the_others_one():
     assert side.expanded == 1
 
 
+def test_a_packing_move_carries_a_box_to_the_next_goal_in_one_child():
+    """With packing moves, the start's children include one of weight 0 whose four pushes, replayed, take
+    the box to the goal (the keeper able to make each)."""
+    instance = SOKOBAN.parse("#######\n#     #\n# $ @ #\n#    .#\n#######\n")
+    data = analysis(instance)
+    side = _Side(data, True, 5, (), Fess(data, packing=True))
+    side.add(0, data.index[instance.keeper], data.mask(instance.boxes), -1, ())
+    key, node, reach, boxes, g = side.pop()
+    side.expand(node, reach, boxes, g)
+    moves = [(link[1], rank) for link, rank in zip(side.parents[1:], side.ranks[1:]) if len(link[1]) > 1]
+    assert len(moves) == 1 and moves[0][1] == 0
+    keeper = data.index[instance.keeper]
+    for cell, d in moves[0][0]:
+        assert (data.reach(keeper, boxes) >> data.neighbour[cell][BACK[d]]) & 1
+        keeper, boxes = cell, boxes ^ (1 << cell) ^ (1 << data.neighbour[cell][d])
+    assert boxes == data.goal_mask and len(moves[0][0]) == 4
+
+
+def test_no_packing_move_when_no_box_can_reach_the_next_goal_alone():
+    """Each box is blocked by the other (or the keeper cannot get behind it): no packing move."""
+    instance = SOKOBAN.parse(DEAD_END)
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    reach = data.reach(data.index[instance.keeper], boxes)
+    assert Fess(data, packing=True).packing_move(data, 0, reach, boxes, 0) is None
+    alone = data.mask([(1, 3)])
+    move = Fess(data, packing=True).packing_move(data, 0, data.reach(data.index[instance.keeper], alone), alone, 0)
+    assert move is not None and move[2] == data.mask([(1, 6)]) and move[0] == 3  # to the deepest goal first
+
+
 @settings(max_examples=40, deadline=None)
-@given(instance=levels(max_side=5, max_boxes=3))
-def test_fess_agrees_with_exhaustive_search(instance):
-    """The FESS search (as native-push-fess runs it) solves exactly the solvable levels; plans replay."""
+@given(instance=levels(max_side=5, max_boxes=3), packing=st.booleans())
+def test_fess_agrees_with_exhaustive_search(instance, packing):
+    """The FESS search (as native-push-fess runs it, with packing moves or not) solves exactly the solvable
+    levels; plans replay."""
     reference = fewest_pushes(instance)
     options = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
-    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, **options)
+    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, packing=packing, **options)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
@@ -91,7 +123,7 @@ def test_fess_turns_takes_turns_with_the_feature_cycles():
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
-@pytest.mark.parametrize("name", ["native-push-fess", "native-push-best"])
+@pytest.mark.parametrize("name", ["native-push-fess", "native-push-best", "native-push-fess2"])
 def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
     result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))
