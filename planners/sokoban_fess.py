@@ -23,6 +23,9 @@ from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom,
 PACKING_TRIES = 2
 """How many boxes nearest to the next goals a packing move tries to carry there."""
 
+OUT_OF_PLAN_AHEAD = 2
+"""How many goals past those filled the out-of-plan feature looks: the cells they seal off count."""
+
 Child = tuple[int, int, int, int, tuple]
 """A child the push search would queue: (g, keeper cell, boxes, parent node, pushes)."""
 
@@ -46,13 +49,20 @@ class Fess(Features):
     """The FESS features of a position (a function of its boxes alone) and its advisors, on one level."""
 
     def __init__(
-        self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False, packing: bool = False
+        self,
+        data: Analysis,
+        rooms: Sequence[GoalRoom] = (),
+        turns: bool = False,
+        packing: bool = False,
+        out_of_plan: bool = False,
     ) -> None:
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.orders = packing_orders(data, rooms)
         self.order_masks = [sum(1 << goal for goal in order) for order in self.orders]
+        self.prefix_masks = [_prefixes(order) for order in self.orders]
+        self.sealed = [sealed_cells(data, order) for order in self.orders] if out_of_plan else None
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
@@ -61,13 +71,31 @@ class Fess(Features):
         """(boxes packed following the packing order, regions of free floor, passages blocked by boxes);
         with turns, then boxes on goals and boxes in doorways (Features with doors)."""
         fess = (self.packed(boxes), self.regions(boxes), sum(1 for passage in self.passages if passage & boxes))
+        if self.sealed is not None:
+            fess = (*fess, self.out_of_plan(boxes))
         if not self.turns:
             return fess
         return (*fess, (boxes & self.data.goal_mask).bit_count(), (boxes & self.doorways).bit_count())
 
+    def filled(self, boxes: int) -> list[int]:
+        """For each packing order, how many of its goals from the first on hold a box."""
+        return [
+            next((k for k, goal in enumerate(order) if not (boxes >> goal) & 1), len(order)) for order in self.orders
+        ]
+
     def packed(self, boxes: int) -> int:
         """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
-        return self.packed_mask(boxes).bit_count()
+        return sum(self.filled(boxes))
+
+    def packed_mask(self, boxes: int) -> int:
+        """The goals filled from the first of each packing order on (the boxes `packed` counts)."""
+        return sum(masks[k] for masks, k in zip(self.prefix_masks, self.filled(boxes)))
+
+    def out_of_plan(self, boxes: int) -> int:
+        """The boxes standing where the packing plan soon seals them off: on cells that filling the next
+        OUT_OF_PLAN_AHEAD goals of a packing order cuts off from the goals left to fill (sealed_cells)."""
+        assert self.sealed is not None
+        return sum((boxes & sealed[k]).bit_count() for sealed, k in zip(self.sealed, self.filled(boxes)))
 
     def next_goals(self, boxes: int) -> list[int]:
         """The first empty goal of each packing order."""
@@ -112,16 +140,6 @@ class Fess(Features):
                     return g + len(pushes), pushes[-1][0], moved, node, tuple(pushes)
         return None
 
-    def packed_mask(self, boxes: int) -> int:
-        """The goals filled from the first of each packing order on (the boxes `packed` counts)."""
-        mask = 0
-        for order in self.orders:
-            for goal in order:
-                if not (boxes >> goal) & 1:
-                    break
-                mask |= 1 << goal
-        return mask
-
     def advise(self, side: _Side, reach: int, boxes: int, children: list[Child]) -> set[int]:
         """The indices of the children the advisors suggest, at most one each."""
         now = side.assess(boxes)[1]
@@ -133,6 +151,8 @@ class Fess(Features):
             lambda: self._hotspot(side.data, boxes, children, features),
             lambda: self._explorer(side.data, reach, boxes, children),
         ]
+        if self.sealed is not None:  # out of plan: the child with the fewest boxes where the plan seals them
+            advisors.append(lambda: _best(features, lambda f: f[1][3] < now[3], lambda f: (f[1][3], f[0])))
         return {index for advisor in advisors if (index := advisor()) is not None}
 
     def _packing(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
@@ -176,6 +196,26 @@ class Fess(Features):
         gains = [(data.reach(child[1], child[2]) & unexplored).bit_count() for child in children]
         best = max(range(len(children)), key=lambda i: (gains[i], -i))
         return best if gains[best] else None
+
+
+def _prefixes(order: Sequence[int]) -> list[int]:
+    """The masks of the first k goals of an order, for k from 0 to all."""
+    masks = [0]
+    for goal in order:
+        masks.append(masks[-1] | 1 << goal)
+    return masks
+
+
+def sealed_cells(data: Analysis, order: Sequence[int]) -> list[int]:
+    """For each count k of an order's goals filled from its first: the cells off goals that boxes on its
+    goals up to k + OUT_OF_PLAN_AHEAD (all but its last at most) cut off from every goal left (none once all
+    its goals are filled)."""
+    masks, sealed = _prefixes(order), []
+    for k in range(len(order)):
+        walls = masks[min(k + OUT_OF_PLAN_AHEAD, len(order) - 1)]  # one goal of the order at least left
+        free = data.inside & ~walls
+        sealed.append(free & ~data.flood(data.goal_mask & ~walls, free) & ~data.goal_mask)
+    return [*sealed, 0]
 
 
 def _moved_to(data: Analysis, pushes: tuple) -> int:

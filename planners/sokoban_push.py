@@ -119,8 +119,8 @@ class _FessTurns(_Alternation):
 
     def push(self, entry: tuple, group: tuple) -> None:
         """Queue an entry ((weight, f), ...) in FESS's cycle, and as (f, ...) in the other two."""
-        self.queues[0].push(entry, group[:3])
-        self.queues[1].push((entry[0][1], *entry[1:]), (group[3], group[1], group[4]))
+        self.queues[0].push(entry, group[:-2])
+        self.queues[1].push((entry[0][1], *entry[1:]), (group[-2], group[1], group[-1]))
 
 
 class _Side:
@@ -292,6 +292,7 @@ def push_astar(
     fess: bool = False,
     turns: bool = False,
     packing: bool = False,
+    out_of_plan: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -305,12 +306,13 @@ def push_astar(
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
     cycles that `cycle` with `doors` runs, with `packing` offering FESS's packing moves (a box carried to
-    the next goal of a packing order as one move). The plan is full LURD."""
+    the next goal of a packing order as one move) and `out_of_plan` adding FESS's out-of-plan feature. The plan
+    is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    features = Fess(data, rooms, turns, packing) if fess else Features(data, doors) if cycle else None
+    features = Fess(data, rooms, turns, packing, out_of_plan) if fess else Features(data, doors) if cycle else None
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -461,6 +463,7 @@ class PushOptions:
     fess: bool = False
     turns: bool = False
     packing: bool = False
+    out_of_plan: bool = False
 
     @property
     def optimal(self) -> bool:

@@ -95,14 +95,27 @@ def test_no_packing_move_when_no_box_can_reach_the_next_goal_alone():
     assert move is not None and move[2] == data.mask([(1, 6)]) and move[0] == 3  # to the deepest goal first
 
 
+def test_boxes_behind_the_next_goals_of_the_packing_order_are_out_of_plan():
+    """The order fills (1, 7) and (1, 8) first, sealing the dead end behind them off from the goal left: a
+    box there is out of plan; one on the near side, or on a goal, is not."""
+    data = analysis(SOKOBAN.parse("############\n#@ $$$...  #\n############\n"))
+    fess = Fess(data, out_of_plan=True)
+    assert [[data.cell(goal) for goal in order] for order in fess.orders] == [[(1, 7), (1, 8), (1, 6)]]
+    assert fess.out_of_plan(data.mask([(1, 9), (1, 3), (1, 10)])) == 2
+    assert fess.out_of_plan(data.mask([(1, 7), (1, 8), (1, 9)])) == 1
+    assert fess.out_of_plan(data.mask([(1, 6), (1, 3), (1, 4)])) == 0
+    assert fess(data.mask([(1, 9), (1, 3), (1, 4)])) == (0, 3, 0, 1)  # three regions of floor
+    assert Fess(data, turns=True, out_of_plan=True)(data.mask([(1, 9), (1, 3), (1, 4)]))[3] == 1
+
+
 @settings(max_examples=40, deadline=None)
-@given(instance=levels(max_side=5, max_boxes=3), packing=st.booleans())
-def test_fess_agrees_with_exhaustive_search(instance, packing):
+@given(instance=levels(max_side=5, max_boxes=3), packing=st.booleans(), out_of_plan=st.booleans())
+def test_fess_agrees_with_exhaustive_search(instance, packing, out_of_plan):
     """The FESS search (as native-push-fess runs it, with packing moves or not) solves exactly the solvable
-    levels; plans replay."""
+    levels (and with the out-of-plan feature or not); plans replay."""
     reference = fewest_pushes(instance)
     options = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
-    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, packing=packing, **options)
+    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, packing=packing, out_of_plan=out_of_plan, **options)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
