@@ -68,9 +68,14 @@ class Fess(Features):
         self.explored = 0  # the cells the keeper has stood on in expanded positions
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
-        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes);
-        with turns, then boxes on goals and boxes in doorways (Features with doors)."""
-        fess = (self.packed(boxes), self.regions(boxes), sum(1 for passage in self.passages if passage & boxes))
+        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes), with
+        out_of_plan then boxes out of plan; with turns, then boxes on goals and boxes in doorways (Features
+        with doors)."""
+        fess: tuple[int, ...] = (
+            self.packed(boxes),
+            self.regions(boxes),
+            sum(1 for passage in self.passages if passage & boxes),
+        )
         if self.sealed is not None:
             fess = (*fess, self.out_of_plan(boxes))
         if not self.turns:
