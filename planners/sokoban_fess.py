@@ -55,10 +55,12 @@ class Fess(Features):
         turns: bool = False,
         packing: bool = False,
         out_of_plan: bool = False,
+        opener: bool = False,
     ) -> None:
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
+        self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
         self.orders = packing_orders(data, rooms)
         self.order_masks = [sum(1 << goal for goal in order) for order in self.orders]
         self.prefix_masks = [_prefixes(order) for order in self.orders]
@@ -149,15 +151,18 @@ class Fess(Features):
         """The indices of the children the advisors suggest, at most one each."""
         now = side.assess(boxes)[1]
         features = [side.assess(child[2]) for child in children]
+        hot = hotspot(side.data, boxes, self.packed_mask(boxes) if self.opener else 0)
         advisors: list[Callable[[], int | None]] = [
             lambda: self._packing(side.data, boxes, children, features),
             lambda: _best(features, lambda f: f[1][1] < now[1], lambda f: (f[1][1], f[0])),  # connectivity
             lambda: _best(features, lambda f: f[1][2] < now[2], lambda f: (f[1][2], f[0])),  # rooms
-            lambda: self._hotspot(side.data, boxes, children, features),
+            lambda: self._hotspot(side.data, hot, children, features),
             lambda: self._explorer(side.data, reach, boxes, children),
         ]
         if self.sealed is not None:  # out of plan: the child with the fewest boxes where the plan seals them
             advisors.append(lambda: _best(features, lambda f: f[1][3] < now[3], lambda f: (f[1][3], f[0])))
+        if self.opener:
+            advisors.append(lambda: self._opener(side.data, hot, boxes, children, features))
         return {index for advisor in advisors if (index := advisor()) is not None}
 
     def _packing(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
@@ -176,21 +181,20 @@ class Fess(Features):
         closer = [i for i, (end, start) in enumerate(ends) if end < start and features[i][1][0] >= now]
         return min(closer, key=lambda i: (ends[i][0], features[i][0]), default=None)
 
-    def _hotspot(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
-        """The child that moves the box blocking most pushes of its neighbours, to where the keeper can
-        make the most pushes (ties: the least bound)."""
-        hot = hotspot(data, boxes)
+    def _hotspot(self, data: Analysis, hot: int | None, children: list[Child], features: list) -> int | None:
+        """The child that moves the hotspot box (`hot`: blocking most pushes of its neighbours), to where
+        the keeper can make the most pushes (ties: the least bound)."""
+        moving = [i for i, child in enumerate(children) if child[4] and child[4][0][0] == hot]
+        return _most_mobile(data, moving, children, features)
+
+    def _opener(self, data: Analysis, hot: int | None, boxes: int, children: list[Child], features: list) -> int | None:
+        """The child that moves a box next to the hotspot box (one blocking its pushes), to where the keeper
+        can push the hotspot box most ways (ties: the least bound)."""
         if hot is None:
             return None
-        moving = [i for i, child in enumerate(children) if child[4] and child[4][0][0] == hot]
-        if not moving:
-            return None
-
-        def mobility(i: int) -> tuple[int, int]:
-            g, keeper, moved = children[i][:3]
-            return -len(data.pushes(data.reach(keeper, moved), moved)), features[i][0]
-
-        return min(moving, key=mobility)
+        blockers = sum(1 << cell for cell in data.neighbour[hot] if cell >= 0) & boxes & ~self.packed_mask(boxes)
+        moving = [i for i, child in enumerate(children) if child[4] and (blockers >> child[4][0][0]) & 1]
+        return _most_mobile(data, moving, children, features, 1 << hot)
 
     def _explorer(self, data: Analysis, reach: int, boxes: int, children: list[Child]) -> int | None:
         """The child whose keeper reaches the most cells (not under a box now) no expanded position's
@@ -231,19 +235,32 @@ def _moved_to(data: Analysis, pushes: tuple) -> int:
     return data.neighbour[cell][d]
 
 
+def _most_mobile(data: Analysis, indices: list[int], children: list[Child], features: list, of: int = -1) -> int | None:
+    """Of some children, the one after which the keeper can make the most pushes of the boxes in `of`
+    (ties: the least bound); None when there are none."""
+
+    def mobility(i: int) -> tuple[int, int]:
+        g, keeper, moved = children[i][:3]
+        return -len(data.pushes(data.reach(keeper, moved), moved & of)), features[i][0]
+
+    return min(indices, key=mobility, default=None)
+
+
 def _best(features: list, wanted: Callable, key: Callable) -> int | None:
     """The index of the least (by `key`) of the children's (bound, features) that are `wanted`; None if none."""
     indices = [i for i, f in enumerate(features) if wanted(f)]
     return min(indices, key=lambda i: key(features[i])) if indices else None
 
 
-def hotspot(data: Analysis, boxes: int) -> int | None:
+def hotspot(data: Analysis, boxes: int, packed: int = 0) -> int | None:
     """The box that blocks most pushes of the boxes next to it (standing where one would go, or where the
-    keeper would stand to push it onto a live cell); None when no box blocks any."""
+    keeper would stand to push it onto a live cell), the `packed` boxes (to stay where they are) aside;
+    None when no box blocks any."""
     counts: dict[int, int] = {}
-    for box in bits(boxes):
+    loose = boxes & ~packed
+    for box in bits(loose):
         for d, other in enumerate(data.neighbour[box]):
-            if other < 0 or not (boxes >> other) & 1:
+            if other < 0 or not (loose >> other) & 1:
                 continue
             beyond = data.neighbour[box][d ^ 1]  # the other way: where `other` standing there pushes `box`
             counts[other] = counts.get(other, 0) + data.live[other] + (beyond >= 0 and data.live[beyond])

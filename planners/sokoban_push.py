@@ -293,6 +293,7 @@ def push_astar(
     turns: bool = False,
     packing: bool = False,
     out_of_plan: bool = False,
+    opener: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -305,14 +306,16 @@ def push_astar(
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
-    cycles that `cycle` with `doors` runs, with `packing` offering FESS's packing moves (a box carried to
-    the next goal of a packing order as one move) and `out_of_plan` adding FESS's out-of-plan feature. The plan
-    is full LURD."""
+    cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
+    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). The plan is
+    full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    features = Fess(data, rooms, turns, packing, out_of_plan) if fess else Features(data, doors) if cycle else None
+    features = (
+        Fess(data, rooms, turns, packing, out_of_plan, opener) if fess else Features(data, doors) if cycle else None
+    )
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -464,6 +467,7 @@ class PushOptions:
     turns: bool = False
     packing: bool = False
     out_of_plan: bool = False
+    opener: bool = False
 
     @property
     def optimal(self) -> bool:

@@ -16,6 +16,7 @@ from puzzleplan.translator.sokoban.analysis import BACK, analysis
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
+PARTS = ("packing", "out_of_plan", "opener")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -47,6 +48,22 @@ def test_the_hotspot_is_the_box_in_the_middle_of_a_row():
     data = analysis(SOKOBAN.parse("#######\n#  @  #\n#.$$$.#\n#  .  #\n#######\n"))
     assert data.cell(hotspot(data, data.mask([(2, 2), (2, 3), (2, 4)]))) == (2, 3)
     assert hotspot(data, data.mask([(2, 2), (2, 4)])) is None  # no box next to another
+    assert hotspot(data, data.mask([(2, 2), (2, 3), (2, 4)]), packed=data.mask([(2, 3)])) is None  # left aside
+
+
+def test_the_opener_pushes_a_box_next_to_the_hotspot():
+    """From the start every box can only go down: the hotspot advisor moves the middle box, the opener a
+    box next to it (the one whose push leaves the least bound)."""
+    instance = SOKOBAN.parse("#######\n#  @  #\n#.$$$.#\n#  .  #\n#######\n")
+    data = analysis(instance)
+    fess, boxes = Fess(data, opener=True), data.mask(instance.boxes)
+    side = _Side(data, True, 5, (), fess)
+    side.pending = []
+    side.expand(0, data.reach(data.index[instance.keeper], boxes), boxes, 0)
+    children, features = side.pending, [side.assess(child[2]) for child in side.pending]
+    hot = hotspot(data, boxes)
+    assert data.cell(children[fess._hotspot(data, hot, children, features)][4][0][0]) == (2, 3)
+    assert data.cell(children[fess._opener(data, hot, boxes, children, features)][4][0][0]) in [(2, 2), (2, 4)]
 
 
 def test_an_advised_push_weighs_nothing_and_the_others_one():
@@ -109,13 +126,13 @@ def test_boxes_behind_the_next_goals_of_the_packing_order_are_out_of_plan():
 
 
 @settings(max_examples=40, deadline=None)
-@given(instance=levels(max_side=5, max_boxes=3), packing=st.booleans(), out_of_plan=st.booleans())
-def test_fess_agrees_with_exhaustive_search(instance, packing, out_of_plan):
-    """The FESS search (as native-push-fess runs it, with packing moves or not) solves exactly the solvable
-    levels (and with the out-of-plan feature or not); plans replay."""
+@given(instance=levels(max_side=5, max_boxes=3), parts=st.fixed_dictionaries({part: st.booleans() for part in PARTS}))
+def test_fess_agrees_with_exhaustive_search(instance, parts):
+    """The FESS search (as native-push-fess runs it) solves exactly the solvable
+    levels, with or without each of FESS's parts that are options (PARTS); plans replay."""
     reference = fewest_pushes(instance)
     options = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
-    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, packing=packing, out_of_plan=out_of_plan, **options)
+    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, **parts, **options)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
