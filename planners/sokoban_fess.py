@@ -139,7 +139,9 @@ class Fess(Features):
         near = sorted((min(row[box] for row in rows), box) for box in bits(boxes & ~self.packed_mask(boxes)))
         for distance, box in near[:PACKING_TRIES]:
             others = boxes ^ (1 << box)
-            pushes = move_one_box(data, box, reach, others, targets) if distance < INFINITE else None
+            if distance >= INFINITE or not data.flood(1 << box, data.inside & ~others) & targets:
+                continue  # the other boxes wall the goals off (one flood, not a breadth-first search)
+            pushes = move_one_box(data, box, reach, others, targets)
             if pushes:
                 end = _moved_to(data, tuple(pushes))
                 moved = others | (1 << end)
