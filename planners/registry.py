@@ -43,7 +43,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
     "native-push-fess2": (
         "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "fess": True, "turns": True, "packing": True},
+        {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True},
     ),
 }
 
@@ -66,7 +66,7 @@ DESCRIPTIONS = {
         "Sokoban only: native-push-cycle's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
     "native-push-best": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
-    "native-push-fess2": "Sokoban only: native-push-best with FESS's packing moves (a box carried to its next goal)",
+    "native-push-fess2": "Sokoban only: native-push-best with FESS's packing moves and opener advisor",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",
