@@ -44,6 +44,10 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {**_PRUNED, "fess": True, "turns": True, "warmup": ({**_PRUNED, **_CYCLE}, 8000)},
     ),
+    "native-push-fess2": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True},
+    ),
 }
 
 DESCRIPTIONS = {
@@ -66,6 +70,7 @@ DESCRIPTIONS = {
     ),
     "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
     "native-push-best": "Sokoban only: native-push-cycle for 8,000 states, then native-push-turns afresh",
+    "native-push-fess2": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

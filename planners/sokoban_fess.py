@@ -18,7 +18,13 @@ from typing import Protocol
 
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, packing_order
+from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, move_one_box, packing_order
+
+PACKING_TRIES = 2
+"""How many boxes nearest to the next goals a packing move tries to carry there."""
+
+OUT_OF_PLAN_AHEAD = 2
+"""How many goals past those filled the out-of-plan feature looks: the cells they seal off count."""
 
 Child = tuple[int, int, int, int, tuple]
 """A child the push search would queue: (g, keeper cell, boxes, parent node, pushes)."""
@@ -42,32 +48,61 @@ class _Side(Protocol):
 class Fess(Features):
     """The FESS features of a position (a function of its boxes alone) and its advisors, on one level."""
 
-    def __init__(self, data: Analysis, rooms: Sequence[GoalRoom] = (), turns: bool = False) -> None:
+    def __init__(
+        self,
+        data: Analysis,
+        rooms: Sequence[GoalRoom] = (),
+        turns: bool = False,
+        packing: bool = False,
+        out_of_plan: bool = False,
+        opener: bool = False,
+    ) -> None:
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
+        self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
+        self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
         self.orders = packing_orders(data, rooms)
         self.order_masks = [sum(1 << goal for goal in order) for order in self.orders]
+        self.prefix_masks = [_prefixes(order) for order in self.orders]
+        self.sealed = [sealed_cells(data, order) for order in self.orders] if out_of_plan else None
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
-        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes);
-        with turns, then boxes on goals and boxes in doorways (Features with doors)."""
-        fess = (self.packed(boxes), self.regions(boxes), sum(1 for passage in self.passages if passage & boxes))
+        """(boxes packed following the packing order, regions of free floor, passages blocked by boxes), with
+        out_of_plan then boxes out of plan; with turns, then boxes on goals and boxes in doorways (Features
+        with doors)."""
+        fess: tuple[int, ...] = (
+            self.packed(boxes),
+            self.regions(boxes),
+            sum(1 for passage in self.passages if passage & boxes),
+        )
+        if self.sealed is not None:
+            fess = (*fess, self.out_of_plan(boxes))
         if not self.turns:
             return fess
         return (*fess, (boxes & self.data.goal_mask).bit_count(), (boxes & self.doorways).bit_count())
 
+    def filled(self, boxes: int) -> list[int]:
+        """For each packing order, how many of its goals from the first on hold a box."""
+        return [
+            next((k for k, goal in enumerate(order) if not (boxes >> goal) & 1), len(order)) for order in self.orders
+        ]
+
     def packed(self, boxes: int) -> int:
         """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
-        total = 0
-        for order in self.orders:
-            for goal in order:
-                if not (boxes >> goal) & 1:
-                    break
-                total += 1
-        return total
+        return sum(self.filled(boxes))
+
+    def packed_mask(self, boxes: int) -> int:
+        """The goals filled from the first of each packing order on (the boxes `packed` counts)."""
+        return sum(masks[k] for masks, k in zip(self.prefix_masks, self.filled(boxes)))
+
+    def out_of_plan(self, boxes: int) -> int:
+        """The boxes standing where the packing plan soon seals them off: on cells that filling the next
+        OUT_OF_PLAN_AHEAD goals of a packing order cuts off from the goals left to fill (sealed_cells)."""
+        assert self.sealed is not None
+        return sum((boxes & sealed[k]).bit_count() for sealed, k in zip(self.sealed, self.filled(boxes)))
 
     def next_goals(self, boxes: int) -> list[int]:
         """The first empty goal of each packing order."""
@@ -90,18 +125,46 @@ class Fess(Features):
         for index, child in enumerate(live):
             free = index in advised or child[4][0][0] == last  # a push of the same box goes on its move
             side.add(*child, rank=rank + (not free))
+        if self.packing and (move := self.packing_move(side.data, node, reach, boxes, g)) is not None:
+            side.add(*move, rank=rank)
+
+    def packing_move(self, data: Analysis, node: int, reach: int, boxes: int, g: int) -> Child | None:
+        """FESS's packing move: of the boxes not yet packed, the nearest (in a lone box's pushes) to a next
+        goal of a packing order that the keeper can push there on its own (the other boxes staying put), as
+        the child where it stands there, reached by all those pushes; None when the nearest PACKING_TRIES
+        cannot."""
+        goals = self.next_goals(boxes)
+        targets = sum(1 << goal for goal in goals)
+        rows = [data.distance[self.rows[goal]] for goal in goals]
+        near = sorted((min(row[box] for row in rows), box) for box in bits(boxes & ~self.packed_mask(boxes)))
+        for distance, box in near[:PACKING_TRIES]:
+            others = boxes ^ (1 << box)
+            if distance >= INFINITE or not data.flood(1 << box, data.inside & ~others) & targets:
+                continue  # the other boxes wall the goals off (one flood, not a breadth-first search)
+            pushes = move_one_box(data, box, reach, others, targets)
+            if pushes:
+                end = _moved_to(data, tuple(pushes))
+                moved = others | (1 << end)
+                if not data.deadlocked(end, moved):
+                    return g + len(pushes), pushes[-1][0], moved, node, tuple(pushes)
+        return None
 
     def advise(self, side: _Side, reach: int, boxes: int, children: list[Child]) -> set[int]:
         """The indices of the children the advisors suggest, at most one each."""
         now = side.assess(boxes)[1]
         features = [side.assess(child[2]) for child in children]
+        hot = hotspot(side.data, boxes, self.packed_mask(boxes) if self.opener else 0)
         advisors: list[Callable[[], int | None]] = [
             lambda: self._packing(side.data, boxes, children, features),
             lambda: _best(features, lambda f: f[1][1] < now[1], lambda f: (f[1][1], f[0])),  # connectivity
             lambda: _best(features, lambda f: f[1][2] < now[2], lambda f: (f[1][2], f[0])),  # rooms
-            lambda: self._hotspot(side.data, boxes, children, features),
+            lambda: self._hotspot(side.data, hot, children, features),
             lambda: self._explorer(side.data, reach, boxes, children),
         ]
+        if self.sealed is not None:  # out of plan: the child with the fewest boxes where the plan seals them
+            advisors.append(lambda: _best(features, lambda f: f[1][3] < now[3], lambda f: (f[1][3], f[0])))
+        if self.opener:
+            advisors.append(lambda: self._opener(side.data, hot, boxes, children, features))
         return {index for advisor in advisors if (index := advisor()) is not None}
 
     def _packing(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
@@ -120,21 +183,20 @@ class Fess(Features):
         closer = [i for i, (end, start) in enumerate(ends) if end < start and features[i][1][0] >= now]
         return min(closer, key=lambda i: (ends[i][0], features[i][0]), default=None)
 
-    def _hotspot(self, data: Analysis, boxes: int, children: list[Child], features: list) -> int | None:
-        """The child that moves the box blocking most pushes of its neighbours, to where the keeper can
-        make the most pushes (ties: the least bound)."""
-        hot = hotspot(data, boxes)
+    def _hotspot(self, data: Analysis, hot: int | None, children: list[Child], features: list) -> int | None:
+        """The child that moves the hotspot box (`hot`: blocking most pushes of its neighbours), to where
+        the keeper can make the most pushes (ties: the least bound)."""
+        moving = [i for i, child in enumerate(children) if child[4] and child[4][0][0] == hot]
+        return _most_mobile(data, moving, children, features)
+
+    def _opener(self, data: Analysis, hot: int | None, boxes: int, children: list[Child], features: list) -> int | None:
+        """The child that moves a box next to the hotspot box (one blocking its pushes), to where the keeper
+        can push the hotspot box most ways (ties: the least bound)."""
         if hot is None:
             return None
-        moving = [i for i, child in enumerate(children) if child[4] and child[4][0][0] == hot]
-        if not moving:
-            return None
-
-        def mobility(i: int) -> tuple[int, int]:
-            g, keeper, moved = children[i][:3]
-            return -len(data.pushes(data.reach(keeper, moved), moved)), features[i][0]
-
-        return min(moving, key=mobility)
+        blockers = sum(1 << cell for cell in data.neighbour[hot] if cell >= 0) & boxes & ~self.packed_mask(boxes)
+        moving = [i for i, child in enumerate(children) if child[4] and (blockers >> child[4][0][0]) & 1]
+        return _most_mobile(data, moving, children, features, 1 << hot)
 
     def _explorer(self, data: Analysis, reach: int, boxes: int, children: list[Child]) -> int | None:
         """The child whose keeper reaches the most cells (not under a box now) no expanded position's
@@ -147,6 +209,26 @@ class Fess(Features):
         return best if gains[best] else None
 
 
+def _prefixes(order: Sequence[int]) -> list[int]:
+    """The masks of the first k goals of an order, for k from 0 to all."""
+    masks = [0]
+    for goal in order:
+        masks.append(masks[-1] | 1 << goal)
+    return masks
+
+
+def sealed_cells(data: Analysis, order: Sequence[int]) -> list[int]:
+    """For each count k of an order's goals filled from its first: the cells off goals that boxes on its
+    goals up to k + OUT_OF_PLAN_AHEAD (all but its last at most) cut off from every goal left (none once all
+    its goals are filled)."""
+    masks, sealed = _prefixes(order), []
+    for k in range(len(order)):
+        walls = masks[min(k + OUT_OF_PLAN_AHEAD, len(order) - 1)]  # one goal of the order at least left
+        free = data.inside & ~walls
+        sealed.append(free & ~data.flood(data.goal_mask & ~walls, free) & ~data.goal_mask)
+    return [*sealed, 0]
+
+
 def _moved_to(data: Analysis, pushes: tuple) -> int:
     """The cell the last of some (box cell, direction) pushes moved its box to (-1 when there are none)."""
     if not pushes:
@@ -155,19 +237,32 @@ def _moved_to(data: Analysis, pushes: tuple) -> int:
     return data.neighbour[cell][d]
 
 
+def _most_mobile(data: Analysis, indices: list[int], children: list[Child], features: list, of: int = -1) -> int | None:
+    """Of some children, the one after which the keeper can make the most pushes of the boxes in `of`
+    (ties: the least bound); None when there are none."""
+
+    def mobility(i: int) -> tuple[int, int]:
+        g, keeper, moved = children[i][:3]
+        return -len(data.pushes(data.reach(keeper, moved), moved & of)), features[i][0]
+
+    return min(indices, key=mobility, default=None)
+
+
 def _best(features: list, wanted: Callable, key: Callable) -> int | None:
     """The index of the least (by `key`) of the children's (bound, features) that are `wanted`; None if none."""
     indices = [i for i, f in enumerate(features) if wanted(f)]
     return min(indices, key=lambda i: key(features[i])) if indices else None
 
 
-def hotspot(data: Analysis, boxes: int) -> int | None:
+def hotspot(data: Analysis, boxes: int, packed: int = 0) -> int | None:
     """The box that blocks most pushes of the boxes next to it (standing where one would go, or where the
-    keeper would stand to push it onto a live cell); None when no box blocks any."""
+    keeper would stand to push it onto a live cell), the `packed` boxes (to stay where they are) aside;
+    None when no box blocks any."""
     counts: dict[int, int] = {}
-    for box in bits(boxes):
+    loose = boxes & ~packed
+    for box in bits(loose):
         for d, other in enumerate(data.neighbour[box]):
-            if other < 0 or not (boxes >> other) & 1:
+            if other < 0 or not (loose >> other) & 1:
                 continue
             beyond = data.neighbour[box][d ^ 1]  # the other way: where `other` standing there pushes `box`
             counts[other] = counts.get(other, 0) + data.live[other] + (beyond >= 0 and data.live[beyond])

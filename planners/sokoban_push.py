@@ -119,8 +119,8 @@ class _FessTurns(_Alternation):
 
     def push(self, entry: tuple, group: tuple) -> None:
         """Queue an entry ((weight, f), ...) in FESS's cycle, and as (f, ...) in the other two."""
-        self.queues[0].push(entry, group[:3])
-        self.queues[1].push((entry[0][1], *entry[1:]), (group[3], group[1], group[4]))
+        self.queues[0].push(entry, group[:-2])
+        self.queues[1].push((entry[0][1], *entry[1:]), (group[-2], group[1], group[-1]))
 
 
 class _Side:
@@ -312,6 +312,9 @@ def push_astar(
     doors: bool = False,
     fess: bool = False,
     turns: bool = False,
+    packing: bool = False,
+    out_of_plan: bool = False,
+    opener: bool = False,
     states: int | None = None,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
@@ -325,13 +328,16 @@ def push_astar(
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
-    cycles that `cycle` with `doors` runs. With `states`, the search stops (TIMEOUT) after expanding that
-    many positions. The plan is full LURD."""
+    cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
+    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). With `states`,
+    the search stops (TIMEOUT) after expanding that many positions. The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0) if macros else ()
-    features = Fess(data, rooms, turns) if fess else Features(data, doors) if cycle else None
+    features = (
+        Fess(data, rooms, turns, packing, out_of_plan, opener) if fess else Features(data, doors) if cycle else None
+    )
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels, states)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -485,6 +491,9 @@ class PushOptions:
     doors: bool = False
     fess: bool = False
     turns: bool = False
+    packing: bool = False
+    out_of_plan: bool = False
+    opener: bool = False
 
     @property
     def optimal(self) -> bool:

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
 from puzzleplan.planners.sokoban_push import _FessTurns, _Side, push_astar
-from puzzleplan.translator.sokoban.analysis import analysis
+from puzzleplan.translator.sokoban.analysis import BACK, analysis
 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
+PARTS = ("packing", "out_of_plan", "opener")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -46,6 +48,22 @@ def test_the_hotspot_is_the_box_in_the_middle_of_a_row():
     data = analysis(SOKOBAN.parse("#######\n#  @  #\n#.$$$.#\n#  .  #\n#######\n"))
     assert data.cell(hotspot(data, data.mask([(2, 2), (2, 3), (2, 4)]))) == (2, 3)
     assert hotspot(data, data.mask([(2, 2), (2, 4)])) is None  # no box next to another
+    assert hotspot(data, data.mask([(2, 2), (2, 3), (2, 4)]), packed=data.mask([(2, 3)])) is None  # left aside
+
+
+def test_the_opener_pushes_a_box_next_to_the_hotspot():
+    """From the start every box can only go down: the hotspot advisor moves the middle box, the opener a
+    box next to it (the one whose push leaves the least bound)."""
+    instance = SOKOBAN.parse("#######\n#  @  #\n#.$$$.#\n#  .  #\n#######\n")
+    data = analysis(instance)
+    fess, boxes = Fess(data, opener=True), data.mask(instance.boxes)
+    side = _Side(data, True, 5, (), fess)
+    side.pending = []
+    side.expand(0, data.reach(data.index[instance.keeper], boxes), boxes, 0)
+    children, features = side.pending, [side.assess(child[2]) for child in side.pending]
+    hot = hotspot(data, boxes)
+    assert data.cell(children[fess._hotspot(data, hot, children, features)][4][0][0]) == (2, 3)
+    assert data.cell(children[fess._opener(data, hot, boxes, children, features)][4][0][0]) in [(2, 2), (2, 4)]
 
 
 def test_an_advised_push_weighs_nothing_and_the_others_one():
@@ -64,13 +82,57 @@ def test_an_advised_push_weighs_nothing_and_the_others_one():
     assert side.expanded == 1
 
 
+def test_a_packing_move_carries_a_box_to_the_next_goal_in_one_child():
+    """With packing moves, the start's children include one of weight 0 whose four pushes, replayed, take
+    the box to the goal (the keeper able to make each)."""
+    instance = SOKOBAN.parse("#######\n#     #\n# $ @ #\n#    .#\n#######\n")
+    data = analysis(instance)
+    side = _Side(data, True, 5, (), Fess(data, packing=True))
+    side.add(0, data.index[instance.keeper], data.mask(instance.boxes), -1, ())
+    key, node, reach, boxes, g = side.pop()
+    side.expand(node, reach, boxes, g)
+    moves = [(link[1], rank) for link, rank in zip(side.parents[1:], side.ranks[1:]) if len(link[1]) > 1]
+    assert len(moves) == 1 and moves[0][1] == 0
+    keeper = data.index[instance.keeper]
+    for cell, d in moves[0][0]:
+        assert (data.reach(keeper, boxes) >> data.neighbour[cell][BACK[d]]) & 1
+        keeper, boxes = cell, boxes ^ (1 << cell) ^ (1 << data.neighbour[cell][d])
+    assert boxes == data.goal_mask and len(moves[0][0]) == 4
+
+
+def test_no_packing_move_when_no_box_can_reach_the_next_goal_alone():
+    """Each box is blocked by the other (or the keeper cannot get behind it): no packing move."""
+    instance = SOKOBAN.parse(DEAD_END)
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    reach = data.reach(data.index[instance.keeper], boxes)
+    assert Fess(data, packing=True).packing_move(data, 0, reach, boxes, 0) is None
+    alone = data.mask([(1, 3)])
+    move = Fess(data, packing=True).packing_move(data, 0, data.reach(data.index[instance.keeper], alone), alone, 0)
+    assert move is not None and move[2] == data.mask([(1, 6)]) and move[0] == 3  # to the deepest goal first
+
+
+def test_boxes_behind_the_next_goals_of_the_packing_order_are_out_of_plan():
+    """The order fills (1, 7) and (1, 8) first, sealing the dead end behind them off from the goal left: a
+    box there is out of plan; one on the near side, or on a goal, is not."""
+    data = analysis(SOKOBAN.parse("############\n#@ $$$...  #\n############\n"))
+    fess = Fess(data, out_of_plan=True)
+    assert [[data.cell(goal) for goal in order] for order in fess.orders] == [[(1, 7), (1, 8), (1, 6)]]
+    assert fess.out_of_plan(data.mask([(1, 9), (1, 3), (1, 10)])) == 2
+    assert fess.out_of_plan(data.mask([(1, 7), (1, 8), (1, 9)])) == 1
+    assert fess.out_of_plan(data.mask([(1, 6), (1, 3), (1, 4)])) == 0
+    assert fess(data.mask([(1, 9), (1, 3), (1, 4)])) == (0, 3, 0, 1)  # three regions of floor
+    assert Fess(data, turns=True, out_of_plan=True)(data.mask([(1, 9), (1, 3), (1, 4)]))[3] == 1
+
+
 @settings(max_examples=40, deadline=None)
-@given(instance=levels(max_side=5, max_boxes=3))
-def test_fess_agrees_with_exhaustive_search(instance):
-    """The FESS search (as native-push-fess runs it) solves exactly the solvable levels; plans replay."""
+@given(instance=levels(max_side=5, max_boxes=3), parts=st.fixed_dictionaries({part: st.booleans() for part in PARTS}))
+def test_fess_agrees_with_exhaustive_search(instance, parts):
+    """The FESS search (as native-push-fess runs it) solves exactly the solvable
+    levels, with or without each of FESS's parts that are options (PARTS); plans replay."""
     reference = fewest_pushes(instance)
     options = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
-    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, **options)
+    result = push_astar(SOKOBAN, instance, Limits(20), fess=True, **parts, **options)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] >= reference and not result.optimal
@@ -91,7 +153,7 @@ def test_fess_turns_takes_turns_with_the_feature_cycles():
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
-@pytest.mark.parametrize("name", ["native-push-fess", "native-push-turns", "native-push-best"])
+@pytest.mark.parametrize("name", ["native-push-fess", "native-push-turns", "native-push-best", "native-push-fess2"])
 def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
     result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))
