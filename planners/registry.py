@@ -18,8 +18,6 @@ from puzzleplan.translator.text import did_you_mean
 
 _PRUNED: dict[str, Any] = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
 """The weighted push searches' options: bidirectional, goal and tunnel macros, cluster and corral deadlocks."""
-_CYCLE = {"cycle": True, "doors": True}
-"""native-push-cycle's search order: the feature cycles, with doorways."""
 
 PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "lama-first"}),
@@ -37,14 +35,13 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
     ),
-    "native-push-cycle": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, **_CYCLE}),
+    "native-push-cycle": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {**_PRUNED, "cycle": True, "doors": True},
+    ),
     "native-push-fess": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True}),
     "native-push-turns": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
     "native-push-best": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "fess": True, "turns": True, "warmup": ({**_PRUNED, **_CYCLE}, 8000)},
-    ),
-    "native-push-fess2": (
         "puzzleplan.planners.sokoban_push:PushAStar",
         {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True},
     ),
@@ -69,8 +66,7 @@ DESCRIPTIONS = {
         "Sokoban only: native-push-cycle's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
     "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
-    "native-push-best": "Sokoban only: native-push-cycle for 8,000 states, then native-push-turns afresh",
-    "native-push-fess2": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
+    "native-push-best": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

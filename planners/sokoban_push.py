@@ -315,7 +315,6 @@ def push_astar(
     packing: bool = False,
     out_of_plan: bool = False,
     opener: bool = False,
-    states: int | None = None,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -329,8 +328,8 @@ def push_astar(
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
     cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
-    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). With `states`,
-    the search stops (TIMEOUT) after expanding that many positions. The plan is full LURD."""
+    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). The plan is
+    full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
@@ -338,12 +337,11 @@ def push_astar(
     features = (
         Fess(data, rooms, turns, packing, out_of_plan, opener) if fess else Features(data, doors) if cycle else None
     )
-    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels, states)
+    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
     rest = Limits(deadline.remaining(), limits.memory_mb)
-    left = None if states is None else states - (result.expanded or 0)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), features, clusters, False, left)
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), features, clusters, False)
     return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
@@ -357,12 +355,9 @@ def _best_first(
     features: Features | None,
     clusters: bool,
     tunnels: bool,
-    states: int | None,
 ) -> PlanResult:
-    """push_astar's search with the given goal rooms (no macros when there are none), stopping after
-    `states` expansions (None: no such budget)."""
+    """push_astar's search with the given goal rooms (no macros when there are none)."""
     deadline = Deadline(limits.timeout)
-    budget = INFINITE if states is None else states
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
     dead = ClusterDeadlocks(data, deadline) if clusters else None
@@ -388,7 +383,7 @@ def _best_first(
         if ends is not None:
             return _solved(puzzle, instance, sides, ends, deadline)
         side.expand(node, reach, boxes, g)
-        if turn % CHECK_EVERY == 0 and (deadline.passed() or _expanded(sides) >= budget):
+        if turn % CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
     return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides), search_time=deadline.elapsed())
 
@@ -503,20 +498,15 @@ class PushOptions:
 
 class PushAStar:
     """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
-    (push-optimal) or bidirectional weighted A*, with the options of PushOptions. With a `warmup` (the
-    options of another push search and a number of states), that search runs first, for at most that many
-    expansions; when it has not solved the level, this one starts afresh in the time left."""
+    (push-optimal) or bidirectional weighted A*, with the options of PushOptions."""
 
     optimal = True
     fragment = None
     puzzles = ("sokoban", "sokoban-pushes")
 
-    def __init__(
-        self, name: str = "native-push-astar", warmup: tuple[dict[str, Any], int] | None = None, **options: Any
-    ) -> None:
+    def __init__(self, name: str = "native-push-astar", **options: Any) -> None:
         self.name, self.options = name, PushOptions(**options)
-        self.warmup = None if warmup is None else (PushOptions(**warmup[0]), warmup[1])
-        self.optimal = self.options.optimal and self.warmup is None
+        self.optimal = self.options.optimal
 
     def available(self) -> tuple[bool, str]:
         """Needs nothing outside puzzleplan."""
@@ -527,19 +517,4 @@ class PushAStar:
         puzzle, instance = problem.puzzle, problem.instance
         if not isinstance(puzzle, Sokoban):
             return PlanResult(Status.UNSUPPORTED, message=f"{self.name} solves Sokoban levels only")
-        if self.warmup is None:
-            return push_astar(puzzle, instance, limits, **asdict(self.options))
-        return _warmed_up(puzzle, instance, limits, self.warmup, self.options)
-
-
-def _warmed_up(
-    puzzle: Sokoban, instance: SokobanInstance, limits: Limits, warmup: tuple[PushOptions, int], options: PushOptions
-) -> PlanResult:
-    """A short push search (`warmup`: its options and states), then, unless it ended the matter, the search
-    with `options` in the time left; the figures count both."""
-    deadline = Deadline(limits.timeout)
-    first = push_astar(puzzle, instance, limits, **asdict(warmup[0]), states=warmup[1])
-    if first.status is not Status.TIMEOUT or deadline.passed():
-        return first
-    then = push_astar(puzzle, instance, limits.less(deadline.elapsed()), **asdict(options))
-    return replace(then, expanded=(first.expanded or 0) + (then.expanded or 0), search_time=deadline.elapsed())
+        return push_astar(puzzle, instance, limits, **asdict(self.options))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from puzzleplan.planners.base import Limits, Simulation, Status
+from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_features import Features, doorways
-from puzzleplan.planners.sokoban_push import PushAStar, _Alternation, push_astar
+from puzzleplan.planners.sokoban_push import _Alternation, push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
 
-from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
+from tests.test_sokoban import SOKOBAN, fewest_pushes, levels
 
 TWO_ROOMS = """\
 #########
@@ -76,30 +76,3 @@ def test_best_search_leaves_the_room_on_xsokoban_4_and_8(shared_data, label):
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
     result = get_planner("native-push-cycle").solve(Simulation(SOKOBAN, instance), Limits(300))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
-
-
-PRUNED = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
-CYCLE = {**PRUNED, "cycle": True, "doors": True}
-TURNS = {**PRUNED, "fess": True, "turns": True}
-
-
-def test_a_state_budget_stops_the_push_search():
-    """With `states`, the search gives up (TIMEOUT) once it has expanded that many positions."""
-    instance = level("goal-room.xsb")
-    full = push_astar(SOKOBAN, instance, Limits(30), weight=5)
-    assert full.solved and full.expanded == 352
-    cut = push_astar(SOKOBAN, instance, Limits(30), weight=5, states=100)
-    assert cut.status is Status.TIMEOUT and 100 <= cut.expanded < 120
-
-
-def test_a_warmup_search_solves_the_level_or_hands_over_to_the_main_one():
-    """The warmup's plan when it solves within its states; else the main search's, the states of both."""
-    instance, limits = level("goal-room.xsb"), Limits(30)
-    cycle = PushAStar("cycle", **CYCLE).solve(Simulation(SOKOBAN, instance), limits)
-    turns = PushAStar("turns", **TURNS).solve(Simulation(SOKOBAN, instance), limits)
-    assert cycle.plan != turns.plan
-    long = PushAStar("best", warmup=(CYCLE, 1000), **TURNS).solve(Simulation(SOKOBAN, instance), limits)
-    assert (long.plan, long.expanded) == (cycle.plan, cycle.expanded)
-    short = PushAStar("best", warmup=(CYCLE, 16), **TURNS).solve(Simulation(SOKOBAN, instance), limits)
-    assert short.plan == turns.plan and short.expanded == turns.expanded + 16
-    assert SOKOBAN.replay(instance, short.plan).valid and not short.optimal
