@@ -17,12 +17,8 @@ class Features:
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
         """(boxes on goals, regions of free floor), and with doors the boxes that block a doorway."""
-        packed, regions = (boxes & self.data.goal_mask).bit_count(), self.regions(boxes)
+        packed, regions = (boxes & self.data.goal_mask).bit_count(), self.data.regions(boxes)
         return (packed, regions, (boxes & self.doorways).bit_count()) if self.doorways else (packed, regions)
-
-    def regions(self, boxes: int) -> int:
-        """The regions of free floor: the connected parts the boxes cut the floor into."""
-        return self.data.regions(boxes)
 
 
 def doorways(data: Analysis) -> int:

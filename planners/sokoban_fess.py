@@ -62,7 +62,6 @@ class Fess(Features):
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
         self.orders = packing_orders(data, rooms)
-        self.order_masks = [sum(1 << goal for goal in order) for order in self.orders]
         self.prefix_masks = [_prefixes(order) for order in self.orders]
         self.sealed = [sealed_cells(data, order) for order in self.orders] if out_of_plan else None
         self.passages = passages(data)
@@ -75,7 +74,7 @@ class Fess(Features):
         with doors)."""
         fess: tuple[int, ...] = (
             self.packed(boxes),
-            self.regions(boxes),
+            self.data.regions(boxes),
             sum(1 for passage in self.passages if passage & boxes),
         )
         if self.sealed is not None:
@@ -106,11 +105,7 @@ class Fess(Features):
 
     def next_goals(self, boxes: int) -> list[int]:
         """The first empty goal of each packing order."""
-        return [
-            next(goal for goal in order if not (boxes >> goal) & 1)
-            for order, mask in zip(self.orders, self.order_masks)
-            if ~boxes & mask
-        ]
+        return [order[k] for order, k in zip(self.orders, self.filled(boxes)) if k < len(order)]
 
     def expand(self, side: _Side, node: int, reach: int, boxes: int, g: int) -> None:
         """Expand a forward position: its children, an advised one weighing 0 more than it, any other 1."""
