@@ -290,6 +290,7 @@ def test_a_file_no_reading_fits_says_how_each_failed(capsys, tmp_path):
         ("(move disk1 disk2 b)\n(move disk2 a b)\n", 2, "disc 2 cannot go onto the smaller disc 1"),
         ("(move disk1 disk2 b)\n(move disk3 a c)\n", 2, "there is no disc 3"),
         ("(move disk1 disk2 b)\n(move disk2 a disk3)\n", 2, "unknown place 'disk3'"),
+        ("(move disk1 disk2 b)\n(move disk2 b c)\n", 2, "disc 2 is on a, not on b"),
     ],
 )
 def test_an_illegal_pddl_step_is_invalid_with_its_number(capsys, tmp_path, plan, step, reason):

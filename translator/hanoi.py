@@ -9,7 +9,7 @@ from typing import Any
 
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.errors import IllegalMove, IllegalStep, InputError
 from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Option, Puzzle
@@ -317,8 +317,22 @@ def _plan_move(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], nam
     match = re.fullmatch(r"disk([0-9]+)", args[0]) if name == "move" and len(args) == 3 else None
     if not match:
         raise InputError(f"expected (move diskN FROM TO), found {atom(name, *args)}")
+    disc = int(match.group(1))
+    below = _support(state, pegs, disc)
+    if below is not None and below != args[1]:
+        reason = f"disc {disc} is on {below}, not on {args[1]}"
+        raise IllegalStep(f"plan step {atom(name, *args)} is illegal: {reason}", reason)
     source, target = (_peg_of(state, pegs, places, arg) for arg in args[1:])
-    return int(match.group(1)), source, target
+    return disc, source, target
+
+
+def _support(state: Stacks, pegs: tuple[str, ...], disc: int) -> str | None:
+    """The PDDL name of what a disc lies on (the disc below it, or its peg); None when it is nowhere."""
+    for peg, stack in zip(pegs, state):
+        if disc in stack:
+            index = stack.index(disc)
+            return disc_name(stack[index - 1]) if index else peg.lower()
+    return None
 
 
 def _peg_of(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: str) -> str:
