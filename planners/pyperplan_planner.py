@@ -10,7 +10,7 @@ from pathlib import Path
 from puzzleplan.planners.base import Limits, PlanResult, Status
 from puzzleplan.planners.process import Outcome, memory_exhausted, output_summary, reproducible_environment, run
 from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask, read_plan, task_files
+from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask, for_pyperplan, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 
@@ -35,7 +35,7 @@ class Pyperplan:
 
     def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
         """Run pyperplan on the task and read the .soln file it writes."""
-        with task_files(task, "puzzleplan-pyperplan-") as (work, domain, problem):
+        with task_files(for_pyperplan(task), "puzzleplan-pyperplan-") as (work, domain, problem):
             command = [
                 sys.executable,
                 "-m",

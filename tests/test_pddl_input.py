@@ -139,3 +139,39 @@ def test_adl_and_numeric_pddl_are_accepted():
     problem = """(define (problem p) (:domain d) (:objects a b - block)
       (:init (clear a) (= (total-cost) 0)) (:goal (exists (?z - block) (on a ?z))) (:metric minimize (total-cost)))"""
     check_task(domain, problem, "domain", "problem")
+
+
+NESTED = {
+    "(and (on ?d ?from) (clear ?d) (clear ?to) (smaller ?d ?to))": (
+        "(and (and (on ?d ?from) (clear ?d)) (and (clear ?to) (and (smaller ?d ?to))))"
+    ),
+    "(:goal (and (on disk2 c) (on disk1 disk2)))": "(:goal (and (and (on disk2 c)) (on disk1 disk2)))",
+}
+
+
+def nested(text: str) -> str:
+    """DOMAIN or PROBLEM with its conjunctions nested in conjunctions."""
+    for flat, deep in NESTED.items():
+        text = text.replace(flat, deep)
+    return text
+
+
+def test_nested_conjunctions_are_spliced_and_flat_text_is_untouched():
+    from puzzleplan.translator.pddl_reader import flat_conjunctions
+
+    assert flat_conjunctions(DOMAIN) == DOMAIN and flat_conjunctions(PROBLEM) == PROBLEM
+    spliced = flat_conjunctions(nested(DOMAIN))
+    assert "(and (and" not in spliced and "(and (on ?d ?from) (clear ?d) (clear ?to) (smaller ?d ?to))" in spliced
+    assert flat_conjunctions(spliced) == spliced
+    assert "(:goal (and (on disk2 c) (on disk1 disk2)))" in flat_conjunctions(nested(PROBLEM))
+    assert flat_conjunctions("(define (domain d)") == "(define (domain d)"  # broken text is left to the checks
+
+
+@pytest.mark.parametrize("planner", ["pyperplan", "graphplan"])
+def test_pyperplan_based_planners_read_nested_conjunctions(tmp_path, capsys, planner):
+    """pyperplan's parser takes `(and (and ...))` for a predicate named `and`; the task is spliced first."""
+    domain, problem = tmp_path / "domain.pddl", tmp_path / "problem.pddl"
+    domain.write_text(nested(DOMAIN))
+    problem.write_text(nested(PROBLEM))
+    assert main(["plan", str(domain), str(problem), "--planner", planner]) == 0
+    assert "(move disk2 a c)" in capsys.readouterr().out

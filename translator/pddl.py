@@ -142,11 +142,19 @@ def task_files(task: PddlTask, prefix: str = "puzzleplan-") -> Iterator[tuple[Pa
         yield folder, domain, problem
 
 
+def for_pyperplan(task: PddlTask) -> PddlTask:
+    """The task as pyperplan's parser reads it: conjunctions nested in conjunctions spliced into them."""
+    from puzzleplan.translator.pddl_reader import flat_conjunctions
+
+    domain, problem = flat_conjunctions(task.domain), flat_conjunctions(task.problem)
+    return task if (domain, problem) == (task.domain, task.problem) else PddlTask(task.name, domain, problem)
+
+
 def pyperplan_parse(task: PddlTask):
     """pyperplan's parsed (Domain, Problem) of a STRIPS task; InputError when pyperplan cannot read it."""
     from pyperplan.pddl.parser import Parser
 
-    with task_files(task, "puzzleplan-parse-") as (_, domain_file, problem_file):
+    with task_files(for_pyperplan(task), "puzzleplan-parse-") as (_, domain_file, problem_file):
         parser = Parser(str(domain_file), str(problem_file))
         try:
             domain = parser.parse_domain()

@@ -610,3 +610,45 @@ _PROBLEM_CHECKS = {
 def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> None:
     """Check a domain and a problem written by a user; InputError naming the file, line and column."""
     check_problem(problem_text, problem_source, check_domain(domain_text, domain_source))
+
+
+def flat_conjunctions(text: str, source: str = "<input>") -> str:
+    """The PDDL text with every `(and ...)` directly inside another `and` spliced into it (pyperplan reads
+    `(and (and (p)) (q))` as a predicate named `and`); the text itself, untouched, when none is nested."""
+    try:
+        tree, unbalanced = read_expressions(text, source)
+    except InputError:
+        return text  # the reader that gets it says what is wrong
+    if unbalanced is not None or not _has_nested_and(tree):
+        return text
+    return _spelled(_spliced(tree)) + "\n"
+
+
+def _has_nested_and(item: Token | Expr) -> bool:
+    """Whether an `and` list holds another `and` list anywhere below `item`."""
+    if isinstance(item, Token):
+        return False
+    nested = item.head() == "and" and any(isinstance(sub, Expr) and sub.head() == "and" for sub in item.items)
+    return nested or any(_has_nested_and(sub) for sub in item.items)
+
+
+def _spliced(item: Token | Expr) -> Token | Expr:
+    """A copy of `item` with each `and` list's `and` items replaced by their own items, all the way down."""
+    if isinstance(item, Token):
+        return item
+    items = [_spliced(sub) for sub in item.items]
+    if item.head() == "and":
+        items = [items[0], *(part for sub in items[1:] for part in _conjuncts(sub))]
+    return Expr(item.start, items)
+
+
+def _conjuncts(item: Token | Expr) -> list:
+    """The items of an (already spliced) `and` list without its head; `[item]` for anything else."""
+    return item.items[1:] if isinstance(item, Expr) and item.head() == "and" else [item]
+
+
+def _spelled(item: Token | Expr) -> str:
+    """PDDL text of a token or list, on one line."""
+    if isinstance(item, Token):
+        return item.text
+    return "(" + " ".join(_spelled(sub) for sub in item.items) + ")"
