@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.sokoban.analysis import BACK, analysis
+from puzzleplan.translator.bitset import lowest
+from puzzleplan.translator.graph import shortest_path
+from puzzleplan.translator.sokoban.analysis import BACK, analysis, move_one_box
 
 from tests.test_sokoban import SOKOBAN, levels
 
@@ -75,6 +77,47 @@ def test_the_area_after_a_push_flooded_from_the_area_before_is_the_keepers(insta
     for box, _, target in analysed.pushes(reach, boxes):
         moved = boxes ^ (1 << box) ^ (1 << target)
         assert analysed.reach_after(box, moved, reach) == analysed.reach(box, moved)
+
+
+@settings(max_examples=300, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=2), data=st.data())
+def test_move_one_box_finds_the_path_of_the_plain_breadth_first_search(instance, data):
+    """move_one_box (nodes tested when met, keeper areas shared per box cell) returns the very pushes (or
+    pulls) of the plain breadth-first search that tests nodes as they come off the queue."""
+    analysed = analysis(instance)
+    boxes = data.draw(st.composite(floor_masks)(instance))
+    cells = sorted(analysed.index.values())
+    box = data.draw(st.sampled_from(cells))
+    others = boxes & ~(1 << box)
+    keeper = data.draw(st.sampled_from(cells))
+    if (others | (1 << box)) >> keeper & 1:
+        return  # the keeper stands on no box
+    targets = sum(1 << cell for cell in data.draw(st.sets(st.sampled_from(cells), max_size=3)))
+    reach = analysed.reach(keeper, others | (1 << box))
+    for pulling in (False, True):
+        expected = plain_move_one_box(analysed, box, reach, others, targets, pulling)
+        assert move_one_box(analysed, box, reach, others, targets, pulling) == expected
+
+
+def plain_move_one_box(analysed, box: int, reach: int, others: int, targets: int, pulling: bool):
+    """move_one_box as first written: the generic breadth-first search, each node's area flooded anew."""
+    start = (box, lowest(reach))
+    reach_of = {start: reach}
+
+    def edges(node):
+        box, reach = node[0], reach_of[node]
+        found = []
+        for _, d, target in analysed.pulls(reach, 1 << box) if pulling else analysed.pushes(reach, 1 << box):
+            keeper = analysed.neighbour[target][d] if pulling else box
+            if (others >> target) & 1 or (others >> keeper) & 1:
+                continue
+            area = analysed.reach(keeper, others | (1 << target))
+            key = (target, lowest(area))
+            reach_of.setdefault(key, area)
+            found.append(((target, BACK[d]) if pulling else (box, d), key))
+        return found
+
+    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
 
 
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:

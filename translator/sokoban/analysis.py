@@ -5,13 +5,14 @@ packing order, and the fewest pushes that bring one box somewhere."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from puzzleplan.translator.bitset import bits, lowest
-from puzzleplan.translator.graph import shortest_path
+from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import DIRECTIONS, Cell, step
 from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances, push_distances
 
@@ -370,24 +371,44 @@ def move_one_box(
 ) -> list[tuple[int, int]] | None:
     """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
-    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
+    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area):
+    a node is tested when first met, not when it comes off the queue (first met, first off: the same path,
+    without the rest of the last layer), and a keeper area is flooded once per box cell (_keeper_area)."""
+    if (targets >> box) & 1:
+        return []
     start = (box, lowest(reach))
-    reach_of = {start: reach}  # the keeper's area of a node, as first met
-
-    def edges(node: tuple[int, int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-        box, reach = node[0], reach_of[node]
-        found = []
-        for _, d, target in data.pulls(reach, 1 << box) if pulling else data.pushes(reach, 1 << box):
+    parents: dict[tuple[int, int], tuple[tuple[int, int], tuple[int, int]] | None] = {start: None}
+    queue = deque([(start, reach)])
+    areas: dict[int, list[int]] = {}  # box cell: the keeper areas met with the box there
+    while queue:
+        node, area = queue.popleft()
+        box = node[0]
+        for _, d, target in data.pulls(area, 1 << box) if pulling else data.pushes(area, 1 << box):
             keeper = data.neighbour[target][d] if pulling else box
             if (others >> target) & 1 or (others >> keeper) & 1:
                 continue
-            area = data.reach_after(keeper, others | (1 << target), reach)
-            key = (target, lowest(area))
-            reach_of.setdefault(key, area)
-            found.append(((target, BACK[d]) if pulling else (box, d), key))
-        return found
+            label = (target, BACK[d]) if pulling else (box, d)
+            if (targets >> target) & 1:
+                return [*path_back(parents, node), label]
+            after = _keeper_area(data, areas, target, keeper, others, area)
+            key = (target, lowest(after))
+            if key not in parents:
+                parents[key] = (node, label)
+                queue.append((key, after))
+    return None
 
-    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
+
+def _keeper_area(data: Analysis, areas: dict[int, list[int]], box: int, keeper: int, others: int, before: int) -> int:
+    """The keeper's area with a lone box on `box` (the `others` staying put): one already met with the box
+    there when it holds the keeper (the areas round one box cell are a function of it), else flooded
+    (from `before`, the area before the push, when it can: Analysis.reach_after)."""
+    known = areas.setdefault(box, [])
+    for area in known:
+        if (area >> keeper) & 1:
+            return area
+    area = data.reach_after(keeper, others | (1 << box), before)
+    known.append(area)
+    return area
 
 
 def analysis(instance: SokobanInstance) -> Analysis:
