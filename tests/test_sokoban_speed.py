@@ -120,6 +120,26 @@ def plain_move_one_box(analysed, box: int, reach: int, others: int, targets: int
     return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
 
 
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=6, max_boxes=3), data=st.data())
+def test_a_cell_that_cuts_nothing_leaves_its_part_of_the_floor_connected(instance, data):
+    """When Analysis.cuts says a free cell splits nothing, its part of the free floor less that cell is the
+    keeper's area from each free neighbour (what move_one_box takes instead of a flood); and a cell whose
+    free neighbours are not all in one area does cut."""
+    analysed = analysis(instance)
+    free = analysed.inside & ~data.draw(st.composite(floor_masks)(instance))
+    for cell in sorted(analysed.index.values()):
+        if not (free >> cell) & 1:
+            continue
+        rest = free & ~(1 << cell)
+        beside = [other for other in analysed.neighbour[cell] if other >= 0 and (rest >> other) & 1]
+        areas = {analysed.flood(1 << other, rest) for other in beside}
+        if not analysed.cuts(cell, free):
+            assert areas <= {analysed.flood(1 << cell, free) & ~(1 << cell)}
+        if len(areas) > 1:
+            assert analysed.cuts(cell, free)
+
+
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:
     """frozen_with without its quick exit: the full recursive test alone."""
     cluster = analysed._frozen(box, boxes, 0)

@@ -220,6 +220,14 @@ class Analysis:
         width = self.width
         return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
 
+    def cuts(self, cell: int, free: int) -> bool:
+        """Whether taking `cell` out of the `free` cells may split the part of them it is in: False when its
+        free neighbours are joined round it (through free corner cells), so the rest of its part stays
+        connected (a path through it can go round). Read off its 3x3 neighbourhood: three row shifts."""
+        width = self.width
+        low, middle, high = (free >> (cell - width - 1)) & 7, (free >> (cell - 1)) & 7, (free >> (cell + width - 1)) & 7
+        return _CUTS[low | middle << 3 | high << 6]
+
     def entrances(self, cells: int) -> int:
         """The walled-in cells next to a mask and outside it (a goal group's entrances)."""
         return self.grow(cells) & self.inside & ~cells
@@ -373,13 +381,13 @@ def move_one_box(
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
     pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area):
     a node is tested when first met, not when it comes off the queue (first met, first off: the same path,
-    without the rest of the last layer), and a keeper area is flooded once per box cell (_keeper_area)."""
+    without the rest of the last layer), and keeper areas are found as _Areas does."""
     if (targets >> box) & 1:
         return []
     start = (box, lowest(reach))
     parents: dict[tuple[int, int], tuple[tuple[int, int], tuple[int, int]] | None] = {start: None}
     queue = deque([(start, reach)])
-    areas: dict[int, list[int]] = {}  # box cell: the keeper areas met with the box there
+    areas = _Areas(data, others)
     while queue:
         node, area = queue.popleft()
         box = node[0]
@@ -390,7 +398,7 @@ def move_one_box(
             label = (target, BACK[d]) if pulling else (box, d)
             if (targets >> target) & 1:
                 return [*path_back(parents, node), label]
-            after = _keeper_area(data, areas, target, keeper, others, area)
+            after = areas.around(target, keeper, area)
             key = (target, lowest(after))
             if key not in parents:
                 parents[key] = (node, label)
@@ -398,17 +406,60 @@ def move_one_box(
     return None
 
 
-def _keeper_area(data: Analysis, areas: dict[int, list[int]], box: int, keeper: int, others: int, before: int) -> int:
-    """The keeper's area with a lone box on `box` (the `others` staying put): one already met with the box
-    there when it holds the keeper (the areas round one box cell are a function of it), else flooded
-    (from `before`, the area before the push, when it can: Analysis.reach_after)."""
-    known = areas.setdefault(box, [])
-    for area in known:
-        if (area >> keeper) & 1:
-            return area
-    area = data.reach_after(keeper, others | (1 << box), before)
-    known.append(area)
-    return area
+class _Areas:
+    """The keeper's areas round a lone box among boxes that stay put (`others`), for move_one_box: those met
+    with the box on a cell are kept (they are a function of the cell), and when the box's cell does not
+    cut the free floor (Analysis.cuts), the area is its part of the free floor less that cell (each part
+    flooded once)."""
+
+    def __init__(self, data: Analysis, others: int) -> None:
+        self.data, self.others, self.free = data, others, data.inside & ~others
+        self.known: dict[int, list[int]] = {}  # box cell: the keeper areas met with the box there
+        self.parts: list[int] = []  # the parts of the free floor flooded so far
+
+    def around(self, box: int, keeper: int, before: int) -> int:
+        """The keeper's area, the keeper on `keeper` next to the box on `box` (`before`: its area before the
+        push, where Analysis.reach_after may start flooding)."""
+        known = self.known.setdefault(box, [])
+        for area in known:
+            if (area >> keeper) & 1:
+                return area
+        data = self.data
+        if data.cuts(box, self.free):
+            area = data.reach_after(keeper, self.others | (1 << box), before)
+        else:
+            area = self._part(box) & ~(1 << box)
+        known.append(area)
+        return area
+
+    def _part(self, cell: int) -> int:
+        """The part of the free floor holding `cell`."""
+        for part in self.parts:
+            if (part >> cell) & 1:
+                return part
+        self.parts.append(self.data.flood(1 << cell, self.free))
+        return self.parts[-1]
+
+
+def _cut_table() -> tuple[bool, ...]:
+    """For each 3x3 neighbourhood (bit 3 * row + column set where a cell is free, the centre bit 4 ignored):
+    True when the free neighbours of the centre are not all joined round it through free cells of the ring."""
+    ring = (0, 1, 2, 5, 8, 7, 6, 3)  # the eight cells round the centre, in order round it
+    table = []
+    for pattern in range(512):
+        free = [i for i in ring if (pattern >> i) & 1]
+        groups = {i: i for i in free}  # a tiny union-find over the ring's free cells
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            if a in groups and b in groups:
+                root = groups[a]
+                for i in free:
+                    if groups[i] == root:
+                        groups[i] = groups[b]
+        table.append(len({groups[i] for i in (1, 3, 5, 7) if i in groups}) > 1)
+    return tuple(table)
+
+
+_CUTS = _cut_table()
 
 
 def analysis(instance: SokobanInstance) -> Analysis:
