@@ -153,16 +153,24 @@ PINNED = [
     ("native-push-turns", "150", 2791, "09831501"),
     ("native-push-astar", "80", 441, "b94a77ff"),
     ("native-push-cycle", "100", 426, "6123478f"),
+    ("native-push-best", "100", 442, "d7b39b62"),
+    ("native-push-best", "150", 2791, "09831501"),
 ]
 """(planner, Microban level, states expanded, first 8 hex digits of the plan's md5) of main at 621b483, before
-the shortcuts: they change the speed only. A change meant to change the search (its guidance, its pruning)
-updates these figures in the same commit."""
+the shortcuts (native-push-best's: main at f716ac1): they change the speed only. A change meant to change the
+search (its guidance, its pruning) updates these figures in the same commit."""
+
+PINNED_XSOKOBAN = [("native-push-best", "8", 2256, "77d6e5ad"), ("native-push-best", "17", 1744, "32539c6e")]
+"""The same on XSokoban levels (packing moves and goal macros at work), native-push-best of main at f716ac1."""
 
 
-@pytest.mark.parametrize(("planner", "label", "expanded", "digest"), PINNED)
-def test_the_shortcuts_keep_the_states_expanded_and_the_plan(shared_data, planner, label, expanded, digest):
+@pytest.mark.parametrize(
+    ("collection", "planner", "label", "expanded", "digest"),
+    [("microban", *pin) for pin in PINNED] + [("xsokoban90", *pin) for pin in PINNED_XSOKOBAN],
+)
+def test_the_shortcuts_keep_the_states_expanded_and_the_plan(shared_data, collection, planner, label, expanded, digest):
     """The same states expanded and the same plan as before the push search was made faster."""
-    path = shared_data / "sokoban" / "microban.txt"
+    path = shared_data / "sokoban" / f"{collection}.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
     result = get_planner(planner).solve(Simulation(SOKOBAN, instance), Limits(60))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
