@@ -207,7 +207,7 @@ class Fess(Features):
         unexplored = data.inside & ~(self.explored | reach | boxes)
         if not unexplored or not children:
             return None
-        gains = [(data.reach(child[1], child[2]) & unexplored).bit_count() for child in children]
+        gains = [(data.reach_after(child[1], child[2], reach) & unexplored).bit_count() for child in children]
         best = max(range(len(children)), key=lambda i: (gains[i], -i))
         return best if gains[best] else None
 

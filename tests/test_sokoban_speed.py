@@ -14,6 +14,7 @@ from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.graph import shortest_path
 from puzzleplan.translator.sokoban.analysis import BACK, analysis, move_one_box
+from puzzleplan.translator.sokoban.corrals import _barrier_pushes, _freezes, i_corral
 
 from tests.test_sokoban import SOKOBAN, levels
 
@@ -138,6 +139,41 @@ def test_a_cell_that_cuts_nothing_leaves_its_part_of_the_floor_connected(instanc
             assert areas <= {analysed.flood(1 << cell, free) & ~(1 << cell)}
         if len(areas) > 1:
             assert analysed.cuts(cell, free)
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=4), data=st.data())
+def test_i_corrals_agree_with_the_plain_merging(instance, data):
+    """i_corral (its push loop written out, freeze tests skipped where they add nothing) grows the same
+    I-corral as the plain merging, from every corral of a position, with merging and without."""
+    analysed = analysis(instance)
+    keeper = analysed.index[instance.keeper]
+    boxes = data.draw(st.composite(floor_masks)(instance)) & ~(1 << keeper)
+    reach = analysed.reach(keeper, boxes)
+    for seed in analysed.components(analysed.inside & ~boxes & ~reach):
+        for merge in (True, False):
+            assert i_corral(analysed, seed, reach, boxes, merge) == plain_i_corral(analysed, seed, reach, boxes, merge)
+
+
+def plain_i_corral(analysed, corral: int, reach: int, boxes: int, merge: bool) -> int | None:
+    """i_corral as first written: every barrier push classified and freeze-tested on each round."""
+    free = analysed.inside & ~boxes & ~reach
+    while True:
+        barrier = boxes & analysed.grow(corral)
+        beyond, out = 0, False
+        for box, behind, target in _barrier_pushes(analysed, corral, barrier):
+            inward = (corral >> target) & 1
+            if inward and not (free >> behind) & 1 or _freezes(analysed, barrier, box, target):
+                continue
+            if (free >> target) & 1 and not inward:
+                beyond |= 1 << target
+            elif (free >> behind) & 1:
+                beyond |= 1 << behind
+            else:
+                out = True
+        if not beyond or not merge:
+            return None if out or beyond else corral
+        corral |= analysed.flood(beyond, free)
 
 
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:
