@@ -46,7 +46,8 @@ def test_regions_count_a_box_the_floor_closes_round_once():
 @given(instance=levels(max_side=5, max_boxes=3), data=st.data())
 def test_pushes_and_freezing_agree_with_their_definitions(instance, data):
     """Pushes from the precomputed tables are those onto live free cells from the keeper's side, and a box
-    free along an axis is never frozen (the quick exit agrees with the full test)."""
+    free along an axis is never frozen (the quick exit agrees with the full test), and the recursive freeze
+    test reading its axes off `sides` finds the clusters of the plain one."""
     analysed = analysis(instance)
     boxes = data.draw(st.composite(floor_masks)(instance))
     reach = analysed.reach(analysed.index[instance.keeper], boxes)
@@ -65,6 +66,7 @@ def test_pushes_and_freezing_agree_with_their_definitions(instance, data):
     for box in analysed.index.values():
         if (boxes >> box) & 1:
             assert analysed.frozen_with(box, boxes) == slow_freeze(analysed, box, boxes)
+            assert analysed._frozen(box, boxes, 0) == plain_frozen(analysed, box, boxes, 0)
 
 
 @settings(max_examples=80, deadline=None)
@@ -177,11 +179,30 @@ def plain_i_corral(analysed, corral: int, reach: int, boxes: int, merge: bool) -
 
 
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:
-    """frozen_with without its quick exit: the full recursive test alone."""
-    cluster = analysed._frozen(box, boxes, 0)
+    """frozen_with without its quick exit: the full recursive test alone, as first written."""
+    cluster = plain_frozen(analysed, box, boxes, 0)
     if cluster is None:
         return 0
     return sum({1 << member for member in cluster}) if all(analysed.goal[member] for member in cluster) else None
+
+
+def plain_frozen(analysed, box: int, boxes: int, walls: int) -> list[int] | None:
+    """Analysis._frozen as first written: each axis's neighbours looked up and checked on every call."""
+    cluster = [box]
+    for axis in (0, 1):
+        first, second = analysed.neighbour[box][2 * axis], analysed.neighbour[box][2 * axis + 1]
+        if first < 0 or second < 0 or (walls >> first) & 1 or (walls >> second) & 1:
+            continue
+        if not analysed.live[first] and not analysed.live[second]:
+            continue
+        for other in (first, second):
+            sub = plain_frozen(analysed, other, boxes, walls | (1 << box)) if (boxes >> other) & 1 else None
+            if sub is not None:
+                cluster += sub
+                break
+        else:
+            return None
+    return cluster
 
 
 PINNED = [

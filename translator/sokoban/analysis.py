@@ -255,21 +255,31 @@ class Analysis:
 
     def _frozen(self, box: int, boxes: int, walls: int) -> list[int] | None:
         """The boxes frozen with `box` (treating the `walls` mask as walls), or None if `box` can move."""
-        cluster = [box]
-        for axis in (0, 1):
-            first, second = self.neighbour[box][2 * axis], self.neighbour[box][2 * axis + 1]
-            if first < 0 or second < 0 or (walls >> first) & 1 or (walls >> second) & 1:
-                continue
-            if not self.live[first] and not self.live[second]:
+        cluster, inner = [box], walls | (1 << box)
+        for first, second in self.sides[box]:
+            if ((walls >> first) | (walls >> second)) & 1:
                 continue
             for other in (first, second):
-                sub = self._frozen(other, boxes, walls | (1 << box)) if (boxes >> other) & 1 else None
+                sub = self._frozen(other, boxes, inner) if (boxes >> other) & 1 else None
                 if sub is not None:
                     cluster += sub
                     break
             else:
                 return None
         return cluster
+
+    @cached_property
+    def sides(self) -> list[tuple[tuple[int, int], ...]]:
+        """For each cell, its two neighbours along each axis along which a box on it can move (the pairs
+        of `axes`, in the order of the axes)."""
+        return [
+            tuple(
+                (first, second)
+                for first, second in (around[:2], around[2:])
+                if first >= 0 and second >= 0 and (self.live[first] or self.live[second])
+            )
+            for around in self.neighbour
+        ]
 
 
 def touching(cells: int, width: int) -> int:
@@ -391,7 +401,7 @@ def move_one_box(
     while queue:
         node, area = queue.popleft()
         box = node[0]
-        for _, d, target in data.pulls(area, 1 << box) if pulling else data.pushes(area, 1 << box):
+        for d, target in _lone_moves(data, box, area, pulling):
             keeper = data.neighbour[target][d] if pulling else box
             if (others >> target) & 1 or (others >> keeper) & 1:
                 continue
@@ -404,6 +414,14 @@ def move_one_box(
                 parents[key] = (node, label)
                 queue.append((key, after))
     return None
+
+
+def _lone_moves(data: Analysis, box: int, area: int, pulling: bool) -> list[tuple[int, int]]:
+    """(direction, target cell) of the pushes (or pulls) of a lone box on `box`, the keeper in `area`: those
+    of Analysis.pushes (pulls) for that box alone, pushes read straight off Analysis.lines."""
+    if pulling:
+        return [(d, target) for _, d, target in data.pulls(area, 1 << box)]
+    return [(d, target) for d, behind, target in data.lines[box] if (area >> behind) & 1]
 
 
 class _Areas:
