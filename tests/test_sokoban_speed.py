@@ -13,7 +13,7 @@ from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.graph import shortest_path
-from puzzleplan.translator.sokoban.analysis import BACK, analysis, move_one_box
+from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, move_one_box
 from puzzleplan.translator.sokoban.corrals import _barrier_pushes, _freezes, i_corral
 
 from tests.test_sokoban import SOKOBAN, levels
@@ -100,6 +100,24 @@ def test_move_one_box_finds_the_path_of_the_plain_breadth_first_search(instance,
     for pulling in (False, True):
         expected = plain_move_one_box(analysed, box, reach, others, targets, pulling)
         assert move_one_box(analysed, box, reach, others, targets, pulling) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=3), data=st.data())
+def test_the_areas_round_a_lone_box_are_the_keepers(instance, data):
+    """_Areas (areas kept per box cell, a part of the floor less a cell that cuts nothing, the area before a
+    push and the cell left) finds the keeper's area after every push of a lone box, from every keeper area."""
+    analysed = analysis(instance)
+    others = data.draw(st.composite(floor_masks)(instance))
+    areas = _Areas(analysed, others)
+    for box in sorted(analysed.index.values()):
+        if (others >> box) & 1:
+            continue
+        for before in analysed.components(analysed.inside & ~others & ~(1 << box)):
+            for *_, target in analysed.pushes(before, 1 << box):
+                if not (others >> target) & 1:
+                    expected = analysed.reach(box, others | (1 << target))
+                    assert areas.around(target, box, before, box) == expected
 
 
 def plain_move_one_box(analysed, box: int, reach: int, others: int, targets: int, pulling: bool):

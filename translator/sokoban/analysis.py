@@ -408,7 +408,7 @@ def move_one_box(
             label = (target, BACK[d]) if pulling else (box, d)
             if (targets >> target) & 1:
                 return [*path_back(parents, node), label]
-            after = areas.around(target, keeper, area)
+            after = areas.around(target, keeper, area, box)
             key = (target, lowest(after))
             if key not in parents:
                 parents[key] = (node, label)
@@ -435,18 +435,26 @@ class _Areas:
         self.known: dict[int, list[int]] = {}  # box cell: the keeper areas met with the box there
         self.parts: list[int] = []  # the parts of the free floor flooded so far
 
-    def around(self, box: int, keeper: int, before: int) -> int:
-        """The keeper's area, the keeper on `keeper` next to the box on `box` (`before`: its area before the
-        push, where Analysis.reach_after may start flooding)."""
+    def around(self, box: int, keeper: int, before: int, came: int) -> int:
+        """The keeper's area, the keeper on `keeper` next to the box on `box`, which came from `came` where
+        the keeper's area was `before`. When the box left that area alone and the cell it came from opens
+        onto nothing else, the area is that one and the cell (before: Analysis.reach_after)."""
         known = self.known.setdefault(box, [])
         for area in known:
             if (area >> keeper) & 1:
                 return area
-        data = self.data
-        if data.cuts(box, self.free):
-            area = data.reach_after(keeper, self.others | (1 << box), before)
-        else:
+        data, left = self.data, 1 << came
+        if not data.cuts(box, self.free):
             area = self._part(box) & ~(1 << box)
+        elif (
+            not (before >> box) & 1
+            and ((before | left) >> keeper) & 1
+            and data.grow(left) & before
+            and not data.grow(left) & self.free & ~(before | left | 1 << box)
+        ):
+            area = before | left
+        else:
+            area = data.reach_after(keeper, self.others | (1 << box), before)
         known.append(area)
         return area
 
