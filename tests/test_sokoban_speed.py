@@ -5,12 +5,14 @@ still expands the same states and finds the same plans."""
 from __future__ import annotations
 
 import hashlib
+import heapq
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.sokoban_push import _FeatureCycle
 from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.graph import shortest_path
 from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, move_one_box
@@ -194,6 +196,49 @@ def plain_i_corral(analysed, corral: int, reach: int, boxes: int, merge: bool) -
         if not beyond or not merge:
             return None if out or beyond else corral
         corral |= analysed.flood(beyond, free)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 9), st.integers(0, 4))), max_size=80))
+def test_the_feature_cycle_takes_the_turns_of_the_plain_one(operations):
+    """_FeatureCycle (the groups holding entries kept by their turn) pops what the plain cycle, which looks
+    at each group in turn and passes over the empty ones, pops: pushes (priority, group) and pops mixed."""
+    queue, plain = _FeatureCycle(), PlainCycle()
+    for tie, operation in enumerate(operations):
+        if operation is None:
+            assert queue.pop() == plain.pop()
+        else:
+            entry, group = (operation[0], tie), (operation[1],)
+            queue.push(entry, group)
+            plain.push(entry, group)
+    while (entry := plain.pop()) is not None:
+        assert queue.pop() == entry
+    assert queue.pop() is None
+
+
+class PlainCycle:
+    """_FeatureCycle as first written: a turn looks at each group in order until one holds an entry."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple, list[tuple]] = {}
+        self.turns: list[tuple] = []
+        self.turn = 0
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in its group."""
+        if group not in self.groups:
+            self.groups[group] = []
+            self.turns.append(group)
+        heapq.heappush(self.groups[group], entry)
+
+    def pop(self) -> tuple | None:
+        """The best entry of the next group that has one; None when all are empty."""
+        for _ in range(len(self.turns)):
+            heap = self.groups[self.turns[self.turn]]
+            self.turn = (self.turn + 1) % len(self.turns)
+            if heap:
+                return heapq.heappop(heap)
+        return None
 
 
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:
