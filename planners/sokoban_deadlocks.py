@@ -55,7 +55,10 @@ class ClusterDeadlocks:
 
     def _known(self, keeper: int, box: int, boxes: int) -> bool:
         """Whether a learnt dead pattern holding `box` is in the position, the keeper in its area."""
-        return any(pattern & boxes == pattern and (area >> keeper) & 1 for pattern, area in self.patterns.get(box, ()))
+        for pattern, area in self.patterns.get(box, ()):  # a loop, not any() over a generator: it runs per pop
+            if pattern & boxes == pattern and (area >> keeper) & 1:
+                return True
+        return False
 
     def _verdict(self, keeper: int, pattern: int, alive: Alive) -> bool:
         """Whether the boxes `pattern` alone, the keeper at `keeper`, are dead (searched once per keeper

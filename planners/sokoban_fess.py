@@ -67,6 +67,7 @@ class Fess(Features):
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
+        self._filled: tuple[int, list[int]] = (-1, [])  # the last box mask filled() was asked for, and its answer
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
         """(boxes packed following the packing order, regions of free floor, passages blocked by boxes), with
@@ -84,10 +85,17 @@ class Fess(Features):
         return (*fess, (boxes & self.data.goal_mask).bit_count(), (boxes & self.doorways).bit_count())
 
     def filled(self, boxes: int) -> list[int]:
-        """For each packing order, how many of its goals from the first on hold a box."""
-        return [
-            next((k for k, goal in enumerate(order) if not (boxes >> goal) & 1), len(order)) for order in self.orders
-        ]
+        """For each packing order, how many of its goals from the first on hold a box (the last box mask's
+        kept: an expansion asks for its position's several times)."""
+        if self._filled[0] != boxes:
+            self._filled = (
+                boxes,
+                [
+                    next((k for k, goal in enumerate(order) if not (boxes >> goal) & 1), len(order))
+                    for order in self.orders
+                ],
+            )
+        return self._filled[1]
 
     def packed(self, boxes: int) -> int:
         """For each group of goals, how many of its goals from the first in its packing order on hold a box."""
@@ -199,7 +207,7 @@ class Fess(Features):
         unexplored = data.inside & ~(self.explored | reach | boxes)
         if not unexplored or not children:
             return None
-        gains = [(data.reach(child[1], child[2]) & unexplored).bit_count() for child in children]
+        gains = [(data.reach_after(child[1], child[2], reach) & unexplored).bit_count() for child in children]
         best = max(range(len(children)), key=lambda i: (gains[i], -i))
         return best if gains[best] else None
 

@@ -11,6 +11,7 @@ The plan it returns is full LURD: each push is preceded by the keeper's shortest
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left, insort
 from dataclasses import asdict, dataclass, replace
 from functools import reduce
 from itertools import count
@@ -61,28 +62,38 @@ class _Heap:
 class _FeatureCycle:
     """Feature-space cycling (after Shoham and Schaeffer's FESS): entries are grouped by features of their
     position, and the turns go round the groups, each taking its group's entry of least priority. A
-    position that packs a box or opens the level up is so tried soon even when its bound is no better."""
+    position that packs a box or opens the level up is so tried soon even when its bound is no better.
+    The groups that hold entries are kept by their turn (`ready`), so a turn skips the empty ones at once."""
 
     def __init__(self) -> None:
-        self.groups: dict[tuple, list[tuple]] = {}
-        self.turns: list[tuple] = []  # the groups, in the order first met
+        self.groups: dict[tuple, tuple[int, list[tuple]]] = {}  # group: (its turn, its entries)
+        self.heaps: list[list[tuple]] = []  # the groups' entries, in the order the groups were first met
+        self.ready: list[int] = []  # the turns of the groups holding entries, in order
         self.turn = 0
 
     def push(self, entry: tuple, group: tuple) -> None:
         """Queue an entry in its group."""
         if group not in self.groups:
-            self.groups[group] = []
-            self.turns.append(group)
-        heapq.heappush(self.groups[group], entry)
+            self.groups[group] = (len(self.heaps), [])
+            self.heaps.append(self.groups[group][1])
+        turn, heap = self.groups[group]
+        if not heap:
+            insort(self.ready, turn)
+        heapq.heappush(heap, entry)
 
     def pop(self) -> tuple | None:
         """The best entry of the next group that has one; None when all are empty."""
-        for _ in range(len(self.turns)):
-            heap = self.groups[self.turns[self.turn]]
-            self.turn = (self.turn + 1) % len(self.turns)
-            if heap:
-                return heapq.heappop(heap)
-        return None
+        if not self.ready:
+            return None
+        index = bisect_left(self.ready, self.turn)
+        index = index if index < len(self.ready) else 0  # round again from the first group
+        turn = self.ready[index]
+        heap = self.heaps[turn]
+        self.turn = (turn + 1) % len(self.heaps)
+        entry = heapq.heappop(heap)
+        if not heap:
+            del self.ready[index]
+        return entry
 
 
 class _Alternation:

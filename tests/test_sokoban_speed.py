@@ -5,13 +5,18 @@ still expands the same states and finds the same plans."""
 from __future__ import annotations
 
 import hashlib
+import heapq
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.sokoban.analysis import BACK, analysis
+from puzzleplan.planners.sokoban_push import _FeatureCycle
+from puzzleplan.translator.bitset import lowest
+from puzzleplan.translator.graph import shortest_path
+from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, move_one_box
+from puzzleplan.translator.sokoban.corrals import _barrier_pushes, _freezes, i_corral
 
 from tests.test_sokoban import SOKOBAN, levels
 
@@ -43,7 +48,8 @@ def test_regions_count_a_box_the_floor_closes_round_once():
 @given(instance=levels(max_side=5, max_boxes=3), data=st.data())
 def test_pushes_and_freezing_agree_with_their_definitions(instance, data):
     """Pushes from the precomputed tables are those onto live free cells from the keeper's side, and a box
-    free along an axis is never frozen (the quick exit agrees with the full test)."""
+    free along an axis is never frozen (the quick exit agrees with the full test), and the recursive freeze
+    test reading its axes off `sides` finds the clusters of the plain one."""
     analysed = analysis(instance)
     boxes = data.draw(st.composite(floor_masks)(instance))
     reach = analysed.reach(analysed.index[instance.keeper], boxes)
@@ -62,6 +68,7 @@ def test_pushes_and_freezing_agree_with_their_definitions(instance, data):
     for box in analysed.index.values():
         if (boxes >> box) & 1:
             assert analysed.frozen_with(box, boxes) == slow_freeze(analysed, box, boxes)
+            assert analysed._frozen(box, boxes, 0) == plain_frozen(analysed, box, boxes, 0)
 
 
 @settings(max_examples=80, deadline=None)
@@ -77,12 +84,188 @@ def test_the_area_after_a_push_flooded_from_the_area_before_is_the_keepers(insta
         assert analysed.reach_after(box, moved, reach) == analysed.reach(box, moved)
 
 
+@settings(max_examples=300, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=2), data=st.data())
+def test_move_one_box_finds_the_path_of_the_plain_breadth_first_search(instance, data):
+    """move_one_box (nodes tested when met, keeper areas shared per box cell) returns the very pushes (or
+    pulls) of the plain breadth-first search that tests nodes as they come off the queue."""
+    analysed = analysis(instance)
+    boxes = data.draw(st.composite(floor_masks)(instance))
+    cells = sorted(analysed.index.values())
+    box = data.draw(st.sampled_from(cells))
+    others = boxes & ~(1 << box)
+    keeper = data.draw(st.sampled_from(cells))
+    if (others | (1 << box)) >> keeper & 1:
+        return  # the keeper stands on no box
+    targets = sum(1 << cell for cell in data.draw(st.sets(st.sampled_from(cells), max_size=3)))
+    reach = analysed.reach(keeper, others | (1 << box))
+    for pulling in (False, True):
+        expected = plain_move_one_box(analysed, box, reach, others, targets, pulling)
+        assert move_one_box(analysed, box, reach, others, targets, pulling) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=3), data=st.data())
+def test_the_areas_round_a_lone_box_are_the_keepers(instance, data):
+    """_Areas (areas kept per box cell, a part of the floor less a cell that cuts nothing, the area before a
+    push and the cell left) finds the keeper's area after every push of a lone box, from every keeper area."""
+    analysed = analysis(instance)
+    others = data.draw(st.composite(floor_masks)(instance))
+    areas = _Areas(analysed, others)
+    for box in sorted(analysed.index.values()):
+        if (others >> box) & 1:
+            continue
+        for before in analysed.components(analysed.inside & ~others & ~(1 << box)):
+            for *_, target in analysed.pushes(before, 1 << box):
+                if not (others >> target) & 1:
+                    expected = analysed.reach(box, others | (1 << target))
+                    assert areas.around(target, box, before, box) == expected
+
+
+def plain_move_one_box(analysed, box: int, reach: int, others: int, targets: int, pulling: bool):
+    """move_one_box as first written: the generic breadth-first search, each node's area flooded anew."""
+    start = (box, lowest(reach))
+    reach_of = {start: reach}
+
+    def edges(node):
+        box, reach = node[0], reach_of[node]
+        found = []
+        for _, d, target in analysed.pulls(reach, 1 << box) if pulling else analysed.pushes(reach, 1 << box):
+            keeper = analysed.neighbour[target][d] if pulling else box
+            if (others >> target) & 1 or (others >> keeper) & 1:
+                continue
+            area = analysed.reach(keeper, others | (1 << target))
+            key = (target, lowest(area))
+            reach_of.setdefault(key, area)
+            found.append(((target, BACK[d]) if pulling else (box, d), key))
+        return found
+
+    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=6, max_boxes=3), data=st.data())
+def test_a_cell_that_cuts_nothing_leaves_its_part_of_the_floor_connected(instance, data):
+    """When Analysis.cuts says a free cell splits nothing, its part of the free floor less that cell is the
+    keeper's area from each free neighbour (what move_one_box takes instead of a flood); and a cell whose
+    free neighbours are not all in one area does cut."""
+    analysed = analysis(instance)
+    free = analysed.inside & ~data.draw(st.composite(floor_masks)(instance))
+    for cell in sorted(analysed.index.values()):
+        if not (free >> cell) & 1:
+            continue
+        rest = free & ~(1 << cell)
+        beside = [other for other in analysed.neighbour[cell] if other >= 0 and (rest >> other) & 1]
+        areas = {analysed.flood(1 << other, rest) for other in beside}
+        if not analysed.cuts(cell, free):
+            assert areas <= {analysed.flood(1 << cell, free) & ~(1 << cell)}
+        if len(areas) > 1:
+            assert analysed.cuts(cell, free)
+
+
+@settings(max_examples=150, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=4), data=st.data())
+def test_i_corrals_agree_with_the_plain_merging(instance, data):
+    """i_corral (its push loop written out, freeze tests skipped where they add nothing) grows the same
+    I-corral as the plain merging, from every corral of a position, with merging and without."""
+    analysed = analysis(instance)
+    keeper = analysed.index[instance.keeper]
+    boxes = data.draw(st.composite(floor_masks)(instance)) & ~(1 << keeper)
+    reach = analysed.reach(keeper, boxes)
+    for seed in analysed.components(analysed.inside & ~boxes & ~reach):
+        for merge in (True, False):
+            assert i_corral(analysed, seed, reach, boxes, merge) == plain_i_corral(analysed, seed, reach, boxes, merge)
+
+
+def plain_i_corral(analysed, corral: int, reach: int, boxes: int, merge: bool) -> int | None:
+    """i_corral as first written: every barrier push classified and freeze-tested on each round."""
+    free = analysed.inside & ~boxes & ~reach
+    while True:
+        barrier = boxes & analysed.grow(corral)
+        beyond, out = 0, False
+        for box, behind, target in _barrier_pushes(analysed, corral, barrier):
+            inward = (corral >> target) & 1
+            if inward and not (free >> behind) & 1 or _freezes(analysed, barrier, box, target):
+                continue
+            if (free >> target) & 1 and not inward:
+                beyond |= 1 << target
+            elif (free >> behind) & 1:
+                beyond |= 1 << behind
+            else:
+                out = True
+        if not beyond or not merge:
+            return None if out or beyond else corral
+        corral |= analysed.flood(beyond, free)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 9), st.integers(0, 4))), max_size=80))
+def test_the_feature_cycle_takes_the_turns_of_the_plain_one(operations):
+    """_FeatureCycle (the groups holding entries kept by their turn) pops what the plain cycle, which looks
+    at each group in turn and passes over the empty ones, pops: pushes (priority, group) and pops mixed."""
+    queue, plain = _FeatureCycle(), PlainCycle()
+    for tie, operation in enumerate(operations):
+        if operation is None:
+            assert queue.pop() == plain.pop()
+        else:
+            entry, group = (operation[0], tie), (operation[1],)
+            queue.push(entry, group)
+            plain.push(entry, group)
+    while (entry := plain.pop()) is not None:
+        assert queue.pop() == entry
+    assert queue.pop() is None
+
+
+class PlainCycle:
+    """_FeatureCycle as first written: a turn looks at each group in order until one holds an entry."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple, list[tuple]] = {}
+        self.turns: list[tuple] = []
+        self.turn = 0
+
+    def push(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in its group."""
+        if group not in self.groups:
+            self.groups[group] = []
+            self.turns.append(group)
+        heapq.heappush(self.groups[group], entry)
+
+    def pop(self) -> tuple | None:
+        """The best entry of the next group that has one; None when all are empty."""
+        for _ in range(len(self.turns)):
+            heap = self.groups[self.turns[self.turn]]
+            self.turn = (self.turn + 1) % len(self.turns)
+            if heap:
+                return heapq.heappop(heap)
+        return None
+
+
 def slow_freeze(analysed, box: int, boxes: int) -> int | None:
-    """frozen_with without its quick exit: the full recursive test alone."""
-    cluster = analysed._frozen(box, boxes, 0)
+    """frozen_with without its quick exit: the full recursive test alone, as first written."""
+    cluster = plain_frozen(analysed, box, boxes, 0)
     if cluster is None:
         return 0
     return sum({1 << member for member in cluster}) if all(analysed.goal[member] for member in cluster) else None
+
+
+def plain_frozen(analysed, box: int, boxes: int, walls: int) -> list[int] | None:
+    """Analysis._frozen as first written: each axis's neighbours looked up and checked on every call."""
+    cluster = [box]
+    for axis in (0, 1):
+        first, second = analysed.neighbour[box][2 * axis], analysed.neighbour[box][2 * axis + 1]
+        if first < 0 or second < 0 or (walls >> first) & 1 or (walls >> second) & 1:
+            continue
+        if not analysed.live[first] and not analysed.live[second]:
+            continue
+        for other in (first, second):
+            sub = plain_frozen(analysed, other, boxes, walls | (1 << box)) if (boxes >> other) & 1 else None
+            if sub is not None:
+                cluster += sub
+                break
+        else:
+            return None
+    return cluster
 
 
 PINNED = [
@@ -90,16 +273,24 @@ PINNED = [
     ("native-push-turns", "150", 2791, "09831501"),
     ("native-push-astar", "80", 441, "b94a77ff"),
     ("native-push-cycle", "100", 426, "6123478f"),
+    ("native-push-best", "100", 442, "d7b39b62"),
+    ("native-push-best", "150", 2791, "09831501"),
 ]
 """(planner, Microban level, states expanded, first 8 hex digits of the plan's md5) of main at 621b483, before
-the shortcuts: they change the speed only. A change meant to change the search (its guidance, its pruning)
-updates these figures in the same commit."""
+the shortcuts (native-push-best's: main at f716ac1): they change the speed only. A change meant to change the
+search (its guidance, its pruning) updates these figures in the same commit."""
+
+PINNED_XSOKOBAN = [("native-push-best", "8", 2256, "77d6e5ad"), ("native-push-best", "17", 1744, "32539c6e")]
+"""The same on XSokoban levels (packing moves and goal macros at work), native-push-best of main at f716ac1."""
 
 
-@pytest.mark.parametrize(("planner", "label", "expanded", "digest"), PINNED)
-def test_the_shortcuts_keep_the_states_expanded_and_the_plan(shared_data, planner, label, expanded, digest):
+@pytest.mark.parametrize(
+    ("collection", "planner", "label", "expanded", "digest"),
+    [("microban", *pin) for pin in PINNED] + [("xsokoban90", *pin) for pin in PINNED_XSOKOBAN],
+)
+def test_the_shortcuts_keep_the_states_expanded_and_the_plan(shared_data, collection, planner, label, expanded, digest):
     """The same states expanded and the same plan as before the push search was made faster."""
-    path = shared_data / "sokoban" / "microban.txt"
+    path = shared_data / "sokoban" / f"{collection}.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
     result = get_planner(planner).solve(Simulation(SOKOBAN, instance), Limits(60))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid

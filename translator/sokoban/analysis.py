@@ -5,13 +5,14 @@ packing order, and the fewest pushes that bring one box somewhere."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from puzzleplan.translator.bitset import bits, lowest
-from puzzleplan.translator.graph import shortest_path
+from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import DIRECTIONS, Cell, step
 from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances, push_distances
 
@@ -219,6 +220,14 @@ class Analysis:
         width = self.width
         return cells | (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
 
+    def cuts(self, cell: int, free: int) -> bool:
+        """Whether taking `cell` out of the `free` cells may split the part of them it is in: False when its
+        free neighbours are joined round it (through free corner cells), so the rest of its part stays
+        connected (a path through it can go round). Read off its 3x3 neighbourhood: three row shifts."""
+        width = self.width
+        low, middle, high = (free >> (cell - width - 1)) & 7, (free >> (cell - 1)) & 7, (free >> (cell + width - 1)) & 7
+        return _CUTS[low | middle << 3 | high << 6]
+
     def entrances(self, cells: int) -> int:
         """The walled-in cells next to a mask and outside it (a goal group's entrances)."""
         return self.grow(cells) & self.inside & ~cells
@@ -246,21 +255,31 @@ class Analysis:
 
     def _frozen(self, box: int, boxes: int, walls: int) -> list[int] | None:
         """The boxes frozen with `box` (treating the `walls` mask as walls), or None if `box` can move."""
-        cluster = [box]
-        for axis in (0, 1):
-            first, second = self.neighbour[box][2 * axis], self.neighbour[box][2 * axis + 1]
-            if first < 0 or second < 0 or (walls >> first) & 1 or (walls >> second) & 1:
-                continue
-            if not self.live[first] and not self.live[second]:
+        cluster, inner = [box], walls | (1 << box)
+        for first, second in self.sides[box]:
+            if ((walls >> first) | (walls >> second)) & 1:
                 continue
             for other in (first, second):
-                sub = self._frozen(other, boxes, walls | (1 << box)) if (boxes >> other) & 1 else None
+                sub = self._frozen(other, boxes, inner) if (boxes >> other) & 1 else None
                 if sub is not None:
                     cluster += sub
                     break
             else:
                 return None
         return cluster
+
+    @cached_property
+    def sides(self) -> list[tuple[tuple[int, int], ...]]:
+        """For each cell, its two neighbours along each axis along which a box on it can move (the pairs
+        of `axes`, in the order of the axes)."""
+        return [
+            tuple(
+                (first, second)
+                for first, second in (around[:2], around[2:])
+                if first >= 0 and second >= 0 and (self.live[first] or self.live[second])
+            )
+            for around in self.neighbour
+        ]
 
 
 def touching(cells: int, width: int) -> int:
@@ -370,24 +389,103 @@ def move_one_box(
 ) -> list[tuple[int, int]] | None:
     """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
-    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
+    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area):
+    a node is tested when first met, not when it comes off the queue (first met, first off: the same path,
+    without the rest of the last layer), and keeper areas are found as _Areas does."""
+    if (targets >> box) & 1:
+        return []
     start = (box, lowest(reach))
-    reach_of = {start: reach}  # the keeper's area of a node, as first met
-
-    def edges(node: tuple[int, int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-        box, reach = node[0], reach_of[node]
-        found = []
-        for _, d, target in data.pulls(reach, 1 << box) if pulling else data.pushes(reach, 1 << box):
+    parents: dict[tuple[int, int], tuple[tuple[int, int], tuple[int, int]] | None] = {start: None}
+    queue = deque([(start, reach)])
+    areas = _Areas(data, others)
+    while queue:
+        node, area = queue.popleft()
+        box = node[0]
+        for d, target in _lone_moves(data, box, area, pulling):
             keeper = data.neighbour[target][d] if pulling else box
             if (others >> target) & 1 or (others >> keeper) & 1:
                 continue
-            area = data.reach_after(keeper, others | (1 << target), reach)
-            key = (target, lowest(area))
-            reach_of.setdefault(key, area)
-            found.append(((target, BACK[d]) if pulling else (box, d), key))
-        return found
+            label = (target, BACK[d]) if pulling else (box, d)
+            if (targets >> target) & 1:
+                return [*path_back(parents, node), label]
+            after = areas.around(target, keeper, area, box)
+            key = (target, lowest(after))
+            if key not in parents:
+                parents[key] = (node, label)
+                queue.append((key, after))
+    return None
 
-    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
+
+def _lone_moves(data: Analysis, box: int, area: int, pulling: bool) -> list[tuple[int, int]]:
+    """(direction, target cell) of the pushes (or pulls) of a lone box on `box`, the keeper in `area`: those
+    of Analysis.pushes (pulls) for that box alone, pushes read straight off Analysis.lines."""
+    if pulling:
+        return [(d, target) for _, d, target in data.pulls(area, 1 << box)]
+    return [(d, target) for d, behind, target in data.lines[box] if (area >> behind) & 1]
+
+
+class _Areas:
+    """The keeper's areas round a lone box among boxes that stay put (`others`), for move_one_box: those met
+    with the box on a cell are kept (they are a function of the cell), and when the box's cell does not
+    cut the free floor (Analysis.cuts), the area is its part of the free floor less that cell (each part
+    flooded once)."""
+
+    def __init__(self, data: Analysis, others: int) -> None:
+        self.data, self.others, self.free = data, others, data.inside & ~others
+        self.known: dict[int, list[int]] = {}  # box cell: the keeper areas met with the box there
+        self.parts: list[int] = []  # the parts of the free floor flooded so far
+
+    def around(self, box: int, keeper: int, before: int, came: int) -> int:
+        """The keeper's area, the keeper on `keeper` next to the box on `box`, which came from `came` where
+        the keeper's area was `before`. When the box left that area alone and the cell it came from opens
+        onto nothing else, the area is that one and the cell (before: Analysis.reach_after)."""
+        known = self.known.setdefault(box, [])
+        for area in known:
+            if (area >> keeper) & 1:
+                return area
+        data, left = self.data, 1 << came
+        if not data.cuts(box, self.free):
+            area = self._part(box) & ~(1 << box)
+        elif (
+            not (before >> box) & 1
+            and ((before | left) >> keeper) & 1
+            and data.grow(left) & before
+            and not data.grow(left) & self.free & ~(before | left | 1 << box)
+        ):
+            area = before | left
+        else:
+            area = data.reach_after(keeper, self.others | (1 << box), before)
+        known.append(area)
+        return area
+
+    def _part(self, cell: int) -> int:
+        """The part of the free floor holding `cell`."""
+        for part in self.parts:
+            if (part >> cell) & 1:
+                return part
+        self.parts.append(self.data.flood(1 << cell, self.free))
+        return self.parts[-1]
+
+
+def _cut_table() -> tuple[bool, ...]:
+    """For each 3x3 neighbourhood (bit 3 * row + column set where a cell is free, the centre bit 4 ignored):
+    True when the free neighbours of the centre are not all joined round it through free cells of the ring."""
+    ring = (0, 1, 2, 5, 8, 7, 6, 3)  # the eight cells round the centre, in order round it
+    table = []
+    for pattern in range(512):
+        free = [i for i in ring if (pattern >> i) & 1]
+        groups = {i: i for i in free}  # a tiny union-find over the ring's free cells
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            if a in groups and b in groups:
+                root = groups[a]
+                for i in free:
+                    if groups[i] == root:
+                        groups[i] = groups[b]
+        table.append(len({groups[i] for i in (1, 3, 5, 7) if i in groups}) > 1)
+    return tuple(table)
+
+
+_CUTS = _cut_table()
 
 
 def analysis(instance: SokobanInstance) -> Analysis:

@@ -68,18 +68,27 @@ def i_corral(data: Analysis, corral: int, reach: int, boxes: int, merge: bool = 
 
 def _pushed_beyond(data: Analysis, corral: int, barrier: int, free: int) -> tuple[int, bool]:
     """The cells of other corrals (in `free`, the cells no keeper reaches) where a push of a barrier box
-    ends or else starts, and whether some push goes out of the corral from a cell the keeper may reach."""
-    beyond, out = 0, False
-    for box, behind, target in _barrier_pushes(data, corral, barrier):
-        inward = (corral >> target) & 1
-        if inward and not (free >> behind) & 1 or _freezes(data, barrier, box, target):
-            continue
-        if (free >> target) & 1 and not inward:
-            beyond |= 1 << target
-        elif (free >> behind) & 1:
-            beyond |= 1 << behind
-        else:
-            out = True
+    ends or else starts, and whether some push goes out of the corral from a cell the keeper may reach. A
+    push whose cell is already counted (or out, once one is) needs no freeze test: it adds nothing. The
+    pushes are _barrier_pushes', written out: this loop is the pruning's innermost."""
+    beyond, out, lines, fence = 0, False, data.lines, corral | barrier
+    for box in bits(barrier):
+        for _, behind, target in lines[box]:
+            if ((fence >> behind) | (barrier >> target)) & 1:
+                continue
+            inward = (corral >> target) & 1
+            if (free >> behind) & 1:
+                cell = 1 << (behind if inward or not (free >> target) & 1 else target)
+            elif inward:
+                continue
+            elif (free >> target) & 1:
+                cell = 1 << target
+            elif out:
+                continue
+            else:
+                cell = 0
+            if not cell & beyond and not _freezes(data, barrier, box, target):
+                beyond, out = beyond | cell, out or not cell
     return beyond, out
 
 
@@ -95,10 +104,12 @@ def _barrier_pushes(data: Analysis, corral: int, barrier: int) -> Iterator[tuple
     """(box, keeper cell, target cell) of the pushes of barrier boxes from outside the corral onto live
     cells off the barrier."""
     lines, fence = data.lines, corral | barrier
-    for box in bits(barrier):
-        for _, behind, target in lines[box]:
-            if not ((fence >> behind) | (barrier >> target)) & 1:
-                yield box, behind, target
+    return (
+        (box, behind, target)
+        for box in bits(barrier)
+        for _, behind, target in lines[box]
+        if not ((fence >> behind) | (barrier >> target)) & 1
+    )
 
 
 def _freezes(data: Analysis, barrier: int, box: int, target: int) -> bool:
