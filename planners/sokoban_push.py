@@ -316,6 +316,7 @@ def push_astar(
     out_of_plan: bool = False,
     opener: bool = False,
     entries: bool = False,
+    approach: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -337,7 +338,7 @@ def push_astar(
     rooms = goal_rooms(data, boxes0, entries) if macros else ()
     start = boxes0 if entries else None
     features = (
-        Fess(data, rooms, turns, packing, out_of_plan, opener, start)
+        Fess(data, rooms, turns, packing, out_of_plan, opener, start, approach)
         if fess
         else Features(data, doors)
         if cycle
@@ -496,6 +497,7 @@ class PushOptions:
     out_of_plan: bool = False
     opener: bool = False
     entries: bool = False
+    approach: bool = False
 
     @property
     def optimal(self) -> bool:
