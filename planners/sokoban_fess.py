@@ -18,7 +18,6 @@ from typing import Protocol
 
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.sokoban.analysis import (
     INFINITE,
     Analysis,
@@ -65,14 +64,11 @@ class Fess(Features):
         out_of_plan: bool = False,
         opener: bool = False,
         start: int | None = None,
-        approach: bool = False,
     ) -> None:
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
-        self.approach = approach  # packing moves that cannot reach a next goal take the box as near as they can
-        self.room_cells = sum(room.cells for room in rooms)  # boxes enter rooms by goal macros only
         self.orders = packing_orders(data, rooms, start)  # start: the initial boxes, with `entries`
         self.prefix_masks = [_prefixes(order) for order in self.orders]
         self.sealed = [sealed_cells(data, order) for order in self.orders] if out_of_plan else None
@@ -148,32 +144,13 @@ class Fess(Features):
             others = boxes ^ (1 << box)
             if distance >= INFINITE or not data.flood(1 << box, data.inside & ~others) & targets:
                 continue  # the other boxes wall the goals off (one flood, not a breadth-first search)
-            if self.approach:
-                pushes = self.nearer(data, box, reach, others, targets, rows)
-            else:
-                pushes = move_one_box(data, box, reach, others, targets)
+            pushes = move_one_box(data, box, reach, others, targets)
             if pushes:
                 end = _moved_to(data, tuple(pushes))
                 moved = others | (1 << end)
                 if not data.deadlocked(end, moved):
                     return g + len(pushes), pushes[-1][0], moved, node, tuple(pushes)
         return None
-
-    def nearer(self, data: Analysis, box: int, reach: int, others: int, targets: int, rows: list) -> list | None:
-        """The fewest pushes that take `box` onto a cell of `targets` (as move_one_box); where none do, those
-        that take it (the others staying put) to the cell outside goal rooms nearest (in a lone box's pushes,
-        `rows`) to a target, nearer than it stands; None when it gets no nearer."""
-        parents: dict = {}
-        pushes = move_one_box(data, box, reach, others, targets, parents=parents)
-        if pushes is not None:
-            return pushes
-        outside = [node for node in parents if not (self.room_cells >> node[0]) & 1]
-
-        def distance(node: tuple[int, int]) -> int:
-            return min(row[node[0]] for row in rows)
-
-        best = min(outside, key=distance, default=None)  # the first met (fewest pushes) among the nearest
-        return path_back(parents, best) if best is not None and distance(best) < distance((box, 0)) else None
 
     def advise(self, side: _Side, reach: int, boxes: int, children: list[Child]) -> set[int]:
         """The indices of the children the advisors suggest, at most one each."""

@@ -316,7 +316,6 @@ def push_astar(
     out_of_plan: bool = False,
     opener: bool = False,
     entries: bool = False,
-    approach: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -338,7 +337,7 @@ def push_astar(
     rooms = goal_rooms(data, boxes0, entries) if macros else ()
     start = boxes0 if entries else None
     features = (
-        Fess(data, rooms, turns, packing, out_of_plan, opener, start, approach)
+        Fess(data, rooms, turns, packing, out_of_plan, opener, start)
         if fess
         else Features(data, doors)
         if cycle
@@ -497,7 +496,6 @@ class PushOptions:
     out_of_plan: bool = False
     opener: bool = False
     entries: bool = False
-    approach: bool = False
 
     @property
     def optimal(self) -> bool:

@@ -16,7 +16,7 @@ from puzzleplan.translator.sokoban.analysis import BACK, analysis, entry_cells, 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
-PARTS = ("packing", "out_of_plan", "opener", "entries", "approach")
+PARTS = ("packing", "out_of_plan", "opener", "entries")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -112,18 +112,6 @@ def test_no_packing_move_when_no_box_can_reach_the_next_goal_alone():
     assert move is not None and move[2] == data.mask([(1, 6)]) and move[0] == 3  # to the deepest goal first
 
 
-def test_an_approach_takes_a_box_as_near_as_it_gets_when_another_blocks_its_goal():
-    """A box at (1, 5) bars the goal: the box at (1, 2) is taken to (1, 4), next to it, in two pushes."""
-    instance = SOKOBAN.parse("########\n#@$   .#\n########\n")
-    data = analysis(instance)
-    fess, box, goal = Fess(data, packing=True, approach=True), data.index[(1, 2)], data.index[(1, 6)]
-    reach, wall = data.reach(data.index[instance.keeper], 1 << box), data.mask([(1, 5)])
-    pushes = fess.nearer(data, box, reach, wall, 1 << goal, [data.distance[0]])
-    assert [(data.cell(cell), d) for cell, d in pushes or ()] == [((1, 2), 3), ((1, 3), 3)]
-    assert fess.nearer(data, box, reach, 0, 1 << goal, [data.distance[0]]) == [(box + k, 3) for k in range(4)]
-    assert fess.nearer(data, box, reach, data.mask([(1, 3)]), 1 << goal, [data.distance[0]]) is None
-
-
 def test_boxes_behind_the_next_goals_of_the_packing_order_are_out_of_plan():
     """The order fills (1, 7) and (1, 8) first, sealing the dead end behind them off from the goal left: a
     box there is out of plan; one on the near side, or on a goal, is not."""
@@ -197,9 +185,7 @@ def test_fess_turns_takes_turns_with_the_feature_cycles():
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
-@pytest.mark.parametrize(
-    "name", ["native-push-fess", "native-push-turns", "native-push-best", "native-push-entry", "native-push-approach"]
-)
+@pytest.mark.parametrize("name", ["native-push-fess", "native-push-turns", "native-push-best", "native-push-entry"])
 def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
     result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))

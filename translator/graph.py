@@ -41,16 +41,11 @@ def path_back(parents: Parents | Sequence[tuple[Any, Any] | None], node: Any) ->
 
 
 def shortest_path(
-    start: Node,
-    is_target: Callable[[Node], bool],
-    edges: Callable[[Node], Iterable[tuple[Any, Node]]],
-    parents: Parents | None = None,
+    start: Node, is_target: Callable[[Node], bool], edges: Callable[[Node], Iterable[tuple[Any, Node]]]
 ) -> list[Any] | None:
     """The labels of a shortest path from `start` to a target node, or None when none is reachable;
-    `edges(node)` gives (label, neighbour) pairs, tried in their order (so ties break the same way). The
-    parent links of the nodes met go into `parents` when it is given (an empty dict), in the order met."""
-    parents = {} if parents is None else parents
-    parents[start] = None
+    `edges(node)` gives (label, neighbour) pairs, tried in their order (so ties break the same way)."""
+    parents: Parents = {start: None}
     queue = deque([start])
     while queue:
         node = queue.popleft()

@@ -11,7 +11,7 @@ from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from puzzleplan.translator.bitset import bits, lowest
-from puzzleplan.translator.graph import Parents, shortest_path
+from puzzleplan.translator.graph import shortest_path
 from puzzleplan.translator.grid import DIRECTIONS, Cell, step
 from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances, push_distances
 
@@ -383,18 +383,11 @@ def _pulled_out(data: Analysis, boxes: int, entrances: int, exits: int) -> int |
 
 
 def move_one_box(
-    data: Analysis,
-    box: int,
-    reach: int,
-    others: int,
-    targets: int,
-    pulling: bool = False,
-    parents: Parents | None = None,
+    data: Analysis, box: int, reach: int, others: int, targets: int, pulling: bool = False
 ) -> list[tuple[int, int]] | None:
     """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
-    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area);
-    its parent links go into `parents` when given (graph.shortest_path)."""
+    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area)."""
     start = (box, lowest(reach))
     reach_of = {start: reach}  # the keeper's area of a node, as first met
 
@@ -411,7 +404,7 @@ def move_one_box(
             found.append(((target, BACK[d]) if pulling else (box, d), key))
         return found
 
-    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges, parents)
+    return shortest_path(start, lambda node: bool((targets >> node[0]) & 1), edges)
 
 
 def analysis(instance: SokobanInstance) -> Analysis:
