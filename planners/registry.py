@@ -45,6 +45,10 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True},
     ),
+    "native-push-entry": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True, "entries": True},
+    ),
 }
 
 DESCRIPTIONS = {
@@ -67,6 +71,7 @@ DESCRIPTIONS = {
     ),
     "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
     "native-push-best": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
+    "native-push-entry": "Sokoban only: native-push-best with packing orders whose boxes come in where the level's can",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

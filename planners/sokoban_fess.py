@@ -18,7 +18,14 @@ from typing import Protocol
 
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, GoalRoom, move_one_box, packing_order
+from puzzleplan.translator.sokoban.analysis import (
+    INFINITE,
+    Analysis,
+    GoalRoom,
+    entry_cells,
+    move_one_box,
+    packing_order,
+)
 
 PACKING_TRIES = 2
 """How many boxes nearest to the next goals a packing move tries to carry there."""
@@ -56,12 +63,13 @@ class Fess(Features):
         packing: bool = False,
         out_of_plan: bool = False,
         opener: bool = False,
+        start: int | None = None,
     ) -> None:
         super().__init__(data, doors=turns)
         self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
-        self.orders = packing_orders(data, rooms)
+        self.orders = packing_orders(data, rooms, start)  # start: the initial boxes, with `entries`
         self.prefix_masks = [_prefixes(order) for order in self.orders]
         self.sealed = [sealed_cells(data, order) for order in self.orders] if out_of_plan else None
         self.passages = passages(data)
@@ -273,16 +281,20 @@ def hotspot(data: Analysis, boxes: int, packed: int = 0) -> int | None:
     return best if best is not None and counts[best] else None
 
 
-def packing_orders(data: Analysis, rooms: Sequence[GoalRoom] = ()) -> tuple[tuple[int, ...], ...]:
+def packing_orders(
+    data: Analysis, rooms: Sequence[GoalRoom] = (), start: int | None = None
+) -> tuple[tuple[int, ...], ...]:
     """A packing order for each connected group of goals: the goal rooms' own, else the order found by
-    pulling boxes out of the full group (analysis.packing_order), else the goals in cell order."""
+    pulling boxes out of the full group (analysis.packing_order; with the `start` boxes given, out to
+    where they can come in from, entry_cells), else the goals in cell order."""
     known = {room.cells: room.order for room in rooms}
     orders = []
     for cells in data.components(data.goal_mask):
         order = known.get(cells)
         if order is None:
             entrances = data.entrances(cells)
-            order = packing_order(data, cells, entrances) if entrances else None
+            exits = entry_cells(data, cells, start) if start is not None else entrances
+            order = packing_order(data, cells, entrances, exits) if entrances else None
         orders.append(order or tuple(bits(cells)))
     return tuple(orders)
 

@@ -326,6 +326,7 @@ def push_astar(
     packing: bool = False,
     out_of_plan: bool = False,
     opener: bool = False,
+    entries: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -344,9 +345,14 @@ def push_astar(
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
-    rooms = goal_rooms(data, boxes0) if macros else ()
+    rooms = goal_rooms(data, boxes0, entries) if macros else ()
+    start = boxes0 if entries else None
     features = (
-        Fess(data, rooms, turns, packing, out_of_plan, opener) if fess else Features(data, doors) if cycle else None
+        Fess(data, rooms, turns, packing, out_of_plan, opener, start)
+        if fess
+        else Features(data, doors)
+        if cycle
+        else None
     )
     result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
@@ -500,6 +506,7 @@ class PushOptions:
     packing: bool = False
     out_of_plan: bool = False
     opener: bool = False
+    entries: bool = False
 
     @property
     def optimal(self) -> bool:

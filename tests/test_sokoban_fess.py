@@ -11,12 +11,12 @@ from puzzleplan.planners.base import Limits, Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
 from puzzleplan.planners.sokoban_push import _FessTurns, _Side, push_astar
-from puzzleplan.translator.sokoban.analysis import BACK, analysis
+from puzzleplan.translator.sokoban.analysis import BACK, analysis, entry_cells, packing_order
 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
-PARTS = ("packing", "out_of_plan", "opener")
+PARTS = ("packing", "out_of_plan", "opener", "entries")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -125,6 +125,38 @@ def test_boxes_behind_the_next_goals_of_the_packing_order_are_out_of_plan():
     assert Fess(data, turns=True, out_of_plan=True)(data.mask([(1, 9), (1, 3), (1, 4)]))[3] == 1
 
 
+ROW_OF_GOALS = "#########\n# # #  @#\n##   # $#\n#    #$ #\n#  ...  #\n#   $   #\n#########\n"
+
+
+def test_boxes_come_in_where_a_box_of_the_level_can_be_pushed_without_crossing_the_goals():
+    """Above the row of goals no box gets (it would have to cross them); left of it neither (the keeper
+    cannot get behind a box there): only the cells below and right of the row are entries."""
+    instance = SOKOBAN.parse(ROW_OF_GOALS)
+    data = analysis(instance)
+    [cells] = data.components(data.goal_mask)
+    entries = entry_cells(data, cells, data.mask(instance.boxes))
+    assert [data.cell(cell) for cell in range(entries.bit_length()) if (entries >> cell) & 1] == [
+        (4, 6),
+        (5, 3),
+        (5, 4),
+        (5, 5),
+    ]
+
+
+def test_with_entries_the_packing_order_pulls_boxes_out_where_boxes_come_in():
+    """Pulled out to any entrance, the box at the left end goes first (up, where no box comes from), so it
+    is filled last; pulled out to the entries, the box at the right end goes first (rightwards)."""
+    instance = SOKOBAN.parse(ROW_OF_GOALS)
+    data = analysis(instance)
+    [cells] = data.components(data.goal_mask)
+    entrances, entries = data.entrances(cells), entry_cells(data, cells, data.mask(instance.boxes))
+    plain, inward = packing_order(data, cells, entrances), packing_order(data, cells, entrances, entries)
+    assert [data.cell(goal) for goal in plain or ()] == [(4, 5), (4, 4), (4, 3)]
+    assert [data.cell(goal) for goal in inward or ()] == [(4, 3), (4, 4), (4, 5)]
+    fess = Fess(data, start=data.mask(instance.boxes))
+    assert fess.orders == (inward,)
+
+
 @settings(max_examples=40, deadline=None)
 @given(instance=levels(max_side=5, max_boxes=3), parts=st.fixed_dictionaries({part: st.booleans() for part in PARTS}))
 def test_fess_agrees_with_exhaustive_search(instance, parts):
@@ -153,7 +185,7 @@ def test_fess_turns_takes_turns_with_the_feature_cycles():
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
-@pytest.mark.parametrize("name", ["native-push-fess", "native-push-turns", "native-push-best"])
+@pytest.mark.parametrize("name", ["native-push-fess", "native-push-turns", "native-push-best", "native-push-entry"])
 def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
     result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))

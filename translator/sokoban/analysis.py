@@ -350,38 +350,55 @@ class GoalRoom:
 MIN_ROOM = 4
 
 
-def goal_rooms(data: Analysis, boxes: int) -> tuple[GoalRoom, ...]:
+def goal_rooms(data: Analysis, boxes: int, entries: bool = False) -> tuple[GoalRoom, ...]:
     """The goal rooms of a level whose boxes are `boxes`: connected goal groups holding no box, with a
-    packing order."""
+    packing order (with `entries`, one whose boxes come in from outside, entry_cells)."""
     rooms = []
     for cells in data.components(data.goal_mask):
         if cells & boxes or cells.bit_count() < MIN_ROOM:
             continue
         entrances = data.entrances(cells)
-        order = packing_order(data, cells, entrances)
+        order = packing_order(data, cells, entrances, entry_cells(data, cells, boxes) if entries else entrances)
         if order:
             rooms.append(GoalRoom(cells, entrances, order))
     return tuple(rooms)
 
 
-def packing_order(data: Analysis, cells: int, entrances: int) -> tuple[int, ...] | None:
+def entry_cells(data: Analysis, cells: int, boxes: int) -> int:
+    """The entrances of a goal group that some box of `boxes` (those outside the group) can be pushed
+    onto alone without crossing the group: where a box filling it can come in from."""
+    area = data.inside & ~cells
+    inside = frozenset(data.cell(n) for n in bits(area))
+    sources = [data.cell(n) for n in bits(boxes & area)]
+    reached = data.mask(push_distances(inside, sources)) if sources else 0
+    return data.entrances(cells) & reached
+
+
+def packing_order(data: Analysis, cells: int, entrances: int, exits: int | None = None) -> tuple[int, ...] | None:
     """An order to fill the room's goals, found backwards: from the full room, pull out the box nearest
     to an entrance (the rest of the level empty) until none is left; filling goes the other way round.
-    None when some full stage has no box that can be pulled out."""
+    With `exits` (some entrances), a box is pulled out to one of them where one can (else to any
+    entrance). None when some full stage has no box that can be pulled out."""
     boxes, removed = cells, []
     while boxes:
-        reach = data.flood(entrances & ~boxes, data.inside & ~boxes)
-        paths = [
-            (len(path), box)
-            for box in bits(boxes)
-            if (path := move_one_box(data, box, reach, boxes ^ (1 << box), entrances, pulling=True)) is not None
-        ]
-        if not paths:
+        box = _pulled_out(data, boxes, entrances, exits) if exits else None
+        if box is None and (box := _pulled_out(data, boxes, entrances, entrances)) is None:
             return None
-        box = min(paths)[1]
         removed.append(box)
         boxes ^= 1 << box
     return tuple(reversed(removed))
+
+
+def _pulled_out(data: Analysis, boxes: int, entrances: int, exits: int) -> int | None:
+    """Of the boxes of a full stage, the one pulled out to a cell of `exits` in the fewest pulls (the
+    keeper starting at the entrances); None when none can be."""
+    reach = data.flood(entrances & ~boxes, data.inside & ~boxes)
+    paths = [
+        (len(path), box)
+        for box in bits(boxes)
+        if (path := move_one_box(data, box, reach, boxes ^ (1 << box), exits, pulling=True)) is not None
+    ]
+    return min(paths)[1] if paths else None
 
 
 def move_one_box(
