@@ -41,11 +41,11 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     "native-push-fess": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True}),
     "native-push-turns": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
-    "native-push-best": (
+    "native-push-packing": (
         "puzzleplan.planners.sokoban_push:PushAStar",
         {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True},
     ),
-    "native-push-entry": (
+    "native-push-best": (
         "puzzleplan.planners.sokoban_push:PushAStar",
         {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True, "entries": True},
     ),
@@ -70,8 +70,8 @@ DESCRIPTIONS = {
         "Sokoban only: native-push-cycle's pruning and macros, searched by FESS (feature space, advisors, move weights)"
     ),
     "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
-    "native-push-best": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
-    "native-push-entry": "Sokoban only: native-push-best with packing orders whose boxes come in where the level's can",
+    "native-push-packing": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
+    "native-push-best": "Sokoban only: native-push-packing, its packing orders from the entrances boxes come in by",
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

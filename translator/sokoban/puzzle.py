@@ -45,6 +45,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
         "native-push-cycle",
         "native-push-fess",
         "native-push-turns",
+        "native-push-packing",
         "native-push-best",
     )
 
