@@ -340,8 +340,9 @@ def push_astar(
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
     cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
-    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). The plan is
-    full LURD."""
+    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). With
+    `entries`, the packing orders (goal rooms' and FESS's) bring boxes in by the entrances the level's boxes
+    can reach (analysis.entry_cells). The plan is full LURD."""
     deadline = Deadline(limits.timeout)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
