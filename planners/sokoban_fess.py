@@ -293,7 +293,7 @@ def packing_orders(
         order = known.get(cells)
         if order is None:
             entrances = data.entrances(cells)
-            exits = entry_cells(data, cells, start) if start is not None else entrances
+            exits = entry_cells(data, cells, start) if start is not None else None
             order = packing_order(data, cells, entrances, exits) if entrances else None
         orders.append(order or tuple(bits(cells)))
     return tuple(orders)

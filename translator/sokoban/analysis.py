@@ -358,7 +358,7 @@ def goal_rooms(data: Analysis, boxes: int, entries: bool = False) -> tuple[GoalR
         if cells & boxes or cells.bit_count() < MIN_ROOM:
             continue
         entrances = data.entrances(cells)
-        order = packing_order(data, cells, entrances, entry_cells(data, cells, boxes) if entries else entrances)
+        order = packing_order(data, cells, entrances, entry_cells(data, cells, boxes) if entries else None)
         if order:
             rooms.append(GoalRoom(cells, entrances, order))
     return tuple(rooms)
