@@ -328,11 +328,17 @@ def _plan_move(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], nam
 
 def _support(state: Stacks, pegs: tuple[str, ...], disc: int) -> str | None:
     """The PDDL name of what a disc lies on (the disc below it, or its peg); None when it is nowhere."""
-    for peg, stack in zip(pegs, state):
-        if disc in stack:
-            index = stack.index(disc)
-            return disc_name(stack[index - 1]) if index else peg.lower()
-    return None
+    found = _stack_of(state, pegs, disc)
+    if found is None:
+        return None
+    peg, stack = found
+    index = stack.index(disc)
+    return disc_name(stack[index - 1]) if index else peg.lower()
+
+
+def _stack_of(state: Stacks, pegs: tuple[str, ...], disc: int) -> tuple[str, tuple[int, ...]] | None:
+    """(peg, its stack) of the peg a disc lies on; None when it is on none."""
+    return next(((peg, stack) for peg, stack in zip(pegs, state) if disc in stack), None)
 
 
 def _peg_of(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: str) -> str:
@@ -340,11 +346,9 @@ def _peg_of(state: Stacks, pegs: tuple[str, ...], places: dict[str, str], name: 
     if name in places:
         return places[name]
     match = re.fullmatch(r"disk([0-9]+)", name)
-    if match:
-        disc = int(match.group(1))
-        for peg, stack in zip(pegs, state):
-            if disc in stack:
-                return peg
+    found = _stack_of(state, pegs, int(match.group(1))) if match else None
+    if found is not None:
+        return found[0]
     raise InputError(f"unknown place {name!r} in the plan")
 
 
