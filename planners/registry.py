@@ -49,6 +49,14 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
         "puzzleplan.planners.sokoban_push:PushAStar",
         {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True, "entries": True},
     ),
+    "native-push-fess-packing": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {**_PRUNED, "fess": True, "packing": True, "entries": True},
+    ),
+    "native-push-portfolio": (
+        "puzzleplan.planners.portfolio:Portfolio",
+        {"members": (("native-push-best", 1.0), ("native-push-fess-packing", 1.0))},
+    ),
 }
 
 DESCRIPTIONS = {
@@ -72,6 +80,13 @@ DESCRIPTIONS = {
     "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
     "native-push-packing": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
     "native-push-best": "Sokoban only: native-push-packing, its packing orders from the entrances boxes come in by",
+    "native-push-fess-packing": (
+        "Sokoban only: native-push-fess with packing moves and native-push-best's packing orders (no turns, no opener)"
+    ),
+    "native-push-portfolio": (
+        "Sokoban only: native-push-best and native-push-fess-packing in parallel (2 processes); the plan found "
+        "in fewer states wins"
+    ),
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
     "native-idastar": "tiles only: IDA* with additive pattern databases and their reflection (optimal)",

@@ -359,7 +359,9 @@ def push_astar(
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
     rest = Limits(deadline.remaining(), limits.memory_mb)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), features, clusters, False)
+    plain = _best_first(
+        puzzle, instance, rest, weight, bidirectional, (), features, clusters, False, result.expanded or 0
+    )
     return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
@@ -373,8 +375,10 @@ def _best_first(
     features: Features | None,
     clusters: bool,
     tunnels: bool,
+    already: int = 0,
 ) -> PlanResult:
-    """push_astar's search with the given goal rooms (no macros when there are none)."""
+    """push_astar's search with the given goal rooms (no macros when there are none); its progress
+    figures count on from the `already` states of a search before it."""
     deadline = Deadline(limits.timeout)
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
@@ -386,7 +390,7 @@ def _best_first(
     if bidirectional and len(data.goals) == boxes0.bit_count():
         sides.append(_backward_side(instance, data, weight))
     active, turn = list(sides), 0
-    watch(lambda: (_expanded(sides), None))
+    watch(lambda: (already + _expanded(sides), None))
     while True:
         side = active[turn % len(active)]
         turn += 1

@@ -197,3 +197,19 @@ def test_a_process_in_a_session_of_its_own_ends_with_the_run(stopped):
     finally:
         for pid, _ in marked_processes(mark):
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_a_portfolio_s_members_end_with_its_solve(shared_data, signum):
+    """SIGINT, SIGTERM or kill -9 to a solve whose portfolio races two forked members: none outlives it."""
+    level = ["solve", "sokoban", str(shared_data / "sokoban" / "xsokoban90.txt"), "--level", "20"]
+    mark = uuid.uuid4().hex
+    process = start([*level, "--planner", "native-push-portfolio", "--timeout", "60"], mark)
+    try:
+        assert wait_for(lambda: len(marked_processes(mark)) >= 3, 30), marked_processes(mark)  # solve, 2 members
+        process.send_signal(signum)
+        assert process.wait(20) == (-9 if signum == signal.SIGKILL else 130), process.stderr.read()
+        assert wait_for(lambda: not marked_processes(mark), 5), marked_processes(mark)
+    finally:
+        for pid, _ in marked_processes(mark):
+            os.kill(pid, signal.SIGKILL)

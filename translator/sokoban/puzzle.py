@@ -47,6 +47,8 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
         "native-push-turns",
         "native-push-packing",
         "native-push-best",
+        "native-push-fess-packing",
+        "native-push-portfolio",
     )
 
     def __init__(self, encoding: str = "moves") -> None:

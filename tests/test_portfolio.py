@@ -1,0 +1,137 @@
+"""The parallel portfolio: the plan found in the least virtual time wins whichever member finishes first, a
+member that can no longer win is stopped, members' failures are results, and no member outlives the run."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass
+
+import pytest
+from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
+from puzzleplan.planners.portfolio import Portfolio
+from puzzleplan.planners.process import TimeLimitExceeded, time_limit
+from puzzleplan.planners.progress import watch
+from puzzleplan.planners.registry import get_planner
+
+from tests.test_sokoban import SOKOBAN
+
+
+@dataclass
+class Counting:
+    """A fake native planner: expands `states` states, `pause` seconds each, then ends with `status`
+    (a plan naming it when solved); a negative `states` never ends; `fail` raises or kills its process."""
+
+    name: str
+    states: int
+    pause: float = 0.0
+    status: Status = Status.SOLVED
+    fail: str = ""
+    optimal: bool = False
+    fragment: None = None
+    puzzles: None = None
+
+    def available(self) -> tuple[bool, str]:
+        return True, ""
+
+    def solve(self, problem: object, limits: Limits) -> PlanResult:
+        done = [0]
+        watch(lambda: (done[0], None))
+        while done[0] != self.states:
+            time.sleep(self.pause)
+            done[0] += 1
+        if self.fail == "raise":
+            raise ValueError("broken member")
+        if self.fail == "die":
+            os._exit(3)
+        plan = [self.name] if self.status is Status.SOLVED else []
+        return PlanResult(self.status, plan=plan, expanded=self.states, message=f"{self.name} ended")
+
+
+def race(*members: Counting, weights: tuple[float, ...] = ()) -> PlanResult:
+    """Run a portfolio of fake members (weights 1 unless given)."""
+    portfolio = Portfolio("test-portfolio", ())
+    portfolio.members = [(member, weight) for member, weight in zip(members, weights or (1.0,) * len(members))]
+    return portfolio.solve(Simulation(SOKOBAN, None), Limits(60))
+
+
+def no_children_left() -> bool:
+    """True when this process has no child process (running or unreaped)."""
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_the_plan_found_in_fewer_states_wins_though_it_comes_later():
+    result = race(Counting("quick", 50, 0.001), Counting("thorough", 20, 0.02))
+    assert result.plan == ["thorough"] and result.expanded == 20 and "thorough" in result.message
+    assert no_children_left()
+
+
+def test_weights_make_a_member_s_states_dearer():
+    result = race(Counting("quick", 50, 0.001), Counting("thorough", 20, 0.02), weights=(1.0, 3.0))
+    assert result.plan == ["quick"] and result.expanded == 50
+
+
+def test_a_tie_goes_to_the_first_member():
+    result = race(Counting("first", 30, 0.01), Counting("second", 30, 0.0))
+    assert result.plan == ["first"]
+
+
+def test_a_member_that_can_no_longer_win_is_stopped():
+    """The second member never ends: the first one's plan ends the race long before the limit."""
+    result = race(Counting("quick", 5), Counting("endless", -1, 0.001))
+    assert result.plan == ["quick"] and result.search_time < 60
+    assert no_children_left()
+
+
+def test_failures_are_results_and_a_proof_settles_them():
+    result = race(Counting("broken", 3, fail="raise"), Counting("prover", 4, status=Status.UNSOLVABLE))
+    assert result.status is Status.UNSOLVABLE
+    assert "broken: ValueError: broken member" in result.message and "prover: prover ended" in result.message
+
+
+def test_a_member_that_dies_is_a_memout_and_the_other_still_wins():
+    result = race(Counting("dies", 2, fail="die"), Counting("solver", 40, 0.001))
+    assert result.plan == ["solver"]
+    result = race(Counting("dies", 2, fail="die"), Counting("gives-up", 4, status=Status.TIMEOUT))
+    assert result.status is Status.TIMEOUT and "dies ended without an answer" in result.message
+
+
+def test_the_time_limit_stops_every_member():
+    with pytest.raises(TimeLimitExceeded), time_limit(0.5):
+        race(Counting("endless", -1, 0.001), Counting("endless too", -1, 0.001))
+    assert no_children_left()
+
+
+def md5(plan: list[str]) -> str:
+    return hashlib.md5("".join(plan).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("label", ["100", "150"])
+def test_on_microban_the_portfolio_gives_its_member_s_plan(shared_data, label):
+    """The portfolio's plan is the plan of the member that needs fewer states, as that member finds it alone."""
+    path = shared_data / "sokoban" / "microban.txt"
+    problem = Simulation(SOKOBAN, SOKOBAN.parse_level(path.read_text(), str(path), label))
+    portfolio = get_planner("native-push-portfolio")
+    assert isinstance(portfolio, Portfolio)
+    alone = [planner.solve(problem, Limits(60)) for planner, _ in portfolio.members]
+    winner = min(range(len(alone)), key=lambda index: (alone[index].expanded or 0, index))
+    result = portfolio.solve(problem, Limits(60))
+    assert result.solved and SOKOBAN.replay(problem.instance, result.plan).valid
+    assert (result.expanded, md5(result.plan)) == (alone[winner].expanded, md5(alone[winner].plan))
+    assert portfolio.members[winner][0].name in result.message
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("label", "expanded"), [("10", 56984), ("14", 173555)])
+def test_the_portfolio_solves_xsokoban_levels_its_best_member_does_not(shared_data, label, expanded):
+    """XSokoban 10 and 14, which native-push-best does not solve in a minute, by native-push-fess-packing."""
+    path = shared_data / "sokoban" / "xsokoban90.txt"
+    problem = Simulation(SOKOBAN, SOKOBAN.parse_level(path.read_text(), str(path), label))
+    result = get_planner("native-push-portfolio").solve(problem, Limits(120))
+    assert result.solved and SOKOBAN.replay(problem.instance, result.plan).valid
+    assert result.expanded == expanded and "native-push-fess-packing" in result.message
