@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import pickle
-import resource
 import select
 import signal
 import threading
@@ -22,13 +21,13 @@ from typing import Any
 
 from puzzleplan.planners.base import Limits, NativePlanner, PlanResult, Simulation, Status, simulates
 from puzzleplan.planners.guard import PR_SET_PDEATHSIG, prctl
+from puzzleplan.planners.process import memory_limit
 from puzzleplan.planners.progress import CURRENT, watch
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.errors import InputError
 
 POLL = 0.02
 """Seconds between looks at the members' progress (the parent's and each member's publishing)."""
-_MIB = 1024 * 1024
 
 
 @dataclass
@@ -51,7 +50,10 @@ class _Run:
             self.received += chunk
             return
         self.ended = True
-        self.result = pickle.loads(self.received) if self.received else _died(self.name)
+        try:
+            self.result = pickle.loads(self.received)
+        except (pickle.UnpicklingError, EOFError):  # nothing sent, or cut off by a kill
+            self.result = _died(self.name)
 
     def stop(self) -> None:
         """Kill the process (if it still runs) and close the pipe."""
@@ -147,14 +149,11 @@ def _member(planner: NativePlanner, problem: Simulation, limits: Limits, expande
     """A member's process: search, then send the result (the parent's time limit kills it if it hangs)."""
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it kills the members
-    if limits.memory_mb:
-        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-        wanted = limits.memory_mb * _MIB
-        resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
     started = time.perf_counter()
     threading.Thread(target=_publish, args=(expanded, index, started), daemon=True).start()
     try:
-        result = planner.solve(problem, limits)
+        with memory_limit(limits.memory_mb):
+            result = planner.solve(problem, limits)
     except MemoryError:
         result = PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB")
     except Exception as error:  # noqa: BLE001 - a member's failure is its result, not the portfolio's crash

@@ -45,15 +45,17 @@ class Counting:
             raise ValueError("broken member")
         if self.fail == "die":
             os._exit(3)
+        if self.fail == "memory":
+            bytearray(limits.memory_mb * 2**21)  # twice the member's share
         plan = [self.name] if self.status is Status.SOLVED else []
         return PlanResult(self.status, plan=plan, expanded=self.states, message=f"{self.name} ended")
 
 
-def race(*members: Counting, weights: tuple[float, ...] = ()) -> PlanResult:
+def race(*members: Counting, weights: tuple[float, ...] = (), memory_mb: int | None = None) -> PlanResult:
     """Run a portfolio of fake members (weights 1 unless given)."""
     portfolio = Portfolio("test-portfolio", ())
     portfolio.members = [(member, weight) for member, weight in zip(members, weights or (1.0,) * len(members))]
-    return portfolio.solve(Simulation(SOKOBAN, None), Limits(60))
+    return portfolio.solve(Simulation(SOKOBAN, None), Limits(60, memory_mb))
 
 
 def no_children_left() -> bool:
@@ -99,6 +101,11 @@ def test_a_member_that_dies_is_a_memout_and_the_other_still_wins():
     assert result.plan == ["solver"]
     result = race(Counting("dies", 2, fail="die"), Counting("gives-up", 4, status=Status.TIMEOUT))
     assert result.status is Status.TIMEOUT and "dies ended without an answer" in result.message
+
+
+def test_each_member_runs_under_its_share_of_the_memory_limit():
+    result = race(Counting("greedy", 2, fail="memory"), Counting("frugal", 3, fail="memory"), memory_mb=4000)
+    assert result.status is Status.MEMOUT and "greedy: out of memory under 2000 MiB" in result.message
 
 
 def test_the_time_limit_stops_every_member():
