@@ -113,7 +113,7 @@ class Portfolio:
 
     def solve(self, problem: Simulation, limits: Limits) -> PlanResult:
         """Race the members on `problem`; the plan of least virtual time, or why none was found."""
-        started = time.perf_counter()
+        started, deadline = time.perf_counter(), Deadline(limits.timeout)
         expanded = RawArray("q", len(self.members))
         share = Limits(limits.timeout, limits.memory_mb // len(self.members) if limits.memory_mb else None)
         runs: list[_Run] = []
@@ -121,7 +121,7 @@ class Portfolio:
             for index, (planner, weight) in enumerate(self.members):
                 runs.append(_fork(planner, weight, index, problem, share, expanded))
             watch(lambda: (sum(expanded), None))
-            _race(runs, expanded, Deadline(limits.timeout))
+            _race(runs, expanded, deadline)
         finally:
             for run in runs:
                 run.stop()
@@ -174,9 +174,8 @@ def _publish(expanded: Any, index: int, started: float) -> None:
 
 def _race(runs: list[_Run], expanded: Any, deadline: Deadline) -> None:
     """Read the members' results as they come and stop every member that can no longer win; at the time
-    limit, a plan in hand ends the race."""
-    best = float("inf")
-    while (live := [run for run in runs if not run.ended]) and not (best < float("inf") and deadline.passed()):
+    limit, stop the rest (a member stopped so has timed out)."""
+    while (live := [run for run in runs if not run.ended]) and not deadline.passed():
         ready, _, _ = select.select([run.pipe for run in live], [], [], POLL)
         for run in live:
             if run.pipe in ready:
@@ -185,6 +184,10 @@ def _race(runs: list[_Run], expanded: Any, deadline: Deadline) -> None:
         for run in live:
             if not run.ended and expanded[run.index] * run.weight > best:
                 run.stop()
+    for run in runs:
+        if not run.ended:
+            run.stop()
+            run.result = PlanResult(Status.TIMEOUT, expanded=expanded[run.index], message="stopped at the time limit")
 
 
 def _verdict(runs: list[_Run], elapsed: float) -> PlanResult:

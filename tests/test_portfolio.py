@@ -51,11 +51,13 @@ class Counting:
         return PlanResult(self.status, plan=plan, expanded=self.states, message=f"{self.name} ended")
 
 
-def race(*members: Counting, weights: tuple[float, ...] = (), memory_mb: int | None = None) -> PlanResult:
+def race(
+    *members: Counting, weights: tuple[float, ...] = (), memory_mb: int | None = None, timeout: float = 60
+) -> PlanResult:
     """Run a portfolio of fake members (weights 1 unless given)."""
     portfolio = Portfolio("test-portfolio", ())
     portfolio.members = [(member, weight) for member, weight in zip(members, weights or (1.0,) * len(members))]
-    return portfolio.solve(Simulation(SOKOBAN, None), Limits(60, memory_mb))
+    return portfolio.solve(Simulation(SOKOBAN, None), Limits(timeout, memory_mb))
 
 
 def no_children_left() -> bool:
@@ -106,6 +108,14 @@ def test_a_member_that_dies_is_a_memout_and_the_other_still_wins():
 def test_each_member_runs_under_its_share_of_the_memory_limit():
     result = race(Counting("greedy", 2, fail="memory"), Counting("frugal", 3, fail="memory"), memory_mb=4000)
     assert result.status is Status.MEMOUT and "greedy: out of memory under 2000 MiB" in result.message
+
+
+def test_members_that_do_not_stop_at_the_time_limit_are_stopped_there():
+    """Members that never look at the clock: the portfolio ends at its limit, a timeout with their states."""
+    result = race(Counting("endless", -1, 0.001), Counting("endless too", -1, 0.001), timeout=0.5)
+    assert result.status is Status.TIMEOUT and result.expanded and result.search_time < 60
+    assert "endless: stopped at the time limit" in result.message
+    assert no_children_left()
 
 
 def test_the_time_limit_stops_every_member():
