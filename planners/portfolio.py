@@ -202,7 +202,7 @@ def _verdict(runs: list[_Run], elapsed: float) -> PlanResult:
     )
     said = "; ".join(f"{name}: {result.message or result.status.value}" for name, result in results)
     total = sum(result.expanded or 0 for _, result in results)
-    return PlanResult(Status(status), expanded=total, search_time=elapsed, message=said)
+    return PlanResult(status, expanded=total, search_time=elapsed, message=said)
 
 
 _FAILURES = (Status.UNSOLVABLE, Status.TIMEOUT, Status.MEMOUT, Status.ERROR, Status.UNSUPPORTED)

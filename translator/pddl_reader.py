@@ -619,17 +619,10 @@ def flat_conjunctions(text: str, source: str = "<input>") -> str:
         tree, unbalanced = read_expressions(text, source)
     except InputError:
         return text  # the reader that gets it says what is wrong
-    if unbalanced is not None or not _has_nested_and(tree):
+    if unbalanced is not None:
         return text
-    return _spelled(_spliced(tree)) + "\n"
-
-
-def _has_nested_and(item: Token | Expr) -> bool:
-    """Whether an `and` list holds another `and` list anywhere below `item`."""
-    if isinstance(item, Token):
-        return False
-    nested = item.head() == "and" and any(isinstance(sub, Expr) and sub.head() == "and" for sub in item.items)
-    return nested or any(_has_nested_and(sub) for sub in item.items)
+    spliced = _spliced(tree)
+    return text if spliced == tree else _spelled(spliced) + "\n"
 
 
 def _spliced(item: Token | Expr) -> Token | Expr:
