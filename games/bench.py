@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from puzzleplan.games.board import Board
 from puzzleplan.games.search import SearchResult, choose_move
-from puzzleplan.translator.text import count_number, quote
+
+from puzzleplan.common.errors import quote
+from puzzleplan.common.files import count_number
 
 
 def parse_depths(text: str) -> list[int]:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import quote, read_file, write_file
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import read_file, write_file
 
 ROWS = 6
 COLUMNS = 7

@@ -50,6 +50,6 @@ def move_line(who: str, player: int, result: SearchResult) -> str:
 
 def cut_short(result: SearchResult, depth: int, seconds: float) -> str:
     """The line that says a move was chosen at the time limit, before the search reached `depth`."""
-    from puzzleplan.app.command_limits import limit_message
+    from puzzleplan.common.command_limits import limit_message
 
     return f"{limit_message(seconds)} before depth {depth}: the move is the best of depth {result.depth}"

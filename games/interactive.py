@@ -14,7 +14,8 @@ from pathlib import Path
 from puzzleplan.games.board import COLUMNS, Board, save_board
 from puzzleplan.games.display import cut_short, game_over, move_line, player_name, render
 from puzzleplan.games.search import choose_move
-from puzzleplan.translator.text import count_number
+
+from puzzleplan.common.files import count_number
 
 COMPUTER_FILE = "computer.txt"
 HUMAN_FILE = "human.txt"

@@ -11,8 +11,9 @@ import logging
 
 from puzzleplan.logic.cnf import Tseitin
 from puzzleplan.logic.syntax import Expr
-from puzzleplan.planners.process import decided_in_child, limited_in_time
 from pysat.solvers import Solver
+
+from puzzleplan.common.limits import decided_in_child, limited_in_time
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from puzzleplan.translator import grammar
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import quote, read_file
+
+from puzzleplan.common import grammar
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import read_file
 
 ARITY = {"and": None, "or": None, "xor": None, "not": 1, "if": 2, "iff": 2}
 """The six connectives and how many statements each takes (None: any number, none included)."""

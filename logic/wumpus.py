@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from importlib import resources
 
-from puzzleplan.translator.grid import adjacent
-
 SIZE = 4
 SAFE = ((1, 1), (1, 2), (2, 1), (2, 2))
 """The squares with no monster and no pit."""
@@ -24,7 +22,8 @@ def squares() -> list[tuple[int, int]]:
 
 def neighbours(i: int, j: int) -> list[tuple[int, int]]:
     """The squares that share a side with (i, j)."""
-    return [(a, b) for _, (a, b) in adjacent((i, j)) if 1 <= a <= SIZE and 1 <= b <= SIZE]
+    steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    return [(i + a, j + b) for a, b in steps if 1 <= i + a <= SIZE and 1 <= j + b <= SIZE]
 
 
 def name(letter: str, square: tuple[int, int]) -> str:

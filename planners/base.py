@@ -4,17 +4,14 @@ and figures."""
 from __future__ import annotations
 
 import enum
-import math
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar
 
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask
-from puzzleplan.translator.text import quote
+from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask
 
 if TYPE_CHECKING:
     from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.common.limits import Limits
 
 
 class Status(str, enum.Enum):
@@ -26,55 +23,6 @@ class Status(str, enum.Enum):
     MEMOUT = "memout"
     UNSUPPORTED = "unsupported"
     ERROR = "error"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Resource limits for one run: wall-clock seconds and memory in MiB (None = no memory limit)."""
-
-    timeout: float = 60.0
-    memory_mb: int | None = None
-
-    @classmethod
-    def read(cls, timeout: str | float, memory: str | int | None) -> Limits:
-        """Limits from the command line's words; InputError for nonsense (0, negative, nan, inf)."""
-        return cls(parse_seconds(str(timeout)), parse_memory(None if memory is None else str(memory)))
-
-    def less(self, spent: float, at_least: float = 0.01) -> Limits:
-        """The same limits with `spent` seconds of the time limit used up (never below `at_least` seconds)."""
-        return Limits(max(self.timeout - spent, at_least), self.memory_mb)
-
-
-def parse_seconds(text: str) -> float:
-    """A time limit in seconds: a finite number above 0 (fractions allowed)."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise InputError(
-            f"--timeout expects a number of seconds above 0, such as 60 or 0.5, found {quote(text)}", "command line"
-        )
-    return seconds
-
-
-MAX_MEMORY_MIB = 1024**3
-"""The largest --memory (1 PiB, in MiB): far beyond any machine, and within what the address-space limit takes."""
-
-
-def parse_memory(text: str | None) -> int | None:
-    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None means no limit."""
-    if text is None:
-        return None
-    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
-    mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
-    if not 1 <= mib <= MAX_MEMORY_MIB:
-        raise InputError(
-            f"--memory expects a size from 1 MiB to {MAX_MEMORY_MIB // 1024**2}T, such as 2G or 500M, "
-            f"found {quote(text)}",
-            "command line",
-        )
-    return int(mib)
 
 
 @dataclass

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzleplan.planners.base import Status
-from puzzleplan.planners.process import TimeLimitExceeded, time_limit
-from puzzleplan.planners.progress import phase
-from puzzleplan.translator.pddl import GroundAction, PddlTask
-from puzzleplan.translator.text import natural_key
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask
+
+from puzzleplan.common.files import natural_key
+from puzzleplan.common.limits import TimeLimitExceeded, time_limit
+from puzzleplan.common.progress import phase
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
 _REMOVERS = (

@@ -24,12 +24,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
-from puzzleplan.planners.progress import phase, watch
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import STRIPS, PddlTask
+from puzzleplan.translator.pddl.task import STRIPS, PddlTask
+
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.common.progress import phase, watch
 
 __all__ = ["Graphplan", "GroundTask", "Outcome", "graphplan", "ground"]
 

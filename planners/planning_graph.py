@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.pddl import GroundAction, PddlTask, pyperplan_ground
+from puzzleplan.translator.pddl.pyperplan import pyperplan_ground
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 
 
 @dataclass

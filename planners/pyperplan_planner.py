@@ -7,10 +7,13 @@ import re
 import sys
 from pathlib import Path
 
-from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.planners.process import Outcome, memory_exhausted, output_summary, reproducible_environment, run
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import STRIPS, GroundAction, PddlTask, for_pyperplan, read_plan, task_files
+from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.translator.pddl.pyperplan import for_pyperplan
+from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask, read_plan, task_files
+
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.common.processes import Outcome, memory_exhausted, output_summary, reproducible_environment, run
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 

@@ -13,8 +13,8 @@ import importlib
 from typing import Any
 
 from puzzleplan.planners.base import Planner
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import did_you_mean
+
+from puzzleplan.common.errors import InputError, did_you_mean
 
 _PRUNED: dict[str, Any] = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
 """The weighted push searches' options: bidirectional, goal and tunnel macros, cluster and corral deadlocks."""

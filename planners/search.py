@@ -12,8 +12,9 @@ from itertools import count
 from typing import Any
 
 from puzzleplan.planners.base import PlanResult, Status
-from puzzleplan.planners.progress import watch
 from puzzleplan.translator.graph import Parents, path_back
+
+from puzzleplan.common.progress import watch
 
 CHECK_EVERY = 16
 """Expansions between two looks at the clock (a look costs about as much as 1/50 of a cheap expansion;

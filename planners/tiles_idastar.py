@@ -3,7 +3,7 @@
 Memory-lean: a depth-first search below a cost bound that grows to the next f value, the board kept as
 one mutable list, each pattern's table index updated by one addition when a tile moves (only the moved
 tile's pattern changes), no move that undoes the one before. The tables come from
-puzzleplan.translator.tiles_pdb, built on first use (a progress bar on a terminal) within the run's time
+puzzleplan.translator.tiles.pdb, built on first use (a progress bar on a terminal) within the run's time
 limit. Boards the databases are not made for are refused, or, for the tiles default planner, solved by A*
 with Manhattan distance and linear conflicts.
 """
@@ -14,12 +14,14 @@ import sys
 import time
 from typing import Any
 
-from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
+from puzzleplan.planners.base import PlanResult, Simulation, Status
 from puzzleplan.planners.native import search as native_search
 from puzzleplan.planners.search import Deadline
-from puzzleplan.translator import tiles_pdb
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import direction_between
+from puzzleplan.translator.tiles import pdb as tiles_pdb
+
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 
 CHECK_EVERY = 1 << 16
 """Expansions between two looks at the clock."""

@@ -36,7 +36,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from puzzleplan.planners.base import Limits, PlanResult, Simulation, Status
+from puzzleplan.planners.base import PlanResult, Simulation, Status
 from puzzleplan.planners.pellet_order import Tour
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.capabilities import search_help
@@ -44,6 +44,8 @@ from puzzleplan.translator.graph import reachable
 from puzzleplan.translator.grid import Cell
 from puzzleplan.translator.pacman.maze import Corridors, corridors, needed_pellets
 from puzzleplan.translator.pacman.puzzle import tour_moves, walk_moves
+
+from puzzleplan.common.limits import Limits
 
 log = logging.getLogger(__name__)
 

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.planners.base import STRIPS, Limits, PlanResult, Status
-from puzzleplan.planners.process import memory_exhausted, reproducible_environment, run
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import GroundAction, PddlTask, task_files
-from puzzleplan.translator.text import did_you_mean
+from puzzleplan.planners.base import STRIPS, PlanResult, Status
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, task_files
+
+from puzzleplan.common.errors import InputError, did_you_mean
+from puzzleplan.common.limits import Limits
+from puzzleplan.common.processes import memory_exhausted, reproducible_environment, run
 
 EXTRA = "pip install 'puzzleplan[engines]'"
 JAVA = "install Java (Debian: apt-get install default-jre-headless)"
@@ -340,7 +341,7 @@ def _argument(expression: Any) -> str:
 def main(argv: list[str]) -> int:
     """The child: ENGINE DOMAIN PROBLEM ANSWER SECONDS. What the engine starts in sessions of its own (UP
     runs engine binaries with start_new_session) is taken down by the guard that runs this child
-    (puzzleplan.planners.guard), at the end, at the time limit and when puzzleplan dies."""
+    (puzzleplan.common.guard), at the end, at the time limit and when puzzleplan dies."""
     engine, domain, problem, answer_file, seconds = argv
     try:
         answer = run_engine(engine, Path(domain).read_text(), Path(problem).read_text(), float(seconds))

@@ -10,16 +10,17 @@ from collections.abc import Callable
 from typing import IO, Any
 
 import unified_planning as up
-from puzzleplan.planners.base import Limits, PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.graphplan import Graphplan
-from puzzleplan.planners.process import TimeLimitExceeded, time_limit
-from puzzleplan.translator.pddl import PddlTask
+from puzzleplan.translator.pddl.task import PddlTask
 from unified_planning.engines import Credits, Engine, OptimalityGuarantee, PlanGenerationResult
 from unified_planning.engines import PlanGenerationResultStatus as UpStatus
 from unified_planning.engines.mixins import OneshotPlannerMixin
 from unified_planning.io import PDDLWriter
 from unified_planning.model import ProblemKind
 from unified_planning.plans import ActionInstance, SequentialPlan
+
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, time_limit
 
 NAME = "puzzleplan-graphplan"
 NO_LIMIT = 10.0**9

@@ -28,14 +28,15 @@ from puzzleplan.api import (
     translate,
     validate,
 )
+from puzzleplan.api.pddl_files import PddlReport
+from puzzleplan.api.pipeline import Report
+from puzzleplan.api.up import register_up_engines, to_up
+from puzzleplan.api.validation import Verdict
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.compare import compare
-from puzzleplan.pddl_files import PddlReport
-from puzzleplan.pipeline import Report
-from puzzleplan.planners.base import Limits, PlanResult, Status
-from puzzleplan.translator.errors import IllegalMove, InputError
-from puzzleplan.translator.pddl import GroundAction, PddlTask
-from puzzleplan.up import register_up_engines, to_up
-from puzzleplan.validation import Verdict
+from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 
 
 def __getattr__(name: str) -> str:

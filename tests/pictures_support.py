@@ -5,10 +5,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.registry import load
 
-from puzzleplan.pipeline import solve
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANS = {

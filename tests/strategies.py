@@ -7,7 +7,7 @@ import random
 from hypothesis import strategies as st
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.hanoi import Hanoi, HanoiInstance
-from puzzleplan.translator.tiles import Tiles, TilesInstance, default_goal
+from puzzleplan.translator.tiles.puzzle import Tiles, TilesInstance, default_goal
 
 
 @st.composite

@@ -15,24 +15,30 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("scipy", "matplotlib", "unified_planning", "pyperplan", "distributed", "PIL")
 
 LAYERS = {
-    "puzzleplan.domains": 0,
-    "puzzleplan.translator": 0,
-    "puzzleplan.planners": 1,
-    "puzzleplan.api": 2,
-    "puzzleplan.pipeline": 2,
-    "puzzleplan.validation": 2,
-    "puzzleplan.pddl_check": 2,
-    "puzzleplan.pddl_files": 2,
-    "puzzleplan.outputs": 2,
-    "puzzleplan.up": 2,
-    "puzzleplan.experiments": 3,
-    "puzzleplan.app": 4,
-    "puzzleplan.games": 4,
-    "puzzleplan.logic": 4,
-    "puzzleplan": 5,
+    "puzzleplan.common": 0,
+    "puzzleplan.domains": 1,
+    "puzzleplan.translator": 1,
+    "puzzleplan.pictures": 2,
+    "puzzleplan.planners": 2,
+    "puzzleplan.api": 3,
+    "puzzleplan.experiments": 4,
+    "puzzleplan.app": 5,
+    "puzzleplan.games": 5,
+    "puzzleplan.logic": 5,
+    "puzzleplan": 6,
 }
-"""Each room's layer: a module imports only from its own layer or those below (the puzzles know nothing of
-who solves them, planners nothing of the API, the API nothing of the application)."""
+"""Each room's layer: a module imports only from its own layer or those below (the shared basics know no
+puzzle, the puzzles know nothing of who solves or draws them, planners nothing of the API, the API nothing
+of the front ends)."""
+
+FRONT_DOORS = {
+    "puzzleplan.experiments": ("puzzleplan.api", "puzzleplan.pictures", "puzzleplan.common"),
+    "puzzleplan.app": ("puzzleplan.api", "puzzleplan.pictures", "puzzleplan.common", "puzzleplan.experiments"),
+    "puzzleplan.games": ("puzzleplan.common",),
+    "puzzleplan.logic": ("puzzleplan.common",),
+}
+"""What each front end may import besides its own room: the public API, the output rooms and the shared basics
+(the course programs, which plan nothing, only the basics); never translator/ or planners/ internals."""
 
 
 def package_dirs() -> dict[str, str]:
@@ -106,12 +112,26 @@ def test_imports_flow_down_the_layers():
     assert not wrong, wrong
 
 
+def test_front_ends_go_through_the_api():
+    """The command line, the experiment harness and the course programs import the API, the output rooms and
+    the shared basics, not translator/ or planners/: one way in."""
+    wrong = sorted(
+        f"{source} -> {target}"
+        for source, targets in import_graph().items()
+        for room, allowed in FRONT_DOORS.items()
+        if source == room or source.startswith(room + ".")
+        for target in targets
+        if not target.startswith((room + ".", room)) and not target.startswith(allowed)
+    )
+    assert not wrong, wrong
+
+
 def test_the_graph_sees_the_imports():
     """The graph is not empty by mistake: the command line reaches the API, the API the planners."""
     graph = import_graph()
     assert "puzzleplan.api" in graph["puzzleplan"]
-    assert "puzzleplan.pipeline" in graph["puzzleplan.api"]
-    assert "puzzleplan.planners.registry" in graph["puzzleplan.pipeline"]
+    assert "puzzleplan.api.pipeline" in graph["puzzleplan.api"]
+    assert "puzzleplan.planners.registry" in graph["puzzleplan.api.pipeline"]
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -15,19 +15,20 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from puzzleplan.domains import domain_text
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.search import Deadline, breadth_first
 from puzzleplan.translator.bloxorz import encoding, strips
 from puzzleplan.translator.bloxorz.level import KINDS, Split, Stage, Switch, Where, check
 from puzzleplan.translator.bloxorz.puzzle import Bloxorz, seed_heuristic
 from puzzleplan.translator.bloxorz.rules import CUBE, rules_of
-from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.registry import get_puzzle
 from strategies import random_state
 
-from puzzleplan.pipeline import solve
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "bloxorz"

@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 from pictures_support import PLANS, solved
-from puzzleplan.translator.pictures.output import write_animation
-from puzzleplan.translator.pictures.svg import parse_svg
 from puzzleplan.translator.registry import load
+
+from puzzleplan.pictures.drawings import drawer_of
+from puzzleplan.pictures.output import write_animation
+from puzzleplan.pictures.svg import parse_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -73,7 +75,7 @@ class Page:
     def drawn(self):
         """The state the page's board shows, read from its DOM."""
         board = self.driver.execute_script("return document.getElementById('board').outerHTML")
-        return self.puzzle.drawer().read(self.instance, parse_svg(board, "the page's board"))
+        return drawer_of(self.puzzle).read(self.instance, parse_svg(board, "the page's board"))
 
     def check(self, expected: int | None = None) -> int:
         """The board shows the simulator's state for the step the page names (and that step is `expected`);

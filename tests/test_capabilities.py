@@ -7,11 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from puzzleplan.planners.base import Limits
 from puzzleplan.translator import registry
 from puzzleplan.translator.capabilities import (
     CAPABILITIES,
-    DRAWING,
     ENCODINGS,
     GENERATOR,
     HEURISTICS,
@@ -19,7 +17,6 @@ from puzzleplan.translator.capabilities import (
     NOTATIONS,
     REPORTS,
     Notated,
-    drawer_of,
     encodings_of,
     generator_of,
     leveled,
@@ -27,15 +24,17 @@ from puzzleplan.translator.capabilities import (
     reports,
     search_help,
 )
-from puzzleplan.translator.errors import IllegalMove, InputError
-from puzzleplan.translator.pddl import PddlTask
-from puzzleplan.translator.pictures.drawing import Drawing
+from puzzleplan.translator.pddl.task import PddlTask
 from puzzleplan.translator.puzzle import Puzzle
 
-from puzzleplan.pipeline import solve
-from puzzleplan.validation import validate_moves
+from puzzleplan.api.pipeline import solve
+from puzzleplan.api.validation import validate_moves
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.pictures.drawing import Drawing
+from puzzleplan.pictures.drawings import drawer_of
 
-EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS, DRAWING}
+EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS}
 OFFERED = {
     "hanoi": EVERY_PUZZLE | {GENERATOR},
     "tiles": EVERY_PUZZLE | {LEVELS, GENERATOR},

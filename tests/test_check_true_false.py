@@ -27,7 +27,8 @@ from puzzleplan.logic.syntax import (
 )
 from puzzleplan.logic.truth_table import TooManySymbols, stated_literals, tt_entailments
 from puzzleplan.logic.wumpus import rules_text, shipped_rules
-from puzzleplan.translator.errors import InputError
+
+from puzzleplan.common.errors import InputError
 
 ENGINES = ("sat", "tt")
 ROOT = Path(__file__).resolve().parent.parent

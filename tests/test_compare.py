@@ -10,10 +10,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from puzzleplan.planners.base import Limits, parse_memory
-from puzzleplan.planners.process import memory_exhausted
-from puzzleplan.translator.errors import InputError
 
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits, parse_memory
+from puzzleplan.common.processes import memory_exhausted
 from puzzleplan.experiments import report as rep
 from puzzleplan.experiments.compare import (
     Instance,

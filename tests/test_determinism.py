@@ -24,10 +24,10 @@ RUNS = [
 ]
 CHILD = """
 import json, sys
-from puzzleplan.planners.base import Limits
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.compile import compile_for
-from puzzleplan.pipeline import solve
-from puzzleplan.translator.pddl import STRIPS
+from puzzleplan.api.pipeline import solve
+from puzzleplan.translator.pddl.task import STRIPS
 from puzzleplan.translator.registry import load
 
 plans = []

@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Status
 from puzzleplan.planners.graphplan import Graphplan, GroundTask, graphplan, ground
 from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.graphplan_format import (
+from puzzleplan.translator.graphplan.format import (
     Atom,
     Facts,
     Operator,
@@ -28,11 +27,13 @@ from puzzleplan.translator.graphplan_format import (
     write_facts,
     write_ops,
 )
-from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl, pddl_to_graphplan, pddl_to_model, puzzle_files
-from puzzleplan.translator.pddl import PddlTask
+from puzzleplan.translator.graphplan.pddl import graphplan_to_pddl, pddl_to_graphplan, pddl_to_model, puzzle_files
+from puzzleplan.translator.pddl.task import PddlTask
 from puzzleplan.translator.registry import get_puzzle
 
 from puzzleplan.app.graphplan_cli import main as graphplan_main
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 
 SAMPLES = [
     ("block_ops.txt", "block_facts2.txt"),

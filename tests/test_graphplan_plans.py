@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from puzzleplan.planners.base import Limits
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.graphplan_format import Atom, Facts, Operator, Ops
-from puzzleplan.translator.graphplan_plan import Grounder, check_plan, read_plan_lines
+from puzzleplan.translator.graphplan.format import Atom, Facts, Operator, Ops
+from puzzleplan.translator.graphplan.plan import Grounder, check_plan, read_plan_lines
 
 from puzzleplan.app.cli import main as puzzleplan
 from puzzleplan.app.graphplan_cli import main as graphplan
 from puzzleplan.app.graphplan_validate import validate_graphplan
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 
 SEED = [
     ("hanoi", "hanoi.ops", "seed1", 2, 2),

@@ -12,7 +12,8 @@ from puzzleplan.games.interactive import COMPUTER_FILE, HUMAN_FILE
 from puzzleplan.games.match import agent_wins, duel, play_game, random_player, winner
 from puzzleplan.games.maxconnect4 import main
 from puzzleplan.games.search import choose_move, minimax
-from puzzleplan.translator.errors import InputError
+
+from puzzleplan.common.errors import InputError
 
 EMPTY_ROW = "0000000"
 

@@ -24,7 +24,7 @@ def slack(request) -> float:
 
 FILL_SMALL_OBJECTS = """
 import resource
-from puzzleplan.planners.process import memory_limit
+from puzzleplan.common.limits import memory_limit
 
 def fill():
     held = [None] * 3_000_000
@@ -131,7 +131,7 @@ def test_an_error_about_a_long_line_quotes_it_short(tmp_path, name, text, words)
 
 
 def test_no_error_message_is_longer_than_its_limit():
-    from puzzleplan.translator.errors import MESSAGE_LIMIT, InputError
+    from puzzleplan.common.errors import MESSAGE_LIMIT, InputError
 
     assert len(InputError("x" * 10**6, "f").message) < MESSAGE_LIMIT + 50
 
@@ -274,7 +274,7 @@ def test_a_deeply_nested_statement_names_its_file(tmp_path, capsys):
 
 def test_a_child_process_failure_is_quoted_short():
     """A Fast Downward translator that failed printed its traceback as one bytes line: 251 KB."""
-    from puzzleplan.planners.process import output_summary
+    from puzzleplan.common.processes import output_summary
 
     printed = "translate: b" + repr(
         "Traceback (most recent call last):\n  File x\n" + "y" * 100_000 + "\nRecursionError: x\n"
@@ -341,9 +341,8 @@ def test_an_animation_that_cannot_be_written_is_not_an_internal_error(tmp_path, 
     """`--animate` to a full disk was an internal error."""
     import errno
 
-    from puzzleplan.translator.pictures import output
-
     from puzzleplan.app import cli
+    from puzzleplan.pictures import output
 
     def full_disk(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -454,9 +453,10 @@ def wide_sokoban():
 def test_a_native_search_stopped_for_time_reports_what_it_expanded(planner):
     """A native search stopped by --timeout reported `expanded: null` (20 of 21 XSokoban timeouts): the hard
     stop ended it before its own deadline check, which came every 256 expansions."""
-    from puzzleplan.planners.base import Limits, Status
+    from puzzleplan.planners.base import Status
 
-    from puzzleplan.pipeline import solve
+    from puzzleplan.api.pipeline import solve
+    from puzzleplan.common.limits import Limits
 
     puzzle, instance = wide_sokoban()
     report = solve(puzzle, instance, "wide.lsp", planner, Limits(1))
@@ -465,11 +465,11 @@ def test_a_native_search_stopped_for_time_reports_what_it_expanded(planner):
 
 def test_a_search_ended_by_the_hard_stop_still_reports_its_figures():
     """When a step never looks at the clock, the hard stop ends the search; its figures are kept."""
-    from puzzleplan.planners.base import Limits, Status
-    from puzzleplan.planners.process import TimeLimitExceeded
+    from puzzleplan.planners.base import Status
     from puzzleplan.planners.search import Deadline, best_first
 
-    from puzzleplan.pipeline import limited, stopped
+    from puzzleplan.api.pipeline import limited, stopped
+    from puzzleplan.common.limits import Limits, TimeLimitExceeded
 
     def slow(state: int):
         time.sleep(0.2)

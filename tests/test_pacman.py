@@ -11,12 +11,11 @@ import pytest
 from conftest import ROOT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Simulation, Status
+from puzzleplan.planners.base import Simulation, Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.pellet_order import Tour, perturbed
 from puzzleplan.planners.search import Deadline
 from puzzleplan.planners.tsp import Outcome, PelletTour, WalkProgram, phase_cuts, prove
-from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.grid import adjacent
 from puzzleplan.translator.pacman.layout import PacmanInstance, State
@@ -24,8 +23,10 @@ from puzzleplan.translator.pacman.maze import corridors, needed_pellets
 from puzzleplan.translator.pacman.puzzle import Pacman, walk_moves
 from strategies import random_state
 
-from puzzleplan.pddl_check import pddl_legal_moves, replay_grounded
-from puzzleplan.pipeline import solve
+from puzzleplan.api.pddl_check import pddl_legal_moves, replay_grounded
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 
 PACMAN = Pacman()
 AUTHORED = ROOT / "problems" / "pacman"

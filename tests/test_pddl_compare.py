@@ -7,9 +7,9 @@ import math
 from pathlib import Path
 
 import pytest
-from puzzleplan.translator.errors import InputError
 
 from puzzleplan.app.cli import main
+from puzzleplan.common.errors import InputError
 from puzzleplan.experiments.ipc_scores import log_score, read_optimal_costs, run_scores
 from puzzleplan.experiments.pddl_tasks import domain_for, folder_tasks, pddl_tasks
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from puzzleplan.translator.capabilities import encodings_of, leveled
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl_reader import check_task
+from puzzleplan.translator.pddl.checks import check_task
 from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 
 from puzzleplan.app.cli import main
+from puzzleplan.common.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = """; Hanoi
@@ -157,7 +157,7 @@ def nested(text: str) -> str:
 
 
 def test_nested_conjunctions_are_spliced_and_flat_text_is_untouched():
-    from puzzleplan.translator.pddl_reader import flat_conjunctions
+    from puzzleplan.translator.pddl.syntax import flat_conjunctions
 
     assert flat_conjunctions(DOMAIN) == DOMAIN and flat_conjunctions(PROBLEM) == PROBLEM
     spliced = flat_conjunctions(nested(DOMAIN))

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits
 from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.pddl import PddlTask, atom, write_plan
-from puzzleplan.translator.pddl_model import read_task
-from puzzleplan.translator.pddl_plans import check_plan
+from puzzleplan.translator.pddl.model import read_task
+from puzzleplan.translator.pddl.plans import check_plan
+from puzzleplan.translator.pddl.task import PddlTask, atom, write_plan
 
+from puzzleplan.api.pddl_check import check_plan as up_check
+from puzzleplan.api.pddl_check import check_up_plan, ground
+from puzzleplan.api.pipeline import plan_pddl
 from puzzleplan.app.cli import main
+from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.pddl_tasks import folder_tasks
-from puzzleplan.pddl_check import check_plan as up_check
-from puzzleplan.pddl_check import check_up_plan, ground
-from puzzleplan.pipeline import plan_pddl
 
 TASKS = {  # folder -> the problem used (one per folder keeps the suite fast)
     "depot": "p02.pddl",

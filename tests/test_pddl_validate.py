@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import atom, claimed_cost, read_plan, write_plan
-from puzzleplan.translator.pddl_model import read_task
-from puzzleplan.translator.pddl_plans import check_plan
+from puzzleplan.translator.pddl.model import read_task
+from puzzleplan.translator.pddl.plans import check_plan
+from puzzleplan.translator.pddl.task import atom, claimed_cost, read_plan, write_plan
 
 from puzzleplan.app.cli import main
+from puzzleplan.common.errors import InputError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "pddl"
 DOMAIN = (EXAMPLES / "domain.pddl").read_text()
@@ -267,8 +267,8 @@ def test_numeric_conditions_and_effects():
 
 
 def test_arithmetic_of_numeric_expressions():
-    from puzzleplan.translator.pddl_plans import initial_state
-    from puzzleplan.translator.pddl_semantics import Evaluator, Undefined
+    from puzzleplan.translator.pddl.plans import initial_state
+    from puzzleplan.translator.pddl.semantics import Evaluator, Undefined
 
     task = read_task(TANK, TANK_PROBLEM, "tank.pddl", "p.pddl")
     evaluator, state, fuel = Evaluator(task), initial_state(task), ("fluent", "fuel", ())  # fuel 3
@@ -302,8 +302,8 @@ NODES = ["hub", "n1", "n2", "n3", "n4"]
     st.sets(st.sampled_from([f"(start {a})" for a in NODES[1:]]), max_size=2),
 )
 def test_derived_atoms_are_the_least_fixpoint(facts, starts):
-    from puzzleplan.translator.pddl_plans import initial_state
-    from puzzleplan.translator.pddl_semantics import Evaluator, State
+    from puzzleplan.translator.pddl.plans import initial_state
+    from puzzleplan.translator.pddl.semantics import Evaluator, State
 
     init = " ".join(sorted(facts | starts))
     problem = f"(define (problem g) (:domain graph) (:objects n1 n2 n3 n4 - node) (:init {init}) (:goal (and)))"

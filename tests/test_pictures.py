@@ -16,19 +16,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pictures_support import PLANS, solved
-from puzzleplan.planners.base import Limits
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pictures.animated import animated_svg, read_frames
-from puzzleplan.translator.pictures.output import check_output, durations, kept_frames
-from puzzleplan.translator.pictures.player import plan_data, player_page
-from puzzleplan.translator.pictures.raster import common_prefix, write_gif, write_png
-from puzzleplan.translator.pictures.scene import Circle, Polygon, Rect, Scene, Text
-from puzzleplan.translator.pictures.svg import parse_svg, svg_text
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 from strategies import hanoi_instances, tiles_instances
 
-from puzzleplan.pipeline import solve
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.pictures.animated import animated_svg, read_frames
+from puzzleplan.pictures.drawings import drawer_of
+from puzzleplan.pictures.output import check_output, durations, kept_frames
+from puzzleplan.pictures.player import plan_data, player_page
+from puzzleplan.pictures.raster import common_prefix, write_gif, write_png
+from puzzleplan.pictures.scene import Circle, Polygon, Rect, Scene, Text
+from puzzleplan.pictures.svg import parse_svg, svg_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {
@@ -43,7 +44,7 @@ FILES = {
 
 def shown(puzzle: Puzzle, instance, scene: Scene):
     """The state a scene shows, read back after a trip through SVG text (as any picture is seen)."""
-    return puzzle.drawer().read(instance, parse_svg(svg_text(scene)))
+    return drawer_of(puzzle).read(instance, parse_svg(svg_text(scene)))
 
 
 # -- every drawing shows exactly the state ---------------------------------------------------------------
@@ -64,7 +65,7 @@ def walked(puzzle: Puzzle, instance, seed: int, steps: int):
 def test_hanoi_pictures_show_the_state(instance, seed, steps):
     puzzle = get_puzzle("hanoi")
     state, move = walked(puzzle, instance, seed, steps)
-    assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+    assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
 
 
 @settings(max_examples=40, deadline=None)
@@ -72,7 +73,7 @@ def test_hanoi_pictures_show_the_state(instance, seed, steps):
 def test_tiles_pictures_show_the_state(instance, seed, steps):
     puzzle = get_puzzle("tiles")
     state, move = walked(puzzle, instance, seed, steps)
-    assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+    assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
 
 
 @settings(max_examples=30, deadline=None)
@@ -81,7 +82,7 @@ def test_shrdlu_pictures_show_the_state(n, seed, steps):
     puzzle = get_puzzle("shrdlu")
     instance = puzzle.random_instance({"n": str(n)}, random.Random(seed))
     state, move = walked(puzzle, instance, seed, steps)
-    assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+    assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -92,7 +93,7 @@ def test_authored_levels_pictures_show_the_state(name, data):
     path = data.draw(st.sampled_from(FILES[name]))
     _, instance = load(name, str(path))
     state, move = walked(puzzle, instance, data.draw(st.integers(0, 999)), data.draw(st.integers(0, 40)))
-    assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+    assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
 
 
 def test_public_levels_pictures_show_the_state(shared_data):
@@ -102,23 +103,23 @@ def test_public_levels_pictures_show_the_state(shared_data):
         puzzle, instance = load("sokoban", str(shared_data / "sokoban" / "microban.txt"), str(level))
         for seed in range(3):
             state, move = walked(puzzle, instance, seed, 60)
-            assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+            assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
     for stage in range(1, 34):
         puzzle, instance = load("bloxorz", str(shared_data / "bloxorz" / "bloxorzlevels.txt"), str(stage))
         for seed in range(3):
             state, move = walked(puzzle, instance, seed, 80)
-            assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+            assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
     for path in sorted((shared_data / "sbp").glob("SBP-*level*.txt")):
         puzzle, instance = load("sbp", str(path))
         state, move = walked(puzzle, instance, 1, 60)
-        assert shown(puzzle, instance, puzzle.scene(instance, state, move)) == state
+        assert shown(puzzle, instance, drawer_of(puzzle).scene(instance, state, move)) == state
 
 
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_scenes_of_a_plan_show_its_states_and_keep_ids(name):
     """scenes() draws every replayed state; a thing that moves keeps its id (so animations move it)."""
     puzzle, instance, moves, states = solved(name)
-    scenes = puzzle.drawer().scenes(instance, moves, states)
+    scenes = drawer_of(puzzle).scenes(instance, moves, states)
     assert len(scenes) == len(moves) + 1
     assert [shown(puzzle, instance, scene) for scene in scenes] == states
     ids = [{shape.id for shape in scene.shapes if shape.id and "arrow" not in shape.classes()} for scene in scenes]
@@ -131,20 +132,20 @@ def test_marks_of_the_last_move():
     puzzle, instance, moves, states = solved("sokoban")
     push = next(index for index, move in enumerate(moves) if move.isupper())
     walk = next(index for index, move in enumerate(moves) if move.islower())
-    pushed = puzzle.scene(instance, states[push + 1], moves[push])
+    pushed = drawer_of(puzzle).scene(instance, states[push + 1], moves[push])
     assert len(pushed.find("pushed")) == 1 and pushed.find("arrow")
-    walked_scene = puzzle.scene(instance, states[walk + 1], moves[walk])
+    walked_scene = drawer_of(puzzle).scene(instance, states[walk + 1], moves[walk])
     assert not walked_scene.find("pushed") and not walked_scene.find("arrow")
     hanoi, tower = load("hanoi", str(ROOT / "problems/hanoi/tower5.hanoi"))
     move = hanoi.moves(tower, tower.init)[0]
-    marked = hanoi.scene(tower, hanoi.apply(tower, tower.init, move), move).find("moved")
+    marked = drawer_of(hanoi).scene(tower, hanoi.apply(tower, tower.init, move), move).find("moved")
     assert [shape.id for shape in marked] == [f"disc-{move[0]}"]
 
 
 def test_sbp_bricks_keep_colour_and_id_through_renumbering():
     """The normal form renumbers bricks as they move; the drawing follows each brick by its cells."""
     puzzle, instance, moves, states = solved("sbp")
-    scenes = puzzle.drawer().scenes(instance, moves, states)
+    scenes = drawer_of(puzzle).scenes(instance, moves, states)
     for before, move, after, scene in zip(scenes, moves, scenes[1:], scenes[1:]):
         old = {shape.id: shape.centre for shape in before.find("brick-cell")}
         moved = {shape.id.split("-")[1] for shape in after.find("brick-cell") if old[shape.id] != shape.centre}
@@ -157,11 +158,11 @@ def test_a_puzzle_without_a_drawing_says_so():
     puzzle = get_puzzle("hanoi")
 
     class Blind(type(puzzle)):
-        drawing = ""
+        name = "blind"
 
-    with pytest.raises(InputError, match="has no drawing"):
-        Blind().drawer()
-    assert all(get_puzzle(name).drawing for name in PUZZLES), "every registered puzzle has a drawing"
+    with pytest.raises(InputError, match="blind has no drawing"):
+        drawer_of(Blind())
+    assert all(drawer_of(get_puzzle(name)) for name in PUZZLES), "every registered puzzle has a drawing"
 
 
 # -- renderers -------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ def test_gif_has_a_frame_per_state_and_pauses(tmp_path, name):
     from PIL import Image
 
     puzzle, instance, moves, states = solved(name)
-    scenes = puzzle.drawer().scenes(instance, moves, states)
+    scenes = drawer_of(puzzle).scenes(instance, moves, states)
     write_gif(scenes, tmp_path / "plan.gif", durations(len(scenes)))
     with Image.open(tmp_path / "plan.gif") as gif:
         assert gif.n_frames == len(moves) + 1
@@ -221,11 +222,11 @@ def test_gif_has_a_frame_per_state_and_pauses(tmp_path, name):
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_animated_svg_frames_read_back_as_the_states(name):
     puzzle, instance, moves, states = solved(name)
-    scenes = puzzle.drawer().scenes(instance, moves, states)
+    scenes = drawer_of(puzzle).scenes(instance, moves, states)
     text = animated_svg(scenes, durations(len(scenes)))
     frames = read_frames(text)
     assert len(frames) == len(moves) + 1
-    assert [puzzle.drawer().read(instance, frame) for frame in frames] == states
+    assert [drawer_of(puzzle).read(instance, frame) for frame in frames] == states
     assert [set(frame.shapes) for frame in frames] == [set(scene.shapes) for scene in scenes]
     assert (frames[0].width, frames[0].height) == (scenes[0].width, scenes[0].height)
 
@@ -244,7 +245,7 @@ def decode_player(data: dict) -> list[list[tuple]]:
 
 def page_scene(elements: list[tuple]) -> Scene:
     """A scene of the elements the page draws (through SVG text, as a browser would serialize it)."""
-    from puzzleplan.translator.pictures.svg import markup
+    from puzzleplan.pictures.svg import markup
 
     return parse_svg("<svg>" + "".join(markup(tag, attributes, text) for tag, attributes, text in elements) + "</svg>")
 
@@ -252,16 +253,16 @@ def page_scene(elements: list[tuple]) -> Scene:
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_player_data_draws_the_states(name):
     puzzle, instance, moves, states = solved(name)
-    scenes = puzzle.drawer().scenes(instance, moves, states)
+    scenes = drawer_of(puzzle).scenes(instance, moves, states)
     data = plan_data(scenes, [puzzle.format_move(move) for move in moves])
     frames = decode_player(data)
     assert len(frames) == len(moves) + 1 and len(data["moves"]) == len(moves)
-    assert [puzzle.drawer().read(instance, page_scene(frame)) for frame in frames] == states
+    assert [drawer_of(puzzle).read(instance, page_scene(frame)) for frame in frames] == states
 
 
 def test_player_page_is_self_contained():
     puzzle, instance, moves, states = solved("sokoban")
-    scenes = puzzle.drawer().scenes(instance, moves, states)
+    scenes = drawer_of(puzzle).scenes(instance, moves, states)
     page = player_page(scenes, list(moves), "a <title>", "a summary")
     for reference in ("http", "//", "src=", "href=", "@import", "url("):
         assert reference not in page, reference
@@ -380,7 +381,7 @@ def test_validate_animates_an_invalid_plan_up_to_where_it_fails(tmp_path):
     assert result["failed_at"] == 4 and result["animation"]["frames"] == 4
     frames = read_frames((tmp_path / "v.svg").read_text())
     puzzle, instance = load("hanoi", str(ROOT / "problems/hanoi/tower5.hanoi"))
-    assert puzzle.drawer().read(instance, frames[-1]) == ((5, 4, 3), (2, 1), ())
+    assert drawer_of(puzzle).read(instance, frames[-1]) == ((5, 4, 3), (2, 1), ())
 
 
 def test_show_draws_the_initial_state(tmp_path):
@@ -389,7 +390,7 @@ def test_show_draws_the_initial_state(tmp_path):
     done = puzzleplan("show", "sokoban", "problems/sokoban/two-rooms.xsb", "--out", str(tmp_path / "level.png"))
     assert done.returncode == 0, done.stderr
     puzzle, instance = load("sokoban", str(ROOT / "problems/sokoban/two-rooms.xsb"))
-    scene = puzzle.scene(instance, puzzle.initial(instance))
+    scene = drawer_of(puzzle).scene(instance, puzzle.initial(instance))
     with Image.open(tmp_path / "level.png") as picture:
         assert picture.size == (round(scene.width), round(scene.height))
     done = puzzleplan("show", "sbp", "problems/sbp/hooks.sbp", "--out", str(tmp_path / "board.svg"))
@@ -455,7 +456,7 @@ def test_validate_animates_a_plan_read_in_the_normal_form_numbering(tmp_path):
     assert json.loads(done.stdout)["meaning"]
     expected = puzzle.other_readings(instance, renamed)[0][1].states
     frames = read_frames(out.read_text())
-    assert [puzzle.drawer().read(instance, frame) for frame in frames] == expected
+    assert [drawer_of(puzzle).read(instance, frame) for frame in frames] == expected
     ids = [{shape.id for shape in frame.find("brick-cell")} for frame in frames]
     assert all(found == ids[0] for found in ids)
 
@@ -463,7 +464,7 @@ def test_validate_animates_a_plan_read_in_the_normal_form_numbering(tmp_path):
 def test_a_split_bloxorz_block_is_drawn_as_two_cubes_and_back():
     puzzle, instance = load("bloxorz", str(ROOT / "problems/bloxorz/split.bloxorz"))
     report = solve(puzzle, instance, "split", "native-astar", Limits(60))
-    scenes = puzzle.drawer().scenes(instance, report.moves, report.states)
+    scenes = drawer_of(puzzle).scenes(instance, report.moves, report.states)
     assert any(scene.find("cube") for scene in scenes) and scenes[-1].find("standing")
     frames = read_frames(animated_svg(scenes, durations(len(scenes))))
-    assert [puzzle.drawer().read(instance, frame) for frame in frames] == report.states
+    assert [drawer_of(puzzle).read(instance, frame) for frame in frames] == report.states

@@ -153,7 +153,7 @@ def kill_9_leaves_nothing(process: subprocess.Popen, mark: str, running: tuple[s
 
 RUN_A_STUBBORN_TREE = """
 import sys
-from puzzleplan.planners.process import run
+from puzzleplan.common.processes import run
 run(["sh", "-c", "trap '' TERM; sleep 60 & wait"], timeout=120)
 """
 
@@ -185,7 +185,7 @@ def test_a_process_in_a_session_of_its_own_ends_with_the_run(stopped):
     """A child that starts a process in a session of its own (from a thread, as unified-planning starts SymK),
     stopped at the time limit or ending by itself: that process ends with the run, before run returns (the
     guard used to SIGKILL its group, and such a process ran on under init)."""
-    from puzzleplan.planners.process import run
+    from puzzleplan.common.processes import run
 
     mark = uuid.uuid4().hex
     script = A_CHILD_WITH_A_SESSION_OF_ITS_OWN + (STILL_RUNNING if stopped else "")

@@ -90,9 +90,8 @@ def test_unpruned_and_pruned_successors(capsys, monkeypatch):
 def test_sokoban_h0_h1_are_admissible_named_heuristics(capsys, monkeypatch):
     """native-astar:h0 and :h1 find plans as short as the default heuristic's, expanding at least as many
     states (h0 <= h1 <= default on every state here)."""
-    from puzzleplan.planners.base import Limits
-
-    from puzzleplan.pipeline import solve
+    from puzzleplan.api.pipeline import solve
+    from puzzleplan.common.limits import Limits
 
     puzzle, instance = load("sokoban", str(ROOT / "problems/sokoban/seed-p1.lsp"))
     reports = {h: solve(puzzle, instance, "p1", f"native-astar:{h}", Limits(60)) for h in ("h0", "h1", "default")}

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.registry import get_puzzle
 from puzzleplan.translator.shrdlu import (
     And,
@@ -32,7 +31,9 @@ from puzzleplan.translator.shrdlu import (
 from puzzleplan.translator.shrdlu.formula import flatten
 from strategies import state_distances
 
-from puzzleplan.pipeline import solve
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 
 PUZZLE = Shrdlu()
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,10 +10,9 @@ from unittest.mock import patch
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Simulation, Status
+from puzzleplan.planners.base import Simulation, Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle, push_astar
-from puzzleplan.translator.errors import IllegalMove, InputError
 from puzzleplan.translator.grid import flood, step
 from puzzleplan.translator.sokoban import analysis as sokoban_analysis
 from puzzleplan.translator.sokoban.analysis import INFINITE, NAMES, analysis, goal_rooms, move_one_box
@@ -21,8 +20,10 @@ from puzzleplan.translator.sokoban.corrals import corral_pushes
 from puzzleplan.translator.sokoban.level import pull_distances, push_distances, render_integers
 from puzzleplan.translator.sokoban.puzzle import DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State
 
-from puzzleplan.pddl_check import pddl_legal_moves
-from puzzleplan.pipeline import solve
+from puzzleplan.api.pddl_check import pddl_legal_moves
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"

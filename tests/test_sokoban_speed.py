@@ -10,7 +10,7 @@ import heapq
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Simulation
+from puzzleplan.planners.base import Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle
 from puzzleplan.translator.bitset import lowest
@@ -18,6 +18,7 @@ from puzzleplan.translator.graph import shortest_path
 from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, move_one_box
 from puzzleplan.translator.sokoban.corrals import _barrier_pushes, _freezes, i_corral
 
+from puzzleplan.common.limits import Limits
 from tests.test_sokoban import SOKOBAN, levels
 
 

@@ -8,14 +8,15 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.search import Deadline
-from puzzleplan.translator.errors import IllegalMove, InputError
-from puzzleplan.translator.tiles import TilesInstance
+from puzzleplan.translator.tiles.puzzle import TilesInstance
 from strategies import HANOI, TILES, hanoi_instances, random_state, state_distances, tiles_instances
 
-from puzzleplan.pddl_check import pddl_legal_moves
+from puzzleplan.api.pddl_check import pddl_legal_moves
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 
 PUZZLES = {"hanoi": (HANOI, hanoi_instances()), "tiles": (TILES, tiles_instances())}
 
@@ -124,7 +125,7 @@ def test_bad_input_names_line_and_expectation(name, text, line, expected):
 
 
 def test_unsolvable_by_parity_is_a_result_not_a_search():
-    from puzzleplan.pipeline import solve
+    from puzzleplan.api.pipeline import solve
 
     instance = TILES.parse("init:\n2 1 3\n4 5 6\n7 8 X\n")
     report = solve(TILES, instance, "swapped", "native-bfs", Limits(5))

@@ -11,17 +11,19 @@ import pytest
 from conftest import USER_CACHE
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.planners.base import Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.search import Deadline
 from puzzleplan.planners.tiles_idastar import auto_partition, ida_star
-from puzzleplan.translator import tiles_boards, tiles_pdb
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.tiles import Tiles, TilesInstance
+from puzzleplan.translator.tiles import boards as tiles_boards
+from puzzleplan.translator.tiles import pdb as tiles_pdb
+from puzzleplan.translator.tiles.puzzle import Tiles, TilesInstance
 from test_limits import cli
 
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.compare import file_instances
-from puzzleplan.pipeline import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 KORF = ROOT / "problems/tiles/korf100.boards"

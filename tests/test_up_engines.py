@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners import up_engine
-from puzzleplan.planners.base import Limits
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
-from puzzleplan.translator.errors import InputError
 
 import puzzleplan
-from puzzleplan.pipeline import plan_pddl
+from puzzleplan.api.pipeline import plan_pddl
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 HANOI = ROOT / "problems/hanoi/seed2.hanoi"  # 31 moves at best

@@ -13,8 +13,7 @@ import pytest
 from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Limits, Status
-from puzzleplan.translator.errors import InputError
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.grid import DIRECTIONS
 from puzzleplan.translator.notation import json_notation, read_moves
 from puzzleplan.translator.registry import get_puzzle, load
@@ -22,9 +21,11 @@ from puzzleplan.translator.sbp.puzzle import NORMAL_FORM_NUMBERING
 from puzzleplan.translator.sokoban.solutions import levels, read_lurd, same_title, solutions
 from strategies import hanoi_instances, tiles_instances
 
+from puzzleplan.api.pipeline import solve
+from puzzleplan.api.validation import validate_text
 from puzzleplan.app.cli import main
-from puzzleplan.pipeline import solve
-from puzzleplan.validation import validate_text
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 
 SBP = get_puzzle("sbp")
 LEVELS = [f"SBP-level{n}" for n in range(4)] + [f"SBP-bricks-level{n}" for n in range(1, 8)]

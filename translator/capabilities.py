@@ -1,42 +1,41 @@
 """A puzzle's optional capabilities, declared as such: multi-level files, a move notation, several PDDL
 encodings, native search help (heuristics, a normal form, dead instances, its own planners), reports on
-plans and states, a drawing, and a generator.
+plans and states, and a generator.
 
 Puzzle (puzzleplan.translator.puzzle) is the core every puzzle must write: read (parse, render), rules
 (initial, moves, apply, is_goal), encode and decode. A puzzle offers a capability by naming its mixin in
-its class header (`class Hanoi(Puzzle[...], Notated, Reported, Searchable, Drawable, Generating)`) and
+its class header (`class Hanoi(Puzzle[...], Notated, Reported, Searchable, Generating)`) and
 overriding the mixin's defaults it needs to. Callers ask rather than call a default that raises:
 `capabilities(puzzle)` names the capabilities declared; `notation`, `reports`, `search_help`, `leveled` and
 `encodings_of` give a puzzle as that capability, its defaults when it does not declare it (JSON moves, one
-level, one encoding, blind search, `str(state)` pictures); `drawer_of` and `generator_of` raise InputError for
-a puzzle without a drawing or a generator.
+level, one encoding, blind search, `str(state)` pictures); `generator_of` raises InputError for
+a puzzle without a generator. A puzzle's drawing is not its own: puzzleplan.pictures.drawings names it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import random
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.spelling import Notation, move_lines
-from puzzleplan.translator.text import quote, whole_number
+
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import whole_number
 
 if TYPE_CHECKING:
-    from puzzleplan.translator.pddl import PddlTask
-    from puzzleplan.translator.pictures.drawing import Drawing
-    from puzzleplan.translator.pictures.scene import Scene
+    from puzzleplan.translator.pddl.task import PddlTask
     from puzzleplan.translator.replay import Replay
+
 
 Instance = TypeVar("Instance", bound=Hashable)
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
 
 LEVELS, NOTATIONS, ENCODINGS, HEURISTICS = "levels", "notations", "encodings", "heuristics"
-REPORTS, DRAWING, GENERATOR = "reports", "drawing", "generator"
+REPORTS, GENERATOR = "reports", "generator"
 """The names of the optional capabilities."""
 
 
@@ -102,26 +101,6 @@ class Searchable(Generic[Instance, State, Move]):
         as the normal-form state it is made in does, as apply() replays them from initial(): unchanged by
         default; a puzzle whose normal form renumbers pieces names each by the number it keeps."""
         return moves
-
-
-class Drawable(Generic[Instance, State, Move]):
-    """Pictures: the puzzle's Drawing, named by `drawing` and imported on first use."""
-
-    name: str
-    drawing: str = ""
-    """`module:Class` of the puzzle's puzzleplan.translator.pictures Drawing ("": no drawing)."""
-
-    def drawer(self) -> Drawing:
-        """The puzzle's Drawing (the class named by `drawing`); InputError when the puzzle has none."""
-        if not self.drawing:
-            raise InputError(f"{self.name} has no drawing yet", "command line")
-        module_name, class_name = self.drawing.split(":")
-        drawing: Drawing = getattr(importlib.import_module(module_name), class_name)()
-        return drawing
-
-    def scene(self, instance: Instance, state: State, move: Move | None = None) -> Scene:
-        """A picture of `state` (after `move`, which the drawing may mark) as a renderer-independent scene."""
-        return self.drawer().scene(instance, state, move)
 
 
 class Notated(Generic[Instance, State, Move]):
@@ -297,7 +276,6 @@ CAPABILITIES: dict[str, type] = {
     ENCODINGS: Encodings,
     HEURISTICS: Searchable,
     REPORTS: Reported,
-    DRAWING: Drawable,
     GENERATOR: Generating,
 }
 """Each optional capability's name and its mixin."""
@@ -384,14 +362,6 @@ def search_help(puzzle: Named) -> Searchable[Any, Any, Any]:
 def reports(puzzle: Named) -> Reported[Any, Any, Any]:
     """The puzzle's reports on plans and states (moves counted, states pictured by str() by default)."""
     return _as(puzzle, Reported, _PlainReports)
-
-
-def drawer_of(puzzle: Named) -> Drawing:
-    """The puzzle's Drawing; InputError when the puzzle has none."""
-    puzzle = _unwrapped(puzzle)
-    if not isinstance(puzzle, Drawable):
-        raise InputError(f"{puzzle.name} has no drawing yet", "command line")
-    return puzzle.drawer()
 
 
 def generator_of(puzzle: Named) -> Generating[Any, Any, Any]:

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, IllegalStep, InputError
+from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.notation import Notation, move_lines
-from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Option, Puzzle
-from puzzleplan.translator.text import Line, content_lines, count_number, header_value, quote, sections, whole_number
+from puzzleplan.translator.text import Line, content_lines, header_value, sections
+
+from puzzleplan.common.errors import IllegalMove, IllegalStep, InputError, quote
+from puzzleplan.common.files import count_number, whole_number
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
@@ -42,12 +44,11 @@ def disc_name(disc: int) -> str:
     return f"disk{disc}"
 
 
-class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, Drawable, Generating):
+class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, Generating):
     """Tower of Hanoi: move one top disc at a time, never onto a smaller disc."""
 
     name = "hanoi"
     suffixes = (".hanoi",)
-    drawing = "puzzleplan.translator.drawings.hanoi:HanoiDrawing"
 
     # -- native format --------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> HanoiInstance:

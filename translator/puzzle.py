@@ -21,9 +21,10 @@ from puzzleplan.translator.capabilities import (
     notation,
     read_options,
 )
-from puzzleplan.translator.errors import IllegalMove, IllegalStep
-from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 from puzzleplan.translator.replay import Replay
+
+from puzzleplan.common.errors import IllegalMove, IllegalStep
 
 
 class Puzzle(ABC, Generic[Instance, State, Move]):

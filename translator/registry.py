@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan.translator.capabilities import leveled
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
-from puzzleplan.translator.text import did_you_mean, read_file
+
+from puzzleplan.common.errors import InputError, did_you_mean
+from puzzleplan.common.files import read_file
 
 PUZZLES: dict[str, str] = {
     "hanoi": "puzzleplan.translator.hanoi:Hanoi",
-    "tiles": "puzzleplan.translator.tiles:Tiles",
+    "tiles": "puzzleplan.translator.tiles.puzzle:Tiles",
     "shrdlu": "puzzleplan.translator.shrdlu.puzzle:Shrdlu",
     "sbp": "puzzleplan.translator.sbp.puzzle:SlidingBrick",
     "sokoban": "puzzleplan.translator.sokoban.puzzle:Sokoban",

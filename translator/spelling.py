@@ -8,8 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import quote
+from puzzleplan.common.errors import InputError, quote
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from puzzleplan.outputs import check_output_file
-from puzzleplan.translator.capabilities import drawer_of
+from puzzleplan.common.outputs import check_output_file
+from puzzleplan.pictures.drawings import drawer_of
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.registry import instance_label
 
@@ -19,7 +19,7 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
     """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle without a drawing before
     any work is done."""
     if args.animate:
-        from puzzleplan.translator.pictures.output import ANIMATIONS, check_output
+        from puzzleplan.pictures.output import ANIMATIONS, check_output
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)
         check_output_file(args.animate, "animation", [args.file, *getattr(args, "plan", [])])
@@ -28,7 +28,7 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
 
 def animate(args: argparse.Namespace, puzzle: Puzzle, instance: Any, moves: list, states: list, summary: str) -> dict:
     """Write the --animate file of replayed states (the frames); what was written."""
-    from puzzleplan.translator.pictures.output import write_animation
+    from puzzleplan.pictures.output import write_animation
 
     title = f"{puzzle.name}: {instance_label(args.file, args.level)}"
     return write_animation(puzzle, instance, moves, states, args.animate, args.every, title, summary)

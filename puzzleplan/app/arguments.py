@@ -7,8 +7,8 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from puzzleplan.common.errors import InputError
 from puzzleplan.translator.capabilities import Generating
-from puzzleplan.translator.errors import InputError
 
 
 def generator_options(extra: list[str]) -> dict[str, str]:

@@ -24,23 +24,23 @@ from puzzleplan.app.arguments import (
     generator_options,
     resolve_puzzle,
 )
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file as read_text
+from puzzleplan.common.files import write_file
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
+from puzzleplan.common.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.common.processes import interrupt_on_terminate
+from puzzleplan.common.progress import phase, status_line
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
-from puzzleplan.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
-from puzzleplan.pipeline import timeout_message
-from puzzleplan.planners.base import Limits, Status
-from puzzleplan.planners.process import TimeLimitExceeded, interrupt_on_terminate
-from puzzleplan.planners.progress import phase, status_line
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.capabilities import generator_of, notation, reports, search_help
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
-from puzzleplan.translator.text import read_file as read_text
-from puzzleplan.translator.text import write_file
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from puzzleplan.pipeline import PddlRun
-    from puzzleplan.translator.pddl import PddlTask
+    from puzzleplan.api.pipeline import PddlRun
+    from puzzleplan.translator.pddl.task import PddlTask
 
 EXIT = {
     "ok": 0,
@@ -132,7 +132,7 @@ def _read_task(args: argparse.Namespace) -> PddlTask:
     """The planning task of `translate`'s input: an instance's encoding, or a Graphplan OPS and FACTS pair."""
     with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
         if args.puzzle == "graphplan":
-            from puzzleplan.translator.graphplan_pddl import graphplan_to_pddl
+            from puzzleplan.translator.graphplan.pddl import graphplan_to_pddl
 
             return graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
         puzzle, instance = load(args.puzzle, args.file, args.level)
@@ -142,7 +142,7 @@ def _read_task(args: argparse.Namespace) -> PddlTask:
 def _translated_files(task: PddlTask, form: str) -> dict[str, str]:
     """The files `translate` writes, by name: domain.pddl and problem.pddl, or ops and facts (graphplan)."""
     if form == "graphplan":
-        from puzzleplan.translator.graphplan_pddl import pddl_to_graphplan
+        from puzzleplan.translator.graphplan.pddl import pddl_to_graphplan
 
         ops, facts = pddl_to_graphplan(task)
         return {"ops": ops, "facts": facts}
@@ -259,7 +259,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the initial state of an instance as a PNG or SVG picture."""
-    from puzzleplan.translator.pictures.output import PICTURES, check_output, write_picture
+    from puzzleplan.pictures.output import PICTURES, check_output, write_picture
 
     check_output(args.out, PICTURES, "--out")
     check_output_file(args.out, "picture", [args.file])
@@ -270,11 +270,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    """Solve plain PDDL files (no puzzle) through the library (puzzleplan.pddl_files): the files and their
+    """Solve plain PDDL files (no puzzle) through the library (puzzleplan.api.pddl_files): the files and their
     requirements are checked before any planner runs, all within the limits, and the plan is replayed under
     PDDL semantics (its cost with it) before printing."""
-    from puzzleplan.pddl_files import plan_files
-    from puzzleplan.translator.pddl import write_plan
+    from puzzleplan.api.pddl_files import plan_files
+    from puzzleplan.translator.pddl.task import write_plan
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
@@ -484,8 +484,8 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
 def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
     """Run a command that runs no planner within its --timeout and --memory, its phases logged under -v:
     a timeout (exit 4) names the limit and the phase under way; a memout is exit 5."""
-    from puzzleplan.pipeline import limited
-    from puzzleplan.planners.progress import CURRENT
+    from puzzleplan.api.pipeline import limited
+    from puzzleplan.common.progress import CURRENT
 
     try:
         with limited(limits), phase(f"running {args.command}"):

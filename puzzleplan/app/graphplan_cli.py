@@ -16,15 +16,15 @@ import argparse
 import sys
 import time
 
-from puzzleplan.outputs import silence_stdout
-from puzzleplan.pipeline import limited
-from puzzleplan.planners.base import Limits, Status, parse_memory, parse_seconds
+from puzzleplan.api.pipeline import limited
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, parse_memory, parse_seconds
+from puzzleplan.common.outputs import silence_stdout
+from puzzleplan.planners.base import Status
 from puzzleplan.planners.graphplan import GroundTask, Outcome, graphplan, ground
-from puzzleplan.planners.process import TimeLimitExceeded
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.graphplan_format import Facts, Ops, load_facts, load_ops
-from puzzleplan.translator.graphplan_pddl import convert
-from puzzleplan.translator.text import read_file
+from puzzleplan.translator.graphplan.format import Facts, Ops, load_facts, load_ops
+from puzzleplan.translator.graphplan.pddl import convert
 
 
 def _seconds(text: str) -> float:

@@ -9,12 +9,14 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file
+from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.capabilities import notation
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.graphplan_format import Facts, Ops, load_facts, load_ops
-from puzzleplan.translator.graphplan_pddl import convert, static_predicates
-from puzzleplan.translator.graphplan_plan import (
+from puzzleplan.translator.graphplan.format import Facts, Ops, load_facts, load_ops
+from puzzleplan.translator.graphplan.pddl import convert, static_predicates
+from puzzleplan.translator.graphplan.plan import (
     Check,
     Grounder,
     PlanLine,
@@ -24,10 +26,9 @@ from puzzleplan.translator.graphplan_plan import (
     read_plan_lines,
 )
 from puzzleplan.translator.notation import decode_until_stuck
-from puzzleplan.translator.text import read_file
 
 if TYPE_CHECKING:
-    from puzzleplan.pipeline import PddlRun
+    from puzzleplan.api.pipeline import PddlRun
 
 
 def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: Limits, optimal: bool) -> dict:
@@ -82,9 +83,9 @@ def _native_replay(ops: Ops, facts: Facts, facts_path: str, lines: list[PlanLine
 
 def _optimum(ops: Ops, facts: Facts, ops_path: str, facts_path: str, data: dict, limits: Limits) -> list[dict]:
     """fd-opt's fewest actions and the bundled Graphplan's fewest time steps, against the plan's."""
-    from puzzleplan.pipeline import plan_pddl
+    from puzzleplan.api.pipeline import plan_pddl
+    from puzzleplan.api.validation import comparison, no_optimum
     from puzzleplan.planners.registry import get_planner
-    from puzzleplan.validation import comparison, no_optimum
 
     task = convert(ops, facts, facts_path, "graphplan-domain", "graphplan-problem").task
     found = []

@@ -9,16 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan.app import seed_output
-from puzzleplan.planners.base import Limits
-from puzzleplan.planners.progress import phase
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.common.progress import phase
 from puzzleplan.translator.capabilities import notation
-from puzzleplan.translator.errors import InputError
 
 
 def plan_text(puzzle: Any, report: Any) -> str:
     """The --plan-out text: the PDDL plan in IPC format when a PDDL planner found it, else the native moves."""
     if report.pddl_plan:
-        from puzzleplan.translator.pddl import write_plan
+        from puzzleplan.translator.pddl.task import write_plan
 
         return write_plan(report.pddl_plan)
     return "".join(notation(puzzle).format_move(m) + "\n" for m in report.moves)
@@ -39,7 +39,7 @@ def read_and_solve(args: argparse.Namespace, puzzle: Any, label: str, limits: Li
     """Read the instance and solve it, all within the limits (one budget, pipeline.solve_reading): the
     instance (None when reading it was stopped) and the report."""
     from puzzleplan import api
-    from puzzleplan.pipeline import solve_reading
+    from puzzleplan.api.pipeline import solve_reading
 
     def read() -> Any:
         with phase(f"reading {args.file}"):

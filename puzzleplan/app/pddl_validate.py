@@ -8,14 +8,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.api.validation import comparison, no_optimum
 from puzzleplan.app.validate import optimum_line
-from puzzleplan.planners.base import Limits
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl import PddlTask, claimed_cost, read_plan
-from puzzleplan.translator.pddl_model import Task, read_task
-from puzzleplan.translator.pddl_plans import PlanCheck, check_plan
-from puzzleplan.translator.text import read_file
-from puzzleplan.validation import comparison, no_optimum
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file
+from puzzleplan.common.limits import Limits
+from puzzleplan.translator.pddl.model import Task, read_task
+from puzzleplan.translator.pddl.plans import PlanCheck, check_plan
+from puzzleplan.translator.pddl.task import PddlTask, claimed_cost, read_plan
 
 
 def _is_pddl(path: str | None) -> bool:
@@ -51,7 +51,7 @@ OPTIMAL_PLANNER = "fd-opt"
 
 def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limits) -> dict[str, Any]:
     """Run the optimal planner and say whether a plan of `cost` is cost-optimal (validate --optimal)."""
-    from puzzleplan.pipeline import plan_pddl
+    from puzzleplan.api.pipeline import plan_pddl
     from puzzleplan.planners.registry import get_planner
 
     run = plan_pddl(task, get_planner(OPTIMAL_PLANNER), limits)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.common.errors import IllegalMove
+from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.capabilities import notation, reports
-from puzzleplan.translator.errors import IllegalMove
 
 COMMANDS = (
     ("MOVE", "play a move, e.g. {example}"),
@@ -103,7 +104,7 @@ def _moved(puzzle, instance, state, line: str) -> Any:
 
 def _plan_from(puzzle, instance, state, planner: str, limits: Limits):
     """A plan from the current state, found by solving a copy of the instance that starts there."""
-    from puzzleplan.pipeline import solve
+    from puzzleplan.api.pipeline import solve
 
     start = reports(puzzle).restart(instance, state)
     report = solve(puzzle, start, "play", planner, limits)

@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from puzzleplan.planners.base import Limits, Status
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
 from puzzleplan.translator.capabilities import notation, reports
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.registry import instance_label, load
 
 FORMATS = ("default", "seed")
@@ -169,7 +170,7 @@ def check_walk_format(format_name: str, puzzle_name: str) -> None:
 def seed_solve(args: argparse.Namespace):
     """`solve --format seed`: what the text prints before the search, the search, and the text's printout
     of the result; returns the pipeline's Report."""
-    from puzzleplan.pipeline import solve
+    from puzzleplan.api.pipeline import solve
 
     _check_no_other_output(args)
     puzzle, instance = load(args.puzzle, args.file, args.level)

@@ -1,4 +1,4 @@
-"""`puzzleplan validate`: the printout of a verdict (puzzleplan.validation), and Sokoban solution files
+"""`puzzleplan validate`: the printout of a verdict (puzzleplan.api.validation), and Sokoban solution files
 checked level by level."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
+from puzzleplan.api.validation import Verdict, compare_with_optimum
 from puzzleplan.app.animate import animate, check_animation, print_result
-from puzzleplan.planners.base import Limits
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file
+from puzzleplan.common.limits import Limits
 from puzzleplan.translator.capabilities import reports
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.puzzle import Puzzle
 from puzzleplan.translator.registry import get_puzzle
-from puzzleplan.translator.text import read_file
-from puzzleplan.validation import Verdict, compare_with_optimum
 
 
 def optimum_line(comparison: dict) -> str:

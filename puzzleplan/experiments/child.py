@@ -4,7 +4,7 @@ run_one starts this module as its only child under the run's hard limits. It rea
 label, file, text, level, planner, timeout, memory_mb), solves it with the pipeline of puzzleplan.api (reading
 the text counts against the time limit) and prints the report as one JSON object, the `solve --json`
 contract; a plain PDDL task (domain_file and domain_text besides file and text) is planned with
-puzzleplan.pddl_files and printed as `plan --json` prints it. Bad input is a JSON error naming the file and
+puzzleplan.api.pddl_files and printed as `plan --json` prints it. Bad input is a JSON error naming the file and
 line (exit 2), running out of memory a memout (exit 5); any other result exits 0, its status in the JSON.
 SIGTERM (the wrapper's hard limit) stops it with exit 130 and nothing printed, so that the wrapper reports
 the timeout.
@@ -17,13 +17,13 @@ import sys
 from typing import Any
 
 from puzzleplan.api import load
-from puzzleplan.pddl_files import plan_files
-from puzzleplan.pipeline import solve_reading
-from puzzleplan.planners.base import Limits
-from puzzleplan.planners.process import interrupt_on_terminate
+from puzzleplan.api.pddl_files import plan_files
+from puzzleplan.api.pipeline import solve_reading
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file
+from puzzleplan.common.limits import Limits
+from puzzleplan.common.processes import interrupt_on_terminate
 from puzzleplan.translator import registry
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import read_file
 
 BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
 """The exit statuses of a run without a result (those of the command line)."""

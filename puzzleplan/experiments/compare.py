@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.run_plans import animate_runs, animation_summary, keep_plan
-from puzzleplan.planners.base import Limits
 from puzzleplan.translator.capabilities import generator_of, leveled, reports
-from puzzleplan.translator.errors import InputError
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +90,8 @@ def _level_of(path: str) -> tuple[str, str | None]:
 
 def file_instances(puzzle_name: str, path: str) -> list[Instance]:
     """The instances of one file: one per level for multi-level files, or the one level of `FILE#LEVEL`."""
+    from puzzleplan.common.files import read_file as read_text
     from puzzleplan.translator.registry import get_puzzle, instance_label
-    from puzzleplan.translator.text import read_file as read_text
 
     puzzle = get_puzzle(puzzle_name)
     measure = reports(puzzle).optimal_measure
@@ -121,8 +121,8 @@ def _levels(puzzle, text: str, name: str, only: str | None) -> list[str]:
 
 def pddl_instances(paths: list[str]) -> list[Instance]:
     """The instances of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
+    from puzzleplan.common.files import read_file as read_text
     from puzzleplan.experiments.pddl_tasks import pddl_tasks
-    from puzzleplan.translator.text import read_file as read_text
 
     return [
         Instance(
@@ -213,7 +213,7 @@ def task_key(row: dict[str, Any]) -> tuple[str, str, str]:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a results.jsonl file; a malformed line is an InputError naming it."""
     rows = []
-    from puzzleplan.translator.text import read_file
+    from puzzleplan.common.files import read_file
 
     for number, line in enumerate(read_file(path).splitlines(), start=1):
         if not line.strip():
@@ -487,7 +487,7 @@ def _file_instances(items: list[str]) -> list[Instance]:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run every planner on every instance under hard limits, appending rows to DIR/results.jsonl."""
-    from puzzleplan.outputs import folder_lock, prepare_output_folder
+    from puzzleplan.common.outputs import folder_lock, prepare_output_folder
 
     out = prepare_output_folder(args.out, "--out folder")
     with folder_lock(out, "compare"):
@@ -558,8 +558,8 @@ def _runs_done(results: Path, task: dict[str, Any]) -> set[tuple[str, str, str]]
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters (and
     with --animate a player page per solved run, linked from report.html)."""
+    from puzzleplan.common.outputs import check_writable_files
     from puzzleplan.experiments.report import REPORT_FILES, build_tables, print_tables, write_report
-    from puzzleplan.outputs import check_writable_files
 
     folder = Path(args.folder)
     results = folder / RESULTS if folder.is_dir() else folder

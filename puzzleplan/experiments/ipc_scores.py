@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import read_file
 from puzzleplan.experiments.results import Grid, is_solved, seconds
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import read_file
 
 COST = "cost"
 """The measure of PDDL tasks' rows."""

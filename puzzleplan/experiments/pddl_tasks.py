@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.pddl_model import read_task
-from puzzleplan.translator.text import natural_key, read_file
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import natural_key, read_file
+from puzzleplan.translator.pddl.model import read_task
 
 PDDL = ".pddl"
 

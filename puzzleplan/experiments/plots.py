@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.common.errors import InputError
 from puzzleplan.experiments.results import MIN_TIME, Grid, is_solved, latest, seconds
-from puzzleplan.translator.errors import InputError
 
 
 def _figure():

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.common.errors import InputError
 from puzzleplan.experiments.ipc_scores import score_tables
 from puzzleplan.experiments.plots import cactus_plot, scatter_name, scatter_plot
 from puzzleplan.experiments.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
-from puzzleplan.translator.errors import InputError
 
 
 # -- tables ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 `python -m puzzleplan.experiments.run_one < task.json` reads a task (puzzle, instance label, file text, level,
 planner, timeout, memory_mb), runs the solve through the library as a child (puzzleplan.experiments.child)
-under a hard time and memory limit (puzzleplan.planners.process.run), and prints one row whatever happens:
+under a hard time and memory limit (puzzleplan.common.processes.run), and prints one row whatever happens:
 a crash, a timeout or a memout is a status, never a missing row. The peak memory is the largest resident
 set of the child and its reaped descendants (RUSAGE_CHILDREN of this wrapper, which runs nothing else).
 """
@@ -17,8 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.planners.guard import PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl, sweep_orphans
-from puzzleplan.planners.process import Outcome, interrupt_on_terminate, memory_exhausted, run
+from puzzleplan.common.guard import PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl, sweep_orphans
+from puzzleplan.common.processes import Outcome, interrupt_on_terminate, memory_exhausted, run
 
 GRACE = 5.0
 """Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
@@ -27,7 +27,7 @@ GRACE = 5.0
 def child_command(task: dict[str, Any], work: Path) -> list[str]:
     """The command line of a task's child: the library entry puzzleplan.experiments.child, which reads the
     task saved as JSON in `work` (a puzzle task is solved by the pipeline, a plain PDDL task planned by
-    puzzleplan.pddl_files; no command line of the application is built or parsed)."""
+    puzzleplan.api.pddl_files; no command line of the application is built or parsed)."""
     path = work / "task.json"
     path.write_text(json.dumps(task))
     return [sys.executable, "-m", "puzzleplan.experiments.child", str(path)]

@@ -10,10 +10,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.outputs import prepare_output_folder
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import write_file
+from puzzleplan.common.outputs import prepare_output_folder
 from puzzleplan.translator.capabilities import notation
-from puzzleplan.translator.errors import InputError
-from puzzleplan.translator.text import write_file
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
 
 def _keep_pddl_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     """The row of a PDDL task with its plan written to folder/plans/NAME.plan (with its cost line)."""
-    from puzzleplan.translator.pddl import write_plan
+    from puzzleplan.translator.pddl.task import write_plan
 
     steps = [(step[0], tuple(step[1:])) for step in row.pop("plan")]
     if row.get("status") != "solved":
@@ -108,9 +108,9 @@ def animation_summary(runs: list[dict[str, Any]], folder: Path) -> str:
 
 def _animate(row: dict[str, Any], folder: Path) -> str:
     """Write one run's player page; its path relative to the folder."""
-    from puzzleplan.translator.pictures.output import write_animation
+    from puzzleplan.common.files import read_file
+    from puzzleplan.pictures.output import write_animation
     from puzzleplan.translator.registry import load
-    from puzzleplan.translator.text import read_file
 
     if not row.get("file"):
         raise InputError("the run's row does not name its instance file", row["instance"])

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT
 from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Effect, Rules, State
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
-from puzzleplan.translator.pddl import GroundAction, atom, problem_text
+from puzzleplan.translator.pddl.task import GroundAction, atom, problem_text
+
+from puzzleplan.common.errors import InputError
 
 DOMAIN = "bloxorz"
 REQUIREMENTS = (

@@ -11,9 +11,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import Cell
-from puzzleplan.translator.text import content_lines, quote
+from puzzleplan.translator.text import content_lines
+
+from puzzleplan.common.errors import InputError, quote
 
 VOID, TILE, GOAL, FRAGILE, SOFT, HEAVY, SPLIT, OPEN, CLOSED = "0", "1", "9", "F", "S", "H", "T", "B", "b"
 KINDS = {

@@ -14,22 +14,22 @@ from puzzleplan.translator.bloxorz.analysis import INFINITE, bounds_of
 from puzzleplan.translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
 from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, Rules, State, rules_of
 from puzzleplan.translator.bloxorz.sources import read_stage, stage_labels
-from puzzleplan.translator.capabilities import Drawable, Encodings, Leveled, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS, Cell
 from puzzleplan.translator.notation import Notation
-from puzzleplan.translator.pddl import GroundAction, PddlTask
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
+
+from puzzleplan.common.errors import IllegalMove, InputError
 
 _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
-class Bloxorz(Puzzle[Stage, State, Move], Leveled, Notated, Encodings, Searchable, Reported, Drawable):
+class Bloxorz(Puzzle[Stage, State, Move], Leveled, Notated, Encodings, Searchable, Reported):
     """Bloxorz: roll a 1x1x2 block to stand on the hole (0/1/9 matrices, .bloxorz, the game's 33 stages)."""
 
     name = "bloxorz"
     suffixes = (".bloxorz", ".txt", ".json", ".js")
-    drawing = "puzzleplan.translator.drawings.bloxorz:BloxorzDrawing"
 
     # -- formats ------------------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> Stage:

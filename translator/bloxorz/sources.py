@@ -27,9 +27,10 @@ from puzzleplan.translator.bloxorz.level import (
     check,
     parse_native,
 )
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import Cell
-from puzzleplan.translator.text import choose_level, quote
+from puzzleplan.translator.text import choose_level
+
+from puzzleplan.common.errors import InputError, quote
 
 JS_TILES = {" ": VOID, "b": TILE, "e": GOAL, "f": FRAGILE, "s": SOFT, "h": HEAVY, "v": SPLIT}
 JS_TILES |= {"l": CLOSED, "r": CLOSED, "k": OPEN, "q": OPEN}

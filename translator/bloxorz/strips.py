@@ -29,7 +29,7 @@ from puzzleplan.translator.bloxorz.encoding import (
 from puzzleplan.translator.bloxorz.level import HEAVY, SOFT
 from puzzleplan.translator.bloxorz.rules import CUBE, NO_EFFECT, Effect, Rules
 from puzzleplan.translator.grid import OPPOSITE, parse_cell_name
-from puzzleplan.translator.pddl import PddlTask, atom
+from puzzleplan.translator.pddl.task import PddlTask, atom
 
 
 def expanded_task(rules: Rules) -> PddlTask:

@@ -11,8 +11,7 @@ from itertools import groupby
 from typing import Any
 
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.grid import (
     Cell,
     adjacency_facts,
@@ -33,9 +32,11 @@ from puzzleplan.translator.pacman.layout import (
     read_maze,
     render_maze,
 )
-from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
-from puzzleplan.translator.text import whole_number
+
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.files import whole_number
 
 MOVES: dict[str, str] = {"North": "up", "South": "down", "East": "right", "West": "left"}
 """The moves as CS188 names them, in its successor order, with their grid directions (North is up)."""
@@ -45,13 +46,12 @@ _SPELLINGS = {name.lower(): name for name in MOVES} | {name[0].lower(): name for
 _WORD = re.compile(r"[^\s,\[\]\"']+")
 
 
-class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, Drawable, Generating):
+class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, Generating):
     """Pac-Man food search: eat every pellet in fewest moves (CS188 .lay layouts and autograder .test files)."""
 
     name = "pacman"
     suffixes = (".lay", ".test")
     native_planners = ("native-tsp",)
-    drawing = "puzzleplan.translator.drawings.pacman:PacmanDrawing"
 
     # -- native format --------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> PacmanInstance:

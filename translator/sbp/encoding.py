@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from puzzleplan.translator.grid import DIRECTIONS, cell_name, grid_distances, parse_cell_name
-from puzzleplan.translator.pddl import atom, problem_text
+from puzzleplan.translator.pddl.task import atom, problem_text
 from puzzleplan.translator.sbp.bricks import Move, Offsets, board, normalize, shape
 from puzzleplan.translator.sbp.matrix import FREE, GOAL, MASTER, WALL, Grid, SbpInstance, bricks
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.grid import flood
-from puzzleplan.translator.text import Line, content_lines, quote, whole_number
+from puzzleplan.translator.text import Line, content_lines
+
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import whole_number
 
 GOAL, FREE, WALL, MASTER = -1, 0, 1, 2
 FIRST_BRICK = 3

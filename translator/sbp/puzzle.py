@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from puzzleplan.translator.capabilities import Drawable, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.capabilities import Notated, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS
 from puzzleplan.translator.notation import Notation
-from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 from puzzleplan.translator.puzzle import Puzzle, Replay
 from puzzleplan.translator.sbp.bricks import Move, board, normalize, slide
 from puzzleplan.translator.sbp.encoding import domain_text, problem, step_move
@@ -37,15 +36,16 @@ from puzzleplan.translator.sbp.matrix import (
 )
 from puzzleplan.translator.sbp.notation import format_move, notations, parse_move
 
+from puzzleplan.common.errors import IllegalMove, InputError
+
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
 
-class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reported, Drawable):
+class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reported):
     """Sliding bricks: slide one brick one cell at a time until the master brick covers the goal cells."""
 
     name = "sbp"
     suffixes = (".sbp",)
-    drawing = "puzzleplan.translator.drawings.sbp:SbpDrawing"
 
     # -- native format ----------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> SbpInstance:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.shrdlu.formula import Columns, Formula, format_goal
 from puzzleplan.translator.shrdlu.goal_parser import parse_goal
-from puzzleplan.translator.text import Line, content_lines, header_value, quote, sections, whole_number
+from puzzleplan.translator.text import Line, content_lines, header_value, sections
+
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import whole_number
 
 
 @dataclass(frozen=True)

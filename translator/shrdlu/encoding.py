@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.grid import cell_name
-from puzzleplan.translator.pddl import PddlTask, atom, problem_text
+from puzzleplan.translator.pddl.task import PddlTask, atom, problem_text
 from puzzleplan.translator.shrdlu.board import ShrdluInstance
 from puzzleplan.translator.shrdlu.formula import OFFSET, And, At, Columns, Formula, Not, Or, Rel, canonical
 

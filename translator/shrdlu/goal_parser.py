@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from puzzleplan.translator import grammar
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.shrdlu.formula import And, At, Formula, Not, Or, Rel, flatten
+
+from puzzleplan.common import grammar
+from puzzleplan.common.errors import InputError
 
 
 def _goal_parser():

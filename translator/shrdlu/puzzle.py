@@ -9,10 +9,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from puzzleplan.translator.capabilities import Drawable, Generating, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.grid import parse_cell_name
-from puzzleplan.translator.pddl import GroundAction, PddlTask, atom
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 from puzzleplan.translator.puzzle import Option, Puzzle
 from puzzleplan.translator.shrdlu.analysis import unsatisfiable_reason
 from puzzleplan.translator.shrdlu.board import ShrdluInstance, board_rows, read_instance, render_instance
@@ -21,16 +20,17 @@ from puzzleplan.translator.shrdlu.formula import Columns, evaluate, format_goal
 from puzzleplan.translator.shrdlu.generator import random_board, random_goal
 from puzzleplan.translator.shrdlu.heuristic import GoalAnalysis, analyse, estimate, locate
 
+from puzzleplan.common.errors import IllegalMove, InputError
+
 Move = tuple[int, int]
 """(source column, destination column), as the seed writes actions."""
 
 
-class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reported, Drawable, Generating):
+class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reported, Generating):
     """Mini-SHRDLU: move the top block of one column onto another column that is not full."""
 
     name = "shrdlu"
     suffixes = (".shrdlu",)
-    drawing = "puzzleplan.translator.drawings.shrdlu:ShrdluDrawing"
 
     def __init__(self) -> None:
         self._analyses: dict[int, tuple[ShrdluInstance, GoalAnalysis]] = {}

@@ -7,11 +7,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Drawable, Encodings, Leveled, Notated, Reported, Searchable
-from puzzleplan.translator.errors import IllegalMove, InputError
+from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
 from puzzleplan.translator.notation import Notation
-from puzzleplan.translator.pddl import GroundAction, PddlTask, atom, problem_text
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
 from puzzleplan.translator.sokoban.analysis import analysis
 from puzzleplan.translator.sokoban.level import (
@@ -25,6 +24,8 @@ from puzzleplan.translator.sokoban.level import (
 )
 from puzzleplan.translator.sokoban.solutions import read_lurd, write_lurd
 
+from puzzleplan.common.errors import IllegalMove, InputError
+
 ENCODINGS = ("moves", "pushes")
 
 LURD = {"up": "u", "down": "d", "left": "l", "right": "r"}
@@ -32,12 +33,11 @@ LURD = {"up": "u", "down": "d", "left": "l", "right": "r"}
 DIRECTION_OF = {letter: name for name, letter in LURD.items()}
 
 
-class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable, Reported, Drawable):
+class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable, Reported):
     """Sokoban: push every box onto a goal (XSB or integer-code levels, LURD moves)."""
 
     name = "sokoban"
     suffixes = (".xsb", ".sok", ".lsp")
-    drawing = "puzzleplan.translator.drawings.sokoban:SokobanDrawing"
     optimal_measure = "moves"
     native_planners = (
         "native-push-astar",

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzleplan.translator.errors import InputError
 from puzzleplan.translator.sokoban.level import SokobanInstance, read_level, split_levels
-from puzzleplan.translator.text import quote
+
+from puzzleplan.common.errors import InputError, quote
 
 LETTERS = "lurdLURD"
 SKIPPED = " \t\r,\"'[]"

@@ -1,0 +1,260 @@
+"""The Python API: load a puzzle instance, translate it to PDDL, solve it with any planner, validate and
+replay a plan with the puzzle's real rules, and draw states and plans.
+
+    >>> import puzzleplan
+    >>> inst = puzzleplan.load("problems/hanoi/seed1.hanoi")
+    >>> result = puzzleplan.solve(inst, planner="native-bfs")
+    >>> result.status.value, result.length, result.valid
+    ('solved', 7, True)
+
+Errors in what is given (a malformed file, an unknown puzzle or planner, a move the notation does not have)
+are raised as InputError, whose str() names the file, the line and what was expected. An instance that
+cannot be solved, a timeout or an unavailable planner are results (Status), not exceptions.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzleplan.api.pddl_files import PddlReport, plan_files
+from puzzleplan.api.pipeline import Report, solve_reading
+from puzzleplan.api.pipeline import solve as solve_instance
+from puzzleplan.api.up import is_up_plan
+from puzzleplan.api.validation import Verdict, validate_moves, validate_text
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.files import read_file
+from puzzleplan.common.limits import Limits
+from puzzleplan.planners.up_engine import ground_actions
+from puzzleplan.translator import registry
+from puzzleplan.translator.capabilities import leveled, notation, reports
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, write_plan
+from puzzleplan.translator.puzzle import Puzzle
+
+DEFAULT_PLANNER = "native-astar"
+"""The planner `solve` uses when none is named: A* on the puzzle's own simulator (optimal)."""
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A puzzle instance read from its native format: the puzzle (rules, encoding, notation), the
+    instance itself (immutable) and the label reports give it (the file, `FILE#LEVEL` in a collection)."""
+
+    puzzle: Puzzle
+    data: Any
+    label: str
+
+    @property
+    def name(self) -> str:
+        """The puzzle's registered name ("hanoi", "tiles", ...)."""
+        return self.puzzle.name
+
+    @property
+    def initial(self) -> Any:
+        """The initial state."""
+        return self.puzzle.initial(self.data)
+
+    def moves(self, state: Any = None) -> list[Any]:
+        """The legal native moves in `state` (the initial state by default), in the puzzle's fixed order."""
+        return list(self.puzzle.moves(self.data, self.initial if state is None else state))
+
+    def is_goal(self, state: Any) -> bool:
+        """True when `state` satisfies the instance's goal."""
+        return self.puzzle.is_goal(self.data, state)
+
+    def render(self) -> str:
+        """The instance in its native file format (load(text=inst.render()) reads it back)."""
+        return self.puzzle.render(self.data)
+
+    def show(self, state: Any = None) -> str:
+        """A text picture of `state` (the initial state by default)."""
+        return reports(self.puzzle).show(self.data, self.initial if state is None else state)
+
+    def format_move(self, move: Any) -> str:
+        """A native move in the puzzle's notation."""
+        return notation(self.puzzle).format_move(move)
+
+
+def puzzles() -> list[str]:
+    """The registered puzzle names."""
+    return list(registry.PUZZLES)
+
+
+def planners() -> list[str]:
+    """The registered planner names (besides the open families fd:SEARCH, pyperplan:S:H, native-astar:H, up:NAME)."""
+    from puzzleplan.planners.registry import PLANNERS
+
+    return list(PLANNERS)
+
+
+def load(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    puzzle: str | None = None,
+    text: str | None = None,
+    level: str | None = None,
+    source: str | None = None,
+) -> Instance:
+    """Read an instance from a file (the puzzle told by its suffix unless named) or from `text` in the
+    puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
+    names the text in errors and in the label (default the path, or "<text>")."""
+    if path is None:
+        _check_text_load(text, puzzle, source)
+    source = source or ("<text>" if path is None else os.fspath(path))
+    game = registry.get_puzzle(puzzle or registry.puzzle_for_file(source))
+    body = text if text is not None else read_file(os.fspath(path or source))
+    try:
+        data = leveled(game).parse_level(body, source, level)
+    except InputError as error:
+        raise error.located(source) from None
+    return Instance(game, data, registry.instance_label(source, level))
+
+
+def _check_text_load(text: str | None, puzzle: str | None, source: str | None) -> None:
+    """InputError unless a load without a path has the text and the puzzle's name."""
+    if text is None:
+        raise InputError("load needs the path of an instance file, or its text as text=...", "load()")
+    if puzzle is None:
+        raise InputError("load(text=...) needs the puzzle's name as puzzle=...", source or "<text>")
+
+
+def translate(inst: Instance) -> PddlTask:
+    """The PDDL of an instance: task.domain and task.problem as text, written deterministically."""
+    return inst.puzzle.encode(inst.data)
+
+
+def solve(
+    inst: Instance | str | os.PathLike[str],
+    planner: str = DEFAULT_PLANNER,
+    *,
+    timeout: float = 60.0,
+    memory: str | int | None = None,
+    puzzle: str | None = None,
+    level: str | None = None,
+) -> Report:
+    """Solve an instance with a planner under a time limit (seconds) and an optional memory limit (MiB, or
+    "2G"), decode the plan into native moves and replay them; the Report carries .status, .moves,
+    .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
+    `puzzle` and `level` as for load), reading it counts against the time limit."""
+    limits = Limits.read(timeout, memory)
+    if isinstance(inst, Instance):
+        return solve_instance(inst.puzzle, inst.data, inst.label, planner, limits)
+    path = os.fspath(inst)
+    game = registry.get_puzzle(puzzle or registry.puzzle_for_file(path))
+    label = registry.instance_label(path, level)
+    return solve_reading(game, lambda: load(path, puzzle=game.name, level=level).data, label, planner, limits)
+
+
+def plan(
+    domain: str | os.PathLike[str],
+    problem: str | os.PathLike[str],
+    planner: str = "fd",
+    *,
+    timeout: float = 60.0,
+    memory: str | int | None = None,
+) -> PddlReport:
+    """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
+    requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
+    PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
+    object `puzzleplan plan --json` prints."""
+    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+
+
+Plan = str | os.PathLike[str] | Sequence[Any]
+"""A plan as validate takes it: plan text in any notation the puzzle reads (or a PDDL plan), a plan
+file's path, native moves, moves as JSON values, PDDL ground actions (name, (args...)) or a
+unified-planning SequentialPlan."""
+
+
+def validate(inst: Instance, plan: Plan) -> Verdict:
+    """Replay a plan with the puzzle's real rules: Verdict .valid, .reason (the first bad step, or the unmet
+    goal), .failed_at, .moves, .measures and .states. A str is plan text, or a plan file's path when it
+    names an existing file and holds no line break; a PathLike is always a file."""
+    if isinstance(plan, os.PathLike) or (isinstance(plan, str) and "\n" not in plan and Path(plan).is_file()):
+        return validate_text(inst.puzzle, inst.data, inst.label, read_file(plan), os.fspath(plan))
+    if isinstance(plan, str):
+        return validate_text(inst.puzzle, inst.data, inst.label, plan, "<plan>")
+    return _validate_steps(inst, plan)
+
+
+def _validate_steps(inst: Instance, plan: Sequence[Any]) -> Verdict:
+    """Validate a plan given as steps: PDDL ground actions (or a unified-planning plan of them), else native
+    moves or moves as JSON values."""
+    steps = ground_actions(plan) if is_up_plan(plan) else list(plan)
+    if steps and all(_is_ground_action(step) for step in steps):
+        return validate_text(inst.puzzle, inst.data, inst.label, write_plan(steps), "<PDDL plan>")
+    return validate_moves(inst.puzzle, inst.data, inst.label, [_native_move(inst, step) for step in steps])
+
+
+def replay(inst: Instance, moves: Iterable[Any]) -> list[Any]:
+    """The states the simulator goes through replaying native moves from the initial state (the initial
+    state first); IllegalMove naming the first move the rules forbid. Reaching the goal is not required."""
+    puzzle, state = inst.puzzle, inst.initial
+    states = [state]
+    for number, move in enumerate(moves, start=1):
+        try:
+            state = puzzle.apply(inst.data, state, _native_move(inst, move))
+        except IllegalMove as error:
+            raise IllegalMove(f"move {number} {notation(puzzle).format_move(move)}: {error}") from None
+        states.append(state)
+    return states
+
+
+def draw(inst: Instance, path: str | os.PathLike[str], state: Any = None) -> Path:
+    """Draw `state` (the initial state by default) as a PNG or SVG picture at `path`; the path written."""
+    from puzzleplan.pictures.output import write_picture
+
+    write_picture(inst.puzzle, inst.data, inst.initial if state is None else state, os.fspath(path))
+    return Path(path)
+
+
+def animate(inst: Instance, moves: Sequence[Any], path: str | os.PathLike[str], every: int = 1) -> Path:
+    """Replay native moves and write them as an animated GIF or SVG, or an HTML player page, at `path`
+    (every: keep every Nth frame of a GIF or SVG); IllegalMove when a move breaks the rules."""
+    from puzzleplan.pictures.output import write_animation
+
+    native = [_native_move(inst, move) for move in moves]
+    write_animation(inst.puzzle, inst.data, native, replay(inst, native), os.fspath(path), every)
+    return Path(path)
+
+
+def _is_ground_action(step: Any) -> bool:
+    """True for a PDDL ground action: (name, (argument, ...)) with names as strings."""
+    return (
+        isinstance(step, tuple)
+        and len(step) == 2
+        and isinstance(step[0], str)
+        and isinstance(step[1], tuple)
+        and all(isinstance(argument, str) for argument in step[1])
+    )
+
+
+def _native_move(inst: Instance, move: Any) -> Any:
+    """A move as the simulator takes it: a native move as is, a JSON list or a notation string read."""
+    if isinstance(move, (list, str)):
+        try:
+            return notation(inst.puzzle).move_from_json(move)
+        except ValueError as error:
+            raise InputError(f"not a {inst.name} move: {move!r} ({error})", "moves") from None
+    return move
+
+
+__all__ = [
+    "DEFAULT_PLANNER",
+    "GroundAction",
+    "Instance",
+    "Plan",
+    "animate",
+    "draw",
+    "load",
+    "plan",
+    "planners",
+    "puzzles",
+    "replay",
+    "solve",
+    "translate",
+    "validate",
+]

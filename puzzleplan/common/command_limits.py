@@ -1,0 +1,61 @@
+"""--timeout and --memory for the two course programs (`maxconnect4`, `check_true_false`): the options, and
+the whole command run within them by the planners' own limit helpers, stopped with one line and exit 4 or 5."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from puzzleplan.common.limits import TimeLimitExceeded, memory_limit, parse_memory, parse_seconds, time_limit
+
+TIMEOUT_EXIT = 4
+"""Exit status of a command stopped at its --timeout (as `puzzleplan`'s)."""
+MEMOUT_EXIT = 5
+"""Exit status of a command stopped at its --memory (as `puzzleplan`'s)."""
+
+
+@dataclass(frozen=True)
+class CommandLimits:
+    """A whole command's limits: wall-clock seconds and MiB, None for no limit."""
+
+    timeout: float | None = None
+    memory_mb: int | None = None
+
+    @classmethod
+    def read(cls, args: argparse.Namespace) -> CommandLimits:
+        """The limits of the parsed command line (InputError for nonsense such as 0 or `lots`)."""
+        timeout = None if args.timeout is None else parse_seconds(args.timeout)
+        return cls(timeout, parse_memory(args.memory))
+
+
+def add_limit_options(parser: argparse.ArgumentParser, timeout_help: str, timeout: str | None = None) -> None:
+    """The --timeout option (default `timeout`, None for no limit) and --memory (no limit by default)."""
+    parser.add_argument("--timeout", metavar="SECONDS", default=timeout, help=timeout_help)
+    parser.add_argument(
+        "--memory", metavar="SIZE", default=None, help="memory limit, e.g. 2G or 500M (MiB by default; default none)"
+    )
+
+
+@contextmanager
+def within(limits: CommandLimits, timeout: bool = True, grace: float = 0.0) -> Iterator[None]:
+    """Run the block under the memory limit and (unless `timeout` is False) the time limit plus `grace` seconds:
+    TimeLimitExceeded and MemoryError are raised in it at the limits."""
+    seconds = limits.timeout + grace if timeout and limits.timeout is not None else None
+    with time_limit(seconds), memory_limit(limits.memory_mb):
+        yield
+
+
+def limit_message(seconds: float) -> str:
+    """The one line of a command stopped at its time limit, naming it (as `puzzleplan`'s commands say it)."""
+    from puzzleplan.common.limits import timeout_message  # only at the limit: the programs start fast
+
+    return timeout_message(seconds)
+
+
+def stopped(error: BaseException, limits: CommandLimits) -> tuple[str, int]:
+    """The message and exit status of a command that a limit stopped (TimeLimitExceeded or MemoryError)."""
+    if isinstance(error, TimeLimitExceeded):
+        return limit_message(limits.timeout or 0.0), TIMEOUT_EXIT
+    return f"out of memory under {limits.memory_mb} MiB", MEMOUT_EXIT

@@ -1,0 +1,71 @@
+"""The errors a user can catch, one family under PuzzleplanError, and the words of error messages (quotes,
+shortened texts, did-you-mean)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+MESSAGE_LIMIT = 1000
+"""Characters of an error message kept: a message that quotes a whole line of a file (a 50 MB line) is cut."""
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text`, cut after `limit` characters with a note of how many were left out."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
+
+class InputError(Exception):
+    """Bad user input: a malformed file, wrong sizes, unknown symbols, an impossible request."""
+
+    def __init__(
+        self, message: str, source: str = "<input>", line: int | None = None, column: int | None = None
+    ) -> None:
+        message = shorten(message)
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+
+    def located(self, source: str) -> InputError:
+        """The same error, attributed to the file `source` when it had no file name yet."""
+        if self.source in ("<input>", "", None):
+            self.source = source
+        return self
+
+    def __str__(self) -> str:
+        where = self.source
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+class IllegalMove(Exception):
+    """A move that the puzzle's rules forbid in the given state; the message says why."""
+
+
+class IllegalStep(InputError):
+    """A step of a PDDL plan that has no legal native move where it is made; `reason` says why without
+    naming the step (the message names it)."""
+
+    def __init__(self, message: str, reason: str, source: str = "<input>") -> None:
+        super().__init__(message, source)
+        self.reason = reason
+
+
+QUOTE_LIMIT = 60
+"""Characters of a line that an error message quotes before it shortens the rest to '...'."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` in quotes for an error message, shortened when longer than `limit` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """' (did you mean X?)' when `word` looks like a misspelling of one of `known`, else ''."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

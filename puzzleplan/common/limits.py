@@ -1,0 +1,176 @@
+"""Limits on a run: the Limits given (seconds, MiB), and in this process a wall-clock time limit (SIGALRM)
+and an address-space limit."""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import resource
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
+
+
+class TimeLimitExceeded(BaseException):
+    """Raised in the main thread when a time_limit expires (a BaseException, so that no `except
+    Exception` inside a planner swallows it)."""
+
+
+_DEADLINES: list[float] = []
+"""The deadlines of the time_limit blocks active in the main thread, innermost last."""
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Interrupt the block with TimeLimitExceeded after `seconds` of wall-clock time (SIGALRM; main
+    thread only, no limit elsewhere). Blocks nest: the earliest deadline of all active blocks holds."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    deadline = time.monotonic() + max(seconds, 0.0)
+    _DEADLINES.append(deadline)
+    previous = signal.signal(signal.SIGALRM, _expire)
+    _arm()
+    try:
+        yield
+    finally:
+        _DEADLINES.remove(deadline)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        _arm()
+
+
+def limited_in_time() -> bool:
+    """Whether a time_limit block is active in this thread."""
+    return bool(_DEADLINES) and threading.current_thread() is threading.main_thread()
+
+
+def decided_in_child(decide: Callable[[], bool]) -> bool:
+    """What `decide()` returns, computed in a forked child while this process waits: a time_limit's signal
+    cannot interrupt C code (a SAT solver) but does interrupt the wait, and the child is then killed. The
+    child inherits the memory limit; one that dies without an answer is a MemoryError."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: no alarm of its own (timers are not inherited), dies with its parent
+        os.close(read)
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        try:
+            os.write(write, b"1" if decide() else b"0")
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        answer = os.read(read, 1)
+    finally:
+        os.close(read)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    if not answer:
+        raise MemoryError("the child process ended without an answer")
+    return answer == b"1"
+
+
+def _arm() -> None:
+    """Set the alarm for the earliest active deadline (or leave it off)."""
+    if _DEADLINES:
+        signal.setitimer(signal.ITIMER_REAL, max(min(_DEADLINES) - time.monotonic(), 1e-4))
+
+
+REPEAT = 0.25
+"""Seconds after which an expired time_limit raises again while its block still runs."""
+
+
+def _expire(signum: int, frame: object) -> None:
+    """SIGALRM: the earliest deadline has passed. The alarm is set again before raising: an exception
+    raised while a destructor (`__del__`) runs is swallowed by Python, and the block would otherwise run
+    on without a limit; the block's exit turns the repeat off."""
+    signal.setitimer(signal.ITIMER_REAL, REPEAT)
+    raise TimeLimitExceeded
+
+
+RESERVE = 4 * 1024 * 1024
+"""Bytes of address space a memory_limit block holds back and frees before it lifts its limit: at the limit
+even the few bytes that lifting it takes may be missing, and the limit would then stay on for good (every
+later line failing with MemoryError, a traceback of 155 lines)."""
+
+
+@contextmanager
+def memory_limit(memory_mb: int | None) -> Iterator[None]:
+    """Cap this process's address space at `memory_mb` MiB for the block (the soft limit, restored after;
+    children started inside inherit it), as a run's wrapper caps a whole solve process."""
+    if not memory_mb:
+        yield
+        return
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    hard = before[1]
+    wanted = memory_mb * 1024 * 1024
+    reserve: bytearray | None = bytearray(RESERVE)
+    resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+    try:
+        yield
+    finally:
+        reserve = None  # noqa: F841 - gives its address space back before the limit is lifted
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits for one run: wall-clock seconds and memory in MiB (None = no memory limit)."""
+
+    timeout: float = 60.0
+    memory_mb: int | None = None
+
+    @classmethod
+    def read(cls, timeout: str | float, memory: str | int | None) -> Limits:
+        """Limits from the command line's words; InputError for nonsense (0, negative, nan, inf)."""
+        return cls(parse_seconds(str(timeout)), parse_memory(None if memory is None else str(memory)))
+
+    def less(self, spent: float, at_least: float = 0.01) -> Limits:
+        """The same limits with `spent` seconds of the time limit used up (never below `at_least` seconds)."""
+        return Limits(max(self.timeout - spent, at_least), self.memory_mb)
+
+
+def parse_seconds(text: str) -> float:
+    """A time limit in seconds: a finite number above 0 (fractions allowed)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise InputError(
+            f"--timeout expects a number of seconds above 0, such as 60 or 0.5, found {quote(text)}", "command line"
+        )
+    return seconds
+
+
+def parse_memory(text: str | None) -> int | None:
+    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None means no limit."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
+    mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
+    if not 1 <= mib <= MAX_MEMORY_MIB:
+        raise InputError(
+            f"--memory expects a size from 1 MiB to {MAX_MEMORY_MIB // 1024**2}T, such as 2G or 500M, "
+            f"found {quote(text)}",
+            "command line",
+        )
+    return int(mib)
+
+
+MAX_MEMORY_MIB = 1024**3
+"""The largest --memory (1 PiB, in MiB): far beyond any machine, and within what the address-space limit takes."""
+
+
+def timeout_message(seconds: float, said: str = "") -> str:
+    """What a run stopped at its time limit says: the limit the user gave (not the time left to a phase),
+    and the phase under way when `said` names one ("... while grounding the task")."""
+    _, found, phase_name = said.partition("while ")
+    return f"stopped at the time limit ({seconds:g} s)" + (f" while {phase_name}" if found else "")

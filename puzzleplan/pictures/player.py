@@ -1,0 +1,86 @@
+"""Scenes as one self-contained HTML page that plays them: the board in inline SVG, play and pause, step back
+and forward, a slider, the arrow keys, the move list with the current move highlighted, the state number.
+Nothing is loaded from the network; the page draws only the frame it shows, from a compact list of what
+each frame changes, so plans of thousands of moves stay responsive."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from importlib.resources import files
+from typing import Any
+
+from puzzleplan.pictures.scene import Scene
+from puzzleplan.pictures.svg import open_tag
+from puzzleplan.pictures.timeline import Element, Timeline
+
+SPEEDS = (0.5, 1, 2, 4, 8, 15, 30, 60)
+"""The speeds (moves a second) the page offers; player.js lists the same."""
+BOARD_PIXELS = 520
+"""The page shows a small board larger, up to this many pixels on its longer side (at most twice its size)."""
+PLAYTHROUGH = 30.0
+"""Seconds a plan takes to play at the speed the page starts with (at least 2 moves a second)."""
+
+
+def _resource(name: str) -> str:
+    """A file of this package (the page's template, style and script)."""
+    return files("puzzleplan.pictures").joinpath(name).read_text(encoding="utf-8")
+
+
+def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:
+    """What the page's script reads: the distinct elements, the slots, the first frame and each later
+    frame's changes (slot, element or -1 for empty), the moves and the starting speed."""
+    timeline = Timeline.of(scenes)
+    slots = {key: number for number, key in enumerate(timeline.order)}
+    elements: list[Element] = []
+    known: dict[str, int] = {}
+
+    def ref(element: Element | None) -> int:
+        if element is None:
+            return -1
+        key = json.dumps(element, sort_keys=True)
+        if key not in known:
+            known[key] = len(elements)
+            elements.append(element)
+        return known[key]
+
+    def changes(before: dict[str, Element], after: dict[str, Element]) -> list[int]:
+        changed = [key for key in after if before.get(key) != after[key]] + [key for key in before if key not in after]
+        return [value for key in sorted(changed, key=slots.__getitem__) for value in (slots[key], ref(after.get(key)))]
+
+    frames = timeline.frames
+    first = changes({}, frames[0])
+    later = [changes(before, after) for before, after in zip(frames, frames[1:])]
+    speed = next((value for value in SPEEDS if value >= len(moves) / PLAYTHROUGH), SPEEDS[-1])
+    return {
+        "slots": len(slots),
+        "elements": [[tag, attributes, text] for tag, attributes, text in elements],
+        "first": first,
+        "changes": later,
+        "moves": list(moves),
+        "speed": max(2, speed),
+        "speeds": list(SPEEDS),
+    }
+
+
+def player_page(scenes: Sequence[Scene], moves: Sequence[str], title: str, summary: str) -> str:
+    """The HTML page playing the scenes; moves[i] is the move (in the puzzle's notation) from scene i to i + 1."""
+    if len(moves) != len(scenes) - 1:
+        raise ValueError(f"{len(scenes)} scenes need {len(scenes) - 1} moves, found {len(moves)}")
+    first = scenes[0]
+    zoom = max(1.0, min(2.0, BOARD_PIXELS / max(first.width, first.height)))
+    board = open_tag(first, False, "board", zoom)
+    data = json.dumps(plan_data(scenes, moves), separators=(",", ":")).replace("<", "\\u003c")
+    replacements = {
+        "TITLE": escape(title),
+        "SUMMARY": escape(summary),
+        "STYLE": _resource("player.css"),
+        "SCRIPT": _resource("player.js"),
+        "BOARD": board + "</svg>",
+        "DATA": data,
+    }
+    page = _resource("player.html")
+    for mark, text in replacements.items():
+        page = page.replace(mark, text)
+    return page

@@ -1,0 +1,226 @@
+"""Reading and checking PDDL written by users (`puzzleplan plan DOMAIN PROBLEM`) before any planner runs.
+
+The text is read as s-expressions with the line and column of every token, then checked against what
+the domain declares: names (ASCII letters, digits, `-` and `_`, starting with a letter), duplicate
+declarations, known types, predicates used with their declared number of arguments, objects and
+variables that exist. Every error is an InputError naming the file, the line, the column and what was
+expected. Parts a planner may accept beyond STRIPS and ADL (numeric fluents, durative actions) are read
+for their syntax only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from puzzleplan.common.errors import InputError, quote
+
+T = TypeVar("T")
+
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+VARIABLE = re.compile(r"\?[A-Za-z][A-Za-z0-9_-]*")
+NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+NUMERIC = {"increase", "decrease", "assign", "scale-up", "scale-down", "<", ">", "<=", ">=", "+", "-", "*", "/"}
+DOMAIN_SECTIONS = (
+    ":requirements",
+    ":types",
+    ":constants",
+    ":predicates",
+    ":functions",
+    ":action",
+    ":derived",
+    ":durative-action",
+    ":process",
+    ":event",
+)
+MAX_DEPTH = 100
+"""The deepest nesting of lists a PDDL file may have (real domains stay under 20): Fast Downward's translator
+fails at 500 with a long traceback, and the checks here recurse too."""
+PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric", ":constraints")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word of PDDL text with its 1-based line and column."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class Expr:
+    """A parenthesized list: its opening parenthesis and its items (tokens and lists)."""
+
+    start: Token
+    items: list = field(default_factory=list)
+
+    def head(self) -> str:
+        """The first word in lower case ('' for an empty list or one that starts with a list)."""
+        return self.items[0].text.lower() if self.items and isinstance(self.items[0], Token) else ""
+
+
+def _tokens(text: str, source: str) -> list[Token]:
+    """The tokens of PDDL text: parentheses and words; `;` comments dropped; non-ASCII refused."""
+    tokens: list[Token] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        for match in re.finditer(r"[()]|;.*|[^\s();]+", raw):
+            word = match.group()
+            if word.startswith(";"):
+                _refuse_glued_comment(raw, match.start(), tokens, source, number)
+                break
+            _refuse_non_ascii(word, source, number, match.start() + 1)
+            tokens.append(Token(word, number, match.start() + 1))
+    return tokens
+
+
+def _refuse_glued_comment(raw: str, start: int, tokens: list[Token], source: str, number: int) -> None:
+    """InputError for a `;` glued to the name before it (it would silently comment out the rest)."""
+    if start and not raw[start - 1].isspace() and raw[start - 1] not in "()":
+        raise InputError(
+            f"';' right after the name {quote(tokens[-1].text)}: in PDDL ';' starts a comment, so the "
+            "rest of the line would be ignored; put a space before a comment, and no ';' in names",
+            source,
+            number,
+            start + 1,
+        )
+
+
+def _refuse_non_ascii(word: str, source: str, number: int, column: int) -> None:
+    """InputError for a word holding a character that is not printable ASCII."""
+    odd = next((char for char in word if not char.isascii() or not char.isprintable()), None)
+    if odd is not None:
+        raise InputError(
+            f"expected ASCII names (letters, digits, '-', '_'), found {odd!r} in {quote(word)}",
+            source,
+            number,
+            column + word.index(odd),
+        )
+
+
+def _nest(tokens: list[Token], source: str, top: list) -> list[Expr]:
+    """Read the tokens into lists, appending the top-level ones to `top`; the lists left open, outermost
+    first. InputError for a ')' that closes nothing."""
+    stack: list[Expr] = []
+    for token in tokens:
+        if token.text == "(":
+            if len(stack) == MAX_DEPTH:
+                raise InputError(
+                    f"lists nested more than {MAX_DEPTH} deep: no planner reads such PDDL (they read it recursively)",
+                    source,
+                    token.line,
+                    token.column,
+                )
+            stack.append(Expr(token))
+        elif token.text != ")":
+            (stack[-1].items if stack else top).append(token)
+        elif stack:
+            _close(stack, top)
+        else:
+            raise InputError("unbalanced parentheses: this ')' closes nothing", source, token.line, token.column)
+    return stack
+
+
+def _close(stack: list[Expr], top: list) -> None:
+    """Close the innermost open list: it becomes an item of the list around it (or of `top`)."""
+    done = stack.pop()
+    (stack[-1].items if stack else top).append(done)
+
+
+def read_expressions(text: str, source: str) -> tuple[Expr, InputError | None]:
+    """The single top-level list of a PDDL file, and the error of its unbalanced parentheses if they do
+    not balance (lists left open are closed at the end, so that the checks after can say where a ')'
+    went missing); InputError for a ')' that closes nothing or text after the top-level list."""
+    top: list = []
+    stack = _nest(_tokens(text, source), source, top)
+    unbalanced = _never_closed(stack[-1].start, source) if stack else None
+    while stack:
+        _close(stack, top)
+    return _the_define(top, source), unbalanced
+
+
+def _never_closed(opened: Token, source: str) -> InputError:
+    """The error of a '(' that is never closed."""
+    return InputError(
+        f"unbalanced parentheses: the '(' on line {opened.line} is never closed (a ')' is missing)",
+        source,
+        opened.line,
+        opened.column,
+    )
+
+
+def _the_define(top: list, source: str) -> Expr:
+    """The file's one top-level list, which must be (define ...)."""
+    if not top:
+        raise InputError("the file holds no PDDL: expected (define ...)", source, 1)
+    first = top[0]
+    if len(top) > 1:
+        where = _start(top[1])
+        raise InputError(
+            "unexpected text after the closing ')' of (define ...): is a '(' missing, or a ')' too many before?",
+            source,
+            where.line,
+            where.column,
+        )
+    if not isinstance(first, Expr) or first.head() != "define":
+        raise InputError(
+            "expected (define (domain NAME) ...) or (define (problem NAME) ...)", source, _start(first).line
+        )
+    return first
+
+
+def _start(item: Token | Expr) -> Token:
+    """The token where an item starts: itself, or a list's opening parenthesis."""
+    return item.start if isinstance(item, Expr) else item
+
+
+def _checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
+    """`check(tree)` on the file's expressions; when the parentheses do not balance, an error the check
+    finds says so (it is where the missing ')' shows), and without one the unbalance is the error."""
+    tree, unbalanced = read_expressions(text, source)
+    try:
+        result = check(tree)
+    except InputError as error:
+        if unbalanced is not None and "missing" not in error.message:
+            error.message += "; the parentheses of the file do not balance: a ')' is probably missing before this"
+        raise
+    if unbalanced is not None:
+        raise unbalanced
+    return result
+
+
+def flat_conjunctions(text: str, source: str = "<input>") -> str:
+    """The PDDL text with every `(and ...)` directly inside another `and` spliced into it (pyperplan reads
+    `(and (and (p)) (q))` as a predicate named `and`); the text itself, untouched, when none is nested."""
+    try:
+        tree, unbalanced = read_expressions(text, source)
+    except InputError:
+        return text  # the reader that gets it says what is wrong
+    if unbalanced is not None:
+        return text
+    spliced = _spliced(tree)
+    return text if spliced == tree else _spelled(spliced) + "\n"
+
+
+def _spliced(item: Token | Expr) -> Token | Expr:
+    """A copy of `item` with each `and` list's `and` items replaced by their own items, all the way down."""
+    if isinstance(item, Token):
+        return item
+    items = [_spliced(sub) for sub in item.items]
+    if item.head() == "and":
+        items = [items[0], *(part for sub in items[1:] for part in _conjuncts(sub))]
+    return Expr(item.start, items)
+
+
+def _conjuncts(item: Token | Expr) -> list:
+    """The items of an (already spliced) `and` list without its head; `[item]` for anything else."""
+    return item.items[1:] if isinstance(item, Expr) and item.head() == "and" else [item]
+
+
+def _spelled(item: Token | Expr) -> str:
+    """PDDL text of a token or list, on one line."""
+    if isinstance(item, Token):
+        return item.text
+    return "(" + " ".join(_spelled(sub) for sub in item.items) + ")"

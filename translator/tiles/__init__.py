@@ -1,0 +1,1 @@
+"""Sliding tiles: the puzzle (puzzle), its boards and the Korf instances (boards), pattern databases (pdb)."""
