@@ -16,7 +16,10 @@ docs/api.md has the whole API with examples. The command line (`puzzleplan --hel
 from puzzleplan.api import (
     DEFAULT_PLANNER,
     Instance,
+    Limits,
     Plan,
+    PlanResult,
+    Status,
     animate,
     draw,
     load,
@@ -33,9 +36,7 @@ from puzzleplan.api.pipeline import Report
 from puzzleplan.api.up import register_up_engines, to_up
 from puzzleplan.api.validation import Verdict
 from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.compare import compare
-from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 
 

@@ -28,6 +28,7 @@ from puzzleplan.api.validation import Verdict, validate_moves, validate_text
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
 from puzzleplan.translator.capabilities import leveled, notation, reports
@@ -246,7 +247,10 @@ __all__ = [
     "DEFAULT_PLANNER",
     "GroundAction",
     "Instance",
+    "Limits",
     "Plan",
+    "PlanResult",
+    "Status",
     "animate",
     "draw",
     "load",
