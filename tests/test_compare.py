@@ -16,7 +16,7 @@ from puzzleplan.common.limits import Limits, parse_memory
 from puzzleplan.common.processes import memory_exhausted
 from puzzleplan.experiments import report as rep
 from puzzleplan.experiments.compare import (
-    Instance,
+    Entry,
     LocalBackend,
     make_tasks,
     parse_generate,
@@ -319,8 +319,8 @@ def test_memory_exhaustion_signs(tail: str) -> None:
 
 
 def test_progress_tracks_the_slowest_running_task() -> None:
-    instance = Instance("hanoi", HANOI[0], HANOI[0], Path(HANOI[0]).read_text())
-    tasks = make_tasks([instance], ["native-astar", "native-bfs"], 10, None)
+    entry = Entry("hanoi", HANOI[0], HANOI[0], Path(HANOI[0]).read_text())
+    tasks = make_tasks([entry], ["native-astar", "native-bfs"], 10, None)
     rows, seen = [], []
     backend = LocalBackend(2)
     try:

@@ -23,7 +23,7 @@ from test_limits import cli
 from puzzleplan.api.pipeline import solve
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
-from puzzleplan.experiments.compare import file_instances
+from puzzleplan.experiments.compare import file_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 KORF = ROOT / "problems/tiles/korf100.boards"
@@ -235,10 +235,10 @@ def test_the_default_planner_takes_the_best_cached_partition_of_a_4x4_board(text
 
 
 def test_compare_takes_one_level_of_a_collection():
-    (instance,) = file_instances("tiles", f"{KORF}#12")
-    assert (instance.level, instance.label) == ("12", f"{KORF}#12")
+    (entry,) = file_entries("tiles", f"{KORF}#12")
+    assert (entry.level, entry.label) == ("12", f"{KORF}#12")
     with pytest.raises(InputError, match="no level"):
-        file_instances("tiles", f"{KORF}#101")
+        file_entries("tiles", f"{KORF}#101")
 
 
 def test_the_default_planner_on_a_4x4_board_says_how_to_build_the_databases():

@@ -16,14 +16,12 @@ import json
 import sys
 from typing import Any
 
-from puzzleplan.api import load
 from puzzleplan.api.pddl_files import plan_files
-from puzzleplan.api.pipeline import solve_reading
+from puzzleplan.api.runs import solve_text
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.processes import interrupt_on_terminate
-from puzzleplan.translator import registry
 
 BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
 """The exit statuses of a run without a result (those of the command line)."""
@@ -36,14 +34,8 @@ def solve_task(task: dict[str, Any]) -> dict[str, Any]:
     if task.get("domain_file"):
         texts = (task["domain_text"], task["text"])
         return plan_files(task["domain_file"], task["file"], task["planner"], limits, texts).to_json()
-    puzzle = registry.get_puzzle(task["puzzle"])
     source, level = task.get("file") or task["instance"], task.get("level") or None
-
-    def read() -> Any:
-        return load(text=task["text"], puzzle=puzzle.name, level=level, source=source).data
-
-    report = solve_reading(puzzle, read, registry.instance_label(source, level), task["planner"], limits)
-    return report.to_json(puzzle)
+    return solve_text(task["puzzle"], task["text"], source, level, task["planner"], limits)
 
 
 def failure(status: str, message: str, error: InputError | None = None) -> dict[str, Any]:

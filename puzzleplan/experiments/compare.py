@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
+from puzzleplan.api import catalogue
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.run_plans import animate_runs, animation_summary, keep_plan
-from puzzleplan.translator.capabilities import generator_of, leveled, reports
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +36,12 @@ GRACE_WRAPPER = 60.0
 """Seconds past a run's own hard limit after which the experiment gives up on its wrapper process."""
 
 
-# -- the experiment's instances and tasks -------------------------------------------------------------
+# -- the experiment's entries and tasks ---------------------------------------------------------------
 @dataclass(frozen=True)
-class Instance:
-    """One instance of an experiment: a puzzle, a label for reports, its file's text and level."""
+class Entry:
+    """What an experiment runs every planner on: a puzzle instance (its puzzle, the label reports give it,
+    its file's text and level) or a PDDL task (its domain group, problem and domain), with the measure of
+    its optimal plans."""
 
     puzzle: str
     label: str
@@ -71,14 +73,15 @@ def split_groups(words: list[str], puzzles: Iterable[str]) -> list[tuple[str, li
     return groups
 
 
-def _files(puzzle, path: str) -> list[str]:
+def _files(puzzle: str, path: str) -> list[str]:
     """The path itself, or the files with the puzzle's suffixes in a folder (sorted)."""
     folder = Path(path)
     if not folder.is_dir():
         return [path]
-    found = sorted(str(p) for p in folder.iterdir() if p.suffix in puzzle.suffixes)
+    suffixes = catalogue.suffixes(puzzle)
+    found = sorted(str(p) for p in folder.iterdir() if p.suffix in suffixes)
     if not found:
-        raise InputError(f"no {' or '.join(puzzle.suffixes)} files in the folder", path)
+        raise InputError(f"no {' or '.join(suffixes)} files in the folder", path)
     return found
 
 
@@ -88,30 +91,26 @@ def _level_of(path: str) -> tuple[str, str | None]:
     return (file, level) if hash_sign and not Path(path).exists() and Path(file).is_file() else (path, None)
 
 
-def file_instances(puzzle_name: str, path: str) -> list[Instance]:
-    """The instances of one file: one per level for multi-level files, or the one level of `FILE#LEVEL`."""
+def file_entries(puzzle: str, path: str) -> list[Entry]:
+    """The entries of one file (or folder): one per level for multi-level files, or the one level of
+    `FILE#LEVEL`."""
     from puzzleplan.common.files import read_file as read_text
-    from puzzleplan.translator.registry import get_puzzle, instance_label
 
-    puzzle = get_puzzle(puzzle_name)
-    measure = reports(puzzle).optimal_measure
+    measure = catalogue.optimal_measure(puzzle)
     path, only = _level_of(path)
-    instances = []
+    entries = []
     for name in _files(puzzle, path):
         text = read_text(name)
-        levels = _levels(puzzle, text, name, only)
-        instances += [
-            Instance(puzzle_name, instance_label(name, level or None), name, text, level, measure) for level in levels
+        entries += [
+            Entry(puzzle, catalogue.instance_label(name, level or None), name, text, level, measure)
+            for level in _levels(puzzle, text, name, only)
         ]
-    return instances
+    return entries
 
 
-def _levels(puzzle, text: str, name: str, only: str | None) -> list[str]:
+def _levels(puzzle: str, text: str, name: str, only: str | None) -> list[str]:
     """The levels of a file to run: all, or only the one named (InputError when the file has no such level)."""
-    try:
-        levels = leveled(puzzle).levels(text, name)
-    except InputError as error:
-        raise error.located(name) from None
+    levels = catalogue.levels(puzzle, text, name)
     if only is None:
         return levels
     if only not in levels:
@@ -119,13 +118,13 @@ def _levels(puzzle, text: str, name: str, only: str | None) -> list[str]:
     return [only]
 
 
-def pddl_instances(paths: list[str]) -> list[Instance]:
-    """The instances of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
+def pddl_entries(paths: list[str]) -> list[Entry]:
+    """The entries of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
     from puzzleplan.common.files import read_file as read_text
     from puzzleplan.experiments.pddl_tasks import pddl_tasks
 
     return [
-        Instance(
+        Entry(
             group,
             f"{group}/{problem.name}",
             str(problem),
@@ -155,52 +154,51 @@ def parse_generate(spec: str) -> tuple[str, dict[str, str], int, int]:
     return puzzle, options, count, seed
 
 
-def generated_instances(spec: str, out: Path) -> list[Instance]:
-    """Generate the instances of a --generate spec, saved under OUT/generated/ so they can be re-run."""
-    from puzzleplan.translator.registry import get_puzzle
-
+def generated_entries(spec: str, out: Path) -> list[Entry]:
+    """The entries of a --generate spec: its instances generated and saved under OUT/generated/ so they can
+    be re-run."""
     name, options, count, seed = parse_generate(spec)
-    puzzle = get_puzzle(name)
+    suffixes, measure = catalogue.suffixes(name), catalogue.optimal_measure(name)
     rng = random.Random(seed)
     slug = "-".join(f"{k}{re.sub(r'[^A-Za-z0-9.]+', '', v)}" for k, v in sorted(options.items()))
     folder = out / "generated"
     folder.mkdir(parents=True, exist_ok=True)
-    suffix = puzzle.suffixes[0] if puzzle.suffixes else ".txt"
-    instances = []
+    suffix = suffixes[0] if suffixes else ".txt"
+    entries = []
     for number in range(1, count + 1):
-        text = puzzle.render(generator_of(puzzle).random_instance(options, rng))
+        text = catalogue.generate(name, options, rng)
         label = f"generated/{name}-{slug + '-' if slug else ''}seed{seed}-{number:03d}{suffix}"
         (out / label).write_text(text)
-        instances.append(Instance(name, label, str(out / label), text, "", reports(puzzle).optimal_measure))
-    return instances
+        entries.append(Entry(name, label, str(out / label), text, "", measure))
+    return entries
 
 
 def make_tasks(
-    instances: list[Instance], planners: list[str], timeout: float, memory_mb: int | None
+    entries: list[Entry], planners: list[str], timeout: float, memory_mb: int | None
 ) -> list[dict[str, Any]]:
-    """One task per (instance, planner), instance-major, duplicates dropped."""
+    """One task per (entry, planner), entry-major, duplicates dropped."""
     tasks, seen = [], set()
-    for instance in instances:
+    for entry in entries:
         for planner in planners:
-            key = (instance.puzzle, instance.label, planner)
+            key = (entry.puzzle, entry.label, planner)
             if key in seen:
                 continue
             seen.add(key)
             tasks.append(
                 {
-                    "puzzle": instance.puzzle,
-                    "instance": instance.label,
-                    "file": instance.file,
-                    "text": instance.text,
-                    "level": instance.level,
-                    "measure": instance.measure,
+                    "puzzle": entry.puzzle,
+                    "instance": entry.label,
+                    "file": entry.file,
+                    "text": entry.text,
+                    "level": entry.level,
+                    "measure": entry.measure,
                     "planner": planner,
                     "timeout": timeout,
                     "memory_mb": memory_mb,
                 }
             )
-            if instance.domain_file:
-                tasks[-1].update(domain_file=instance.domain_file, domain_text=instance.domain)
+            if entry.domain_file:
+                tasks[-1].update(domain_file=entry.domain_file, domain_text=entry.domain)
     return tasks
 
 
@@ -400,7 +398,7 @@ def compare(
     if jobs < 1:
         raise InputError("jobs must be at least 1", "compare()")
     limits = Limits.read(timeout, memory)
-    tasks = make_tasks([_run_instance(inst) for inst in instances], names, limits.timeout, limits.memory_mb)
+    tasks = make_tasks([_entry_of(inst) for inst in instances], names, limits.timeout, limits.memory_mb)
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}
     backend, interrupted = LocalBackend(jobs), False
     try:
@@ -413,11 +411,11 @@ def compare(
     return [rows[task_key(task)] for task in tasks]
 
 
-def _run_instance(inst: api.Instance) -> Instance:
-    """What a run of an API instance is given: the instance written in its puzzle's format, its label and
-    file (the label without a #LEVEL), measured in its puzzle's optimal measure."""
+def _entry_of(inst: api.Instance) -> Entry:
+    """The entry of an API instance: the instance written in its puzzle's format, its label and file (the
+    label without a #LEVEL), measured in its puzzle's optimal measure."""
     file = inst.label.rpartition("#")[0] or inst.label
-    return Instance(inst.name, inst.label, file, inst.render(), "", reports(inst.puzzle).optimal_measure)
+    return Entry(inst.name, inst.label, file, inst.render(), "", catalogue.optimal_measure(inst.name))
 
 
 def _progress(total: int):
@@ -443,15 +441,15 @@ def _progress(total: int):
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
     planners = _planner_names(args.planners)
-    instances = _file_instances(args.items)
+    entries = _command_line_entries(args.items)
     for spec in args.generate or []:
-        instances += generated_instances(spec, out)
-    if not instances:
+        entries += generated_entries(spec, out)
+    if not entries:
         raise InputError("no instances: give PUZZLE FILE... or --generate", "command line")
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be at least 1", "command line")
     limits = Limits.read(args.timeout, args.memory)
-    return make_tasks(instances, planners, limits.timeout, limits.memory_mb)
+    return make_tasks(entries, planners, limits.timeout, limits.memory_mb)
 
 
 def _planner_names(spec: str) -> list[str]:
@@ -464,25 +462,21 @@ def _planner_names(spec: str) -> list[str]:
 
 def _known_planners(names: list[str]) -> list[str]:
     """The planner names, checked: an unknown name fails here, before anything runs."""
-    from puzzleplan.planners.registry import get_planner
-
     for name in names:
-        get_planner(name)
+        catalogue.check_planner(name)
     return names
 
 
-def _file_instances(items: list[str]) -> list[Instance]:
-    """The instances of the command line's PUZZLE FILE... groups: every level of each file; plain PDDL for pddl."""
-    from puzzleplan.translator.registry import PUZZLES
-
-    instances: list[Instance] = []
-    for puzzle, paths in split_groups(items, [*PUZZLES, "pddl"]):
+def _command_line_entries(items: list[str]) -> list[Entry]:
+    """The entries of the command line's PUZZLE FILE... groups: every level of each file; plain PDDL for pddl."""
+    entries: list[Entry] = []
+    for puzzle, paths in split_groups(items, [*api.puzzles(), "pddl"]):
         if puzzle == "pddl":
-            instances += pddl_instances(paths)
+            entries += pddl_entries(paths)
             continue
         for path in paths:
-            instances += file_instances(puzzle, path)
-    return instances
+            entries += file_entries(puzzle, path)
+    return entries
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from puzzleplan.api.runs import check_pddl_files
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import natural_key, read_file
-from puzzleplan.translator.pddl.model import read_task
 
 PDDL = ".pddl"
 
@@ -62,7 +62,7 @@ def pddl_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
     (the domain's own name is the group); every task read and checked before anything runs."""
     found = _named_tasks(paths)
     for _, domain, problem in found:
-        read_task(read_file(domain), read_file(problem), str(domain), str(problem))
+        check_pddl_files(domain, problem)
     return found
 
 

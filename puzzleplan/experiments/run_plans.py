@@ -10,10 +10,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.api.runs import move_lines, plan_text
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import write_file
 from puzzleplan.common.outputs import prepare_output_folder
-from puzzleplan.translator.capabilities import notation
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +37,8 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     moves = row.pop("moves", None)
     if row.get("status") != "solved" or not moves:
         return row
-    from puzzleplan.translator.registry import get_puzzle
-
-    puzzle = get_puzzle(row["puzzle"])
     try:
-        lines = [notation(puzzle).format_move(notation(puzzle).move_from_json(move)) for move in moves]
+        lines = move_lines(row["puzzle"], moves)
     except ValueError as error:
         _not_kept(row, error)
         return row
@@ -50,14 +47,10 @@ def keep_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
 
 def _keep_pddl_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     """The row of a PDDL task with its plan written to folder/plans/NAME.plan (with its cost line)."""
-    from puzzleplan.translator.pddl.task import write_plan
-
     steps = [(step[0], tuple(step[1:])) for step in row.pop("plan")]
     if row.get("status") != "solved":
         return row
-    return _with_plan_file(
-        row, folder, ".plan", write_plan(steps, row.get("cost") if row.get("action_costs") else None)
-    )
+    return _with_plan_file(row, folder, ".plan", plan_text(steps, row.get("cost") if row.get("action_costs") else None))
 
 
 def _with_plan_file(row: dict[str, Any], folder: Path, suffix: str, text: str) -> dict[str, Any]:
@@ -108,21 +101,18 @@ def animation_summary(runs: list[dict[str, Any]], folder: Path) -> str:
 
 def _animate(row: dict[str, Any], folder: Path) -> str:
     """Write one run's player page; its path relative to the folder."""
-    from puzzleplan.common.files import read_file
+    from puzzleplan.api import load
+    from puzzleplan.api.runs import replay_plan_file
     from puzzleplan.pictures.output import write_animation
-    from puzzleplan.translator.registry import load
 
     if not row.get("file"):
         raise InputError("the run's row does not name its instance file", row["instance"])
-    puzzle, instance = load(row["puzzle"], row["file"], row.get("level") or None)
-    plan = folder / row["plan"]
-    moves = notation(puzzle).parse_moves(read_file(plan), str(plan))
-    replay = puzzle.replay(instance, moves)
+    inst = load(row["file"], puzzle=row["puzzle"], level=row.get("level") or None)
+    moves, replay = replay_plan_file(inst, folder / row["plan"])
     page = Path(ANIMATIONS) / f"{Path(row['plan']).stem}.html"
     prepare_output_folder(str(folder / ANIMATIONS), "animations folder")
     verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
     summary = f"{row['planner']}: {len(moves)} moves, {verdict}"
-    write_animation(
-        puzzle, instance, moves, replay.states, str(folder / page), 1, f"{row['puzzle']}: {row['instance']}", summary
-    )
+    title = f"{row['puzzle']}: {row['instance']}"
+    write_animation(inst.puzzle, inst.data, moves, replay.states, str(folder / page), 1, title, summary)
     return str(page)
