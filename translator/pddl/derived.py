@@ -100,9 +100,15 @@ class _Join:
         variable matches, or None when no such literal binds a variable."""
         for literal in self.literals:
             if literal[0] == "atom" and any(term in unbound for term in literal[2]):
-                unified = (self._unify(literal[2], fact[1:], binding) for fact in self.index.get(literal[1], ()))
-                return (inner for inner in unified if inner is not None)
+                return self._matches(literal, binding)
         return None
+
+    def _matches(self, literal: tuple, binding: dict[str, str]) -> Iterator[dict[str, str]]:
+        """The binding extended by each of the state's atoms of the literal's predicate that the literal names."""
+        for fact in self.index.get(literal[1], ()):
+            inner = self._unify(literal[2], fact[1:], binding)
+            if inner is not None:
+                yield inner
 
     def _unify(self, terms: tuple[str, ...], args: tuple[str, ...], binding: dict[str, str]) -> dict[str, str] | None:
         """The binding extended so that the terms name the arguments (objects of the variables' types), or None."""
