@@ -1,34 +1,21 @@
 """The static checks of a PDDL domain and problem before any planner sees them: sections,
-requirements, declared types, predicates, objects and arities, each refusal naming the file, line and column."""
+requirements, declared types, predicates, objects and arities, each refusal naming the file, line and column;
+one file's expressions are read by a Checker (pddl_checker)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
+from puzzleplan.translator.pddl.checker import Checker, Typed, missing_parenthesis_hint, shown
 from puzzleplan.translator.pddl.syntax import (
     DOMAIN_SECTIONS,
-    NAME,
     NUMBER,
     NUMERIC,
     PROBLEM_SECTIONS,
-    VARIABLE,
     Expr,
     Token,
     _checked,
-    _start,
 )
-
-from puzzleplan.common.errors import InputError, quote
-
-
-class Typed(NamedTuple):
-    """One item of a typed list: its name (lower case), its type and the token that names it."""
-
-    name: str
-    type: str
-    token: Token
 
 
 @dataclass
@@ -43,144 +30,18 @@ class Domain:
     functions: dict[str, int] = field(default_factory=dict)
 
 
-class _Checker:
-    """Checks one file's expressions; `fail` raises an InputError located at a token or a list."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, message: str, where) -> InputError:
-        """An InputError at a token or at the opening parenthesis of a list."""
-        token = _start(where)
-        return InputError(message, self.source, token.line, token.column)
-
-    def name(self, item, what: str) -> str:
-        """A name (letters, digits, '-', '_', starting with a letter), in lower case."""
-        if not isinstance(item, Token) or not NAME.fullmatch(item.text):
-            found = "a list" if isinstance(item, Expr) else quote(item.text)
-            raise self.fail(
-                f"expected {what} (letters, digits, '-' or '_', starting with a letter), found {found}", item
-            )
-        return item.text.lower()
-
-    def header(self, define: Expr, kind: str) -> tuple[str, list]:
-        """`(define (KIND NAME) ...)`: the name and the sections after it."""
-        items = define.items[1:]
-        if not items or not isinstance(items[0], Expr) or items[0].head() != kind:
-            raise self._not_a(kind, items[0] if items else define)
-        head = items[0]
-        if len(head.items) != 2:
-            raise self.fail(f"expected ({kind} NAME)", head)
-        return self.name(head.items[1], f"a {kind} name"), items[1:]
-
-    def _not_a(self, kind: str, found) -> InputError:
-        """The error of a (define ...) that does not start with (KIND NAME); `found` is what it starts with."""
-        other = "problem" if kind == "domain" else "domain"
-        hint = ""
-        if isinstance(found, Expr) and found.head() == other:
-            hint = f": this is a {other} file (the domain comes first, then the problem)"
-        return self.fail(f"expected (define ({kind} NAME) ...){hint}", found)
-
-    def section(self, item, allowed: tuple[str, ...]) -> str:
-        """The keyword of a section such as (:predicates ...), which must be one of `allowed`."""
-        if not isinstance(item, Expr) or not item.head().startswith(":"):
-            raise self.fail(f"expected a section such as ({allowed[0]} ...), found {_shown(item)}", item)
-        if item.head() not in allowed:
-            raise self.fail(
-                f"unexpected section ({item.head()} ...) here: expected one of {', '.join(allowed)}"
-                + _missing_parenthesis_hint(item.head()),
-                item,
-            )
-        return item.head()
-
-    def typed_list(self, items: list, what: str, types: set[str], variables: bool = False) -> list[Typed]:
-        """`a b - t c - u d` as Typed (a, t), (b, t), (c, u), (d, object), checking names and types."""
-        pending: list[Token] = []
-        result: list[Typed] = []
-        position = 0
-        items = _split_glued_types(items)
-        while position < len(items):
-            item = items[position]
-            if isinstance(item, Token) and item.text == "-":
-                if not pending or position + 1 >= len(items):
-                    raise self.fail(f"expected {what} before '-' and a type after it", item)
-                result += _typed(pending, self.type_of(items[position + 1], types))
-                pending, position = [], position + 2
-                continue
-            pending.append(self.variable(item) if variables else self.named(item, what))
-            position += 1
-        return result + _typed(pending, "object")
-
-    def variable(self, item) -> Token:
-        """A variable such as ?x."""
-        if not isinstance(item, Token) or not VARIABLE.fullmatch(item.text):
-            raise self.fail(f"expected a variable such as ?x, found {_shown(item)}", item)
-        return item
-
-    def named(self, item, what: str) -> Token:
-        """A token that is a name (see `name`)."""
-        self.name(item, what)
-        return item
-
-    def type_of(self, item, types: set[str]) -> str:
-        """A declared type, or (either t u ...) of declared types."""
-        if isinstance(item, Expr) and item.head() == "either":
-            return " ".join(self.type_of(part, types) for part in item.items[1:])
-        type_name = self.name(item, "a type")
-        if type_name not in types:
-            raise self.fail(f"unknown type {type_name!r}: declare it in (:types ...)", item)
-        return type_name
-
-    def unique(self, declared: list[Typed], what: str, known: Iterable[str] = ()) -> None:
-        """Raise for a name declared twice (or already in `known`)."""
-        seen: set[str] = set(known)
-        for item in declared:
-            if item.name in seen:
-                raise self.fail(f"{what} {item.name!r} is declared twice", item.token)
-            seen.add(item.name)
-
-
-def _typed(tokens: list[Token], type_name: str) -> list[Typed]:
-    """The tokens' names (lower case), each of the type."""
-    return [Typed(token.text.lower(), type_name, token) for token in tokens]
-
-
-def _split_glued_types(items: list) -> list:
-    """`a -t` read as `a - t` (some files glue the dash to the type)."""
-    split = []
-    for item in items:
-        if isinstance(item, Token) and len(item.text) > 1 and item.text.startswith("-"):
-            split += [Token("-", item.line, item.column), Token(item.text[1:], item.line, item.column + 1)]
-        else:
-            split.append(item)
-    return split
-
-
 def _count(number: int, noun: str) -> str:
     """`1 argument`, `2 arguments`."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _shown(item) -> str:
-    """A token or list as an error message shows it."""
-    if isinstance(item, Expr):
-        return f"({item.head()} ...)" if item.head() else "a list"
-    return quote(item.text)
-
-
-def _missing_parenthesis_hint(keyword: str) -> str:
-    """A hint when a top-level section turns up nested: the ')' before it is probably missing."""
-    keywords = set(DOMAIN_SECTIONS) | set(PROBLEM_SECTIONS) | {":parameters", ":precondition", ":effect"}
-    return " (a ')' is probably missing before it)" if keyword in keywords else ""
-
-
 # -- domain -----------------------------------------------------------------------------------------------
 def check_domain(text: str, source: str) -> Domain:
     """Read and check a domain file; what it declares, for checking problems against it."""
-    return _checked(text, source, lambda tree: _domain(_Checker(source), tree))
+    return _checked(text, source, lambda tree: _domain(Checker(source), tree))
 
 
-def _domain(check: _Checker, tree: Expr) -> Domain:
+def _domain(check: Checker, tree: Expr) -> Domain:
     """The checks of a domain file's expressions."""
     name, sections = check.header(tree, "domain")
     domain = Domain(name)
@@ -198,14 +59,14 @@ def _domain(check: _Checker, tree: Expr) -> Domain:
     return domain
 
 
-def _check_requirements(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+def _check_requirements(check: Checker, keyword: str, body: list, domain: Domain) -> None:
     """(:requirements :flag ...): flags only."""
     for flag in body:
         if not isinstance(flag, Token) or not flag.text.startswith(":"):
-            raise check.fail(f"expected requirement flags such as :strips, found {_shown(flag)}", flag)
+            raise check.fail(f"expected requirement flags such as :strips, found {shown(flag)}", flag)
 
 
-def _check_types(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+def _check_types(check: Checker, keyword: str, body: list, domain: Domain) -> None:
     """(:types ...): each type declared once, above types that are declared."""
     declared = check.typed_list(body, "a type name", _AnyType())
     check.unique(declared, "type")
@@ -216,28 +77,28 @@ def _check_types(check: _Checker, keyword: str, body: list, domain: Domain) -> N
                 raise check.fail(f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token)
 
 
-def _check_constants(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+def _check_constants(check: Checker, keyword: str, body: list, domain: Domain) -> None:
     """(:constants ...): typed, each declared once."""
     declared = check.typed_list(body, "a constant", domain.types)
     check.unique(declared, "constant", domain.constants)
     domain.constants.update((item.name, item.type) for item in declared)
 
 
-def _check_declarations(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+def _check_declarations(check: Checker, keyword: str, body: list, domain: Domain) -> None:
     """(:predicates ...) or (:functions ...): each (name ?x - type ...) declared once."""
     table = domain.predicates if keyword == ":predicates" else domain.functions
     for item in body:
         if isinstance(item, Token) and keyword == ":functions":
             continue  # `- number` after a function
         if not isinstance(item, Expr) or not item.items:
-            raise check.fail(f"expected a declaration such as (on ?x ?y) in {keyword}, found {_shown(item)}", item)
+            raise check.fail(f"expected a declaration such as (on ?x ?y) in {keyword}, found {shown(item)}", item)
         predicate = check.name(item.items[0], "a predicate name")
         if predicate in table:
             raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
         table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
 
 
-def _check_derived(check: _Checker, keyword: str, body: list, domain: Domain) -> None:
+def _check_derived(check: Checker, keyword: str, body: list, domain: Domain) -> None:
     """(:derived (name ?x ...) formula): the formula over the declared variables."""
     if len(body) == 2 and isinstance(body[0], Expr):
         variables = _variables(check.typed_list(body[0].items[1:], "a variable", domain.types, variables=True))
@@ -267,7 +128,7 @@ class _AnyType(set):
         return True
 
 
-def _check_action(check: _Checker, section: Expr, domain: Domain) -> str:
+def _check_action(check: Checker, section: Expr, domain: Domain) -> str:
     """An (:action NAME :parameters (...) :precondition GD :effect EFFECT); its name."""
     if len(section.items) < 2:
         raise check.fail("expected (:action NAME :parameters (...) ...)", section)
@@ -290,13 +151,13 @@ def _check_action(check: _Checker, section: Expr, domain: Domain) -> str:
     return name
 
 
-def _action_key(check: _Checker, parts: list, position: int, name: str) -> str:
+def _action_key(check: Checker, parts: list, position: int, name: str) -> str:
     """The keyword at `position` of action `name` (:parameters, :precondition or :effect), which a value follows."""
     key = parts[position]
     if not isinstance(key, Token) or key.text.lower() not in (":parameters", ":precondition", ":effect"):
         raise check.fail(
-            f"expected :parameters, :precondition or :effect in action {name}, found {_shown(key)}"
-            + (_missing_parenthesis_hint(key.head()) if isinstance(key, Expr) else ""),
+            f"expected :parameters, :precondition or :effect in action {name}, found {shown(key)}"
+            + (missing_parenthesis_hint(key.head()) if isinstance(key, Expr) else ""),
             key,
         )
     if position + 1 >= len(parts):
@@ -304,12 +165,12 @@ def _action_key(check: _Checker, parts: list, position: int, name: str) -> str:
     return key.text.lower()
 
 
-def _check_formula(check: _Checker, item, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
+def _check_formula(check: Checker, item, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
     """A goal description or an effect: connectives, quantifiers and atoms of declared predicates whose
     arguments are declared variables or objects."""
     if not isinstance(item, Expr):
-        hint = _missing_parenthesis_hint(item.text.lower())
-        raise check.fail(f"expected a condition in parentheses such as (on ?x ?y), found {_shown(item)}{hint}", item)
+        hint = missing_parenthesis_hint(item.text.lower())
+        raise check.fail(f"expected a condition in parentheses such as (on ?x ?y), found {shown(item)}{hint}", item)
     if not item.items:
         return  # () is the empty condition
     head = item.head()
@@ -321,16 +182,14 @@ def _check_formula(check: _Checker, item, domain: Domain, variables: dict[str, s
     elif head in NUMERIC or head in domain.functions:
         return  # numeric expressions: syntax only
     elif head.startswith(":"):
-        raise check.fail(f"unexpected ({head} ...) inside a condition{_missing_parenthesis_hint(head)}", item)
+        raise check.fail(f"unexpected ({head} ...) inside a condition{missing_parenthesis_hint(head)}", item)
     elif head == "=":
         _check_terms(check, item, item.items[1:], variables, objects)
     else:
         _check_atom(check, item, domain, variables, objects)
 
 
-def _check_quantified(
-    check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]
-) -> None:
+def _check_quantified(check: Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
     """(forall (?x - type) CONDITION) or (exists ...): the condition with the bound variables added."""
     if len(item.items) != 3 or not isinstance(item.items[1], Expr):
         raise check.fail(f"expected ({item.head()} (?x - type) CONDITION)", item)
@@ -338,15 +197,15 @@ def _check_quantified(
     _check_formula(check, item.items[2], domain, {**variables, **bound}, objects)
 
 
-def _check_atom(check: _Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
+def _check_atom(check: Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
     """An atom: a declared predicate with as many arguments as declared, each a variable or an object."""
     if isinstance(item.items[0], Expr):
-        raise check.fail(f"expected a predicate name, found {_shown(item.items[0])}", item.items[0])
+        raise check.fail(f"expected a predicate name, found {shown(item.items[0])}", item.items[0])
     predicate = check.name(item.items[0], "a predicate name")
     if predicate not in domain.predicates:
         known = ", ".join(sorted(domain.predicates)) or "none"
         raise check.fail(
-            f"unknown predicate {predicate!r}: the domain declares {known}" + _missing_parenthesis_hint(predicate),
+            f"unknown predicate {predicate!r}: the domain declares {known}" + missing_parenthesis_hint(predicate),
             item.items[0],
         )
     arguments = item.items[1:]
@@ -356,7 +215,7 @@ def _check_atom(check: _Checker, item: Expr, domain: Domain, variables: dict[str
     _check_terms(check, item, arguments, variables, objects)
 
 
-def _check_terms(check: _Checker, item: Expr, terms: list, variables: dict[str, str], objects: set[str]) -> None:
+def _check_terms(check: Checker, item: Expr, terms: list, variables: dict[str, str], objects: set[str]) -> None:
     """Every term is a declared variable or object."""
     for term in terms:
         if isinstance(term, Expr):
@@ -374,10 +233,10 @@ def _check_terms(check: _Checker, item: Expr, terms: list, variables: dict[str, 
 # -- problem ----------------------------------------------------------------------------------------------
 def check_problem(text: str, source: str, domain: Domain) -> None:
     """Read and check a problem file against its domain."""
-    _checked(text, source, lambda tree: _problem(_Checker(source), tree, domain))
+    _checked(text, source, lambda tree: _problem(Checker(source), tree, domain))
 
 
-def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
+def _problem(check: Checker, tree: Expr, domain: Domain) -> None:
     """The checks of a problem file's expressions."""
     _, sections = check.header(tree, "problem")
     objects: dict[str, str] = dict(domain.constants)
@@ -394,7 +253,7 @@ def _problem(check: _Checker, tree: Expr, domain: Domain) -> None:
             raise check.fail(f"the problem has no ({required} ...) section", tree)
 
 
-def _check_domain_name(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
+def _check_domain_name(check: Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:domain NAME) names the domain file's domain."""
     body = section.items[1:]
     named = check.name(body[0], "the domain's name") if len(body) == 1 else None
@@ -404,14 +263,14 @@ def _check_domain_name(check: _Checker, section: Expr, domain: Domain, objects: 
         raise check.fail(f"the problem is for domain {named!r} but the domain file defines {domain.name!r}", body[0])
 
 
-def _check_objects(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
+def _check_objects(check: Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:objects ...): typed, each declared once (constants included), added to `objects`."""
     declared = check.typed_list(section.items[1:], "an object", domain.types)
     check.unique(declared, "object", objects)
     objects.update((item.name, item.type) for item in declared)
 
 
-def _check_init(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
+def _check_init(check: Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:init ...): true facts (and numeric fluents' values) over declared objects."""
     names = set(objects)
     for fact in section.items[1:]:
@@ -422,7 +281,7 @@ def _check_init(check: _Checker, section: Expr, domain: Domain, objects: dict[st
         _check_formula(check, fact, domain, {}, names)
 
 
-def _check_goal(check: _Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
+def _check_goal(check: Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
     """(:goal CONDITION): one condition over declared objects."""
     if len(section.items) != 2:
         raise check.fail("expected one goal condition, such as (:goal (and (on a b) (on b c)))", section)

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzleplan.translator.pddl.explanations import Reason, why_not
+from puzzleplan.translator.pddl.formulas import show_expression, shown_atom
 from puzzleplan.translator.pddl.model import Action, Task
-from puzzleplan.translator.pddl.semantics import Evaluator, Reason, State, Undefined, show_expression, shown_atom
+from puzzleplan.translator.pddl.semantics import Evaluator, State, Undefined
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 
 from puzzleplan.common.files import natural_key
@@ -159,7 +161,7 @@ def _unmet_goal(evaluator: Evaluator, goal: tuple | None, state: State) -> list[
     try:
         if evaluator.holds(goal, {}, state):
             return []
-        reason = evaluator.why_not(goal, {}, state)
+        reason = why_not(evaluator, goal, {}, state)
     except Undefined as error:
         return [Reason(f"the goal cannot be evaluated: {error}")]
     return reason.parts if goal[0] == "and" and reason.conjunction else [reason]
@@ -187,7 +189,7 @@ def _precondition_failure(
     try:
         if precondition is None or evaluator.holds(precondition, binding, state):
             return None
-        reason = evaluator.why_not(precondition, binding, state)
+        reason = why_not(evaluator, precondition, binding, state)
     except Undefined as error:
         return f"has a precondition that cannot be evaluated: {error}", []
     reasons = reason.parts if precondition[0] == "and" else [reason]
