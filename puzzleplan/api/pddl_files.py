@@ -121,6 +121,6 @@ def _read_and_plan(
 
 def _replayed(model: Task | None, run: PddlRun) -> PlanCheck | None:
     """The verdict on the plan found, replayed on the task; None without one."""
-    from puzzleplan.translator.pddl.plans import check_plan
+    from puzzleplan.translator.pddl.plans import check_pddl_plan
 
-    return check_plan(model, run.plan) if model and run.result.solved else None
+    return check_pddl_plan(model, run.plan) if model and run.result.solved else None
