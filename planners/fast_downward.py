@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.translator.pddl.task import PddlTask, read_plan, task_files
 
 from puzzleplan.common.errors import InputError
@@ -105,7 +105,9 @@ class FastDownward:
         if memout:
             return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)
         if code in _UNSOLVABLE:
-            return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
+            return PlanResult(
+                Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, proved=Proof.UNSOLVABLE
+            )
         if code in _USAGE_ERRORS:
             raise InputError(f"Fast Downward cannot run {self.name!r}: {_usage_error(outcome.stderr)}", "command line")
         if code != 0 or not plan.exists():
@@ -116,7 +118,7 @@ class FastDownward:
         return PlanResult(
             Status.SOLVED,
             read_plan(plan.read_text(), str(plan)),
-            optimal=self.optimal,
+            proved=Proof.OPTIMAL if self.optimal else None,
             expanded=expanded,
             search_time=outcome.elapsed,
             figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
