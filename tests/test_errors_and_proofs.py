@@ -231,3 +231,13 @@ def test_the_former_timeout_classes_are_gone() -> None:
         (compile_module, "CompilationTimeout"),
     ]
     assert [name for module, name in gone if hasattr(module, name)] == []
+
+
+@pytest.mark.parametrize(("planner", "proved"), [("fd", Proof.UNSOLVABLE), ("fd:ehc(ff())", None)])
+def test_fast_downward_proves_unsolvability_only_with_a_complete_search(planner: str, proved: Proof | None) -> None:
+    if not get_planner("fd").available()[0]:
+        pytest.skip("Fast Downward is not installed")
+    task = puzzleplan.translate(puzzleplan.load(puzzle="tiles", text=STUCK))  # searched: the parity is not seen
+    result = plan_pddl(task, get_planner(planner), Limits(60)).result
+    assert (result.status, result.proved) == (Status.UNSOLVABLE, proved)
+    assert proved is not None or "no proof" in result.message
