@@ -25,13 +25,51 @@ class Status(str, enum.Enum):
     ERROR = "error"
 
 
+class Proof(str, enum.Enum):
+    """What a run proved beyond its status: that its plan is optimal, or that no plan exists. A run
+    that proved neither (a satisficing plan, an incomplete search that ran dry, a timeout) has None."""
+
+    OPTIMAL = "optimal"
+    UNSOLVABLE = "unsolvable"
+
+    @property
+    def status(self) -> Status:
+        """The only status a run with this proof can have."""
+        return Status.SOLVED if self is Proof.OPTIMAL else Status.UNSOLVABLE
+
+
+def proof_of(status: Status) -> Proof | None:
+    """The proof that an optimal and complete search's `status` carries (None for a timeout, an error...)."""
+    return next((proof for proof in Proof if proof.status is status), None)
+
+
+class Proved:
+    """What a run's record (PlanResult, the API's Report) says of its proof: `proved`, checked against the
+    status on creation, and the former `optimal` flag derived from it."""
+
+    status: Status
+    proved: Proof | None
+
+    def __post_init__(self) -> None:
+        """ValueError for a proof that the status contradicts (an optimal plan that was not found)."""
+        if self.proved is not None and self.proved.status is not self.status:
+            raise ValueError(f"a run that ended {self.status.value} cannot have proved {self.proved.value}")
+
+    @property
+    def optimal(self) -> bool:
+        """The former flag, kept with its former meaning: True when the run proved something (an optimal
+        plan, or that no plan exists). Read `proved` to tell which."""
+        return self.proved is not None
+
+
 @dataclass
-class PlanResult:
-    """What a planner returns: a status, the plan (PDDL actions or native moves) and figures."""
+class PlanResult(Proved):
+    """What a planner returns: a status, the plan (PDDL actions or native moves), what the run proved and
+    figures."""
 
     status: Status
     plan: list[Any] = field(default_factory=list)
-    optimal: bool = False
+    proved: Proof | None = None
     expanded: int | None = None
     steps: int | None = None
     search_time: float = 0.0
@@ -111,9 +149,12 @@ __all__ = [
     "PddlTask",
     "PlanResult",
     "Planner",
+    "Proof",
+    "Proved",
     "STRIPS",
     "Simulation",
     "Status",
     "pddl_fragment",
+    "proof_of",
     "simulates",
 ]

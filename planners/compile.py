@@ -10,7 +10,7 @@ from puzzleplan.planners.base import Status
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 
 from puzzleplan.common.files import natural_key
-from puzzleplan.common.limits import TimeLimitExceeded, time_limit
+from puzzleplan.common.limits import time_limit
 from puzzleplan.common.progress import phase
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
@@ -63,12 +63,6 @@ class CompilationFailed(Exception):
     status = Status.ERROR
 
 
-class CompilationTimeout(CompilationFailed):
-    """The compilation did not finish within its time limit."""
-
-    status = Status.TIMEOUT
-
-
 class UnsupportedTask(CompilationFailed):
     """The task needs requirements that the planner lacks and no compilation removes."""
 
@@ -77,7 +71,7 @@ class UnsupportedTask(CompilationFailed):
 
 def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None = None) -> Compiled:
     """The task itself when the planner accepts it, otherwise its compilation with unified-planning,
-    interrupted after `timeout` seconds (CompilationTimeout) when running in the main thread."""
+    interrupted after `timeout` seconds (TimeLimitExceeded) when running in the main thread."""
     if not needs_compilation(task, fragment):
         return Compiled(task, lambda plan: plan)
     beyond = task.requirements - fragment - _REMOVABLE
@@ -93,8 +87,6 @@ def compile_for(task: PddlTask, fragment: frozenset[str], timeout: float | None 
     try:
         with time_limit(timeout), phase("compiling the task with unified-planning"):
             return _compile_with_up(task, fragment)
-    except TimeLimitExceeded:
-        raise CompilationTimeout("stopped while compiling the task to the planner's fragment") from None
     except RecursionError:  # its reader (pyparsing) recurses once per level of a formula
         raise UnsupportedTask("the task's formulas nest too deeply for unified-planning to compile them") from None
 

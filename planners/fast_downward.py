@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.translator.pddl.task import PddlTask, read_plan, task_files
 
 from puzzleplan.common.errors import InputError
@@ -19,9 +19,19 @@ OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(
 
 # https://www.fast-downward.org/ExitCodes
 _UNSOLVABLE = {10, 11, 12}
+_INCOMPLETE = 12
+"""SEARCH_UNSOLVED_INCOMPLETE: an incomplete search ended without a plan, which proves nothing."""
 _MEMOUT = {20, 22, 24}
 _USAGE_ERRORS = {33, 36}
 """SEARCH_INPUT_ERROR and DRIVER_INPUT_ERROR: the search string (the user's words) is wrong."""
+
+
+def _unsolvable(code: int, elapsed: float, expanded: int | None) -> PlanResult:
+    """An unsolvable ending: proved, unless the search was incomplete (exit code 12)."""
+    if code == _INCOMPLETE:
+        message = "fast downward found no plan, but its search is incomplete: this is no proof that none exists"
+        return PlanResult(Status.UNSOLVABLE, search_time=elapsed, expanded=expanded, message=message)
+    return PlanResult(Status.UNSOLVABLE, search_time=elapsed, expanded=expanded, proved=Proof.UNSOLVABLE)
 
 
 def driver_path() -> Path | None:
@@ -105,7 +115,7 @@ class FastDownward:
         if memout:
             return PlanResult(Status.MEMOUT, search_time=outcome.elapsed, expanded=expanded, message=memout)
         if code in _UNSOLVABLE:
-            return PlanResult(Status.UNSOLVABLE, search_time=outcome.elapsed, expanded=expanded, optimal=True)
+            return _unsolvable(code, outcome.elapsed, expanded)
         if code in _USAGE_ERRORS:
             raise InputError(f"Fast Downward cannot run {self.name!r}: {_usage_error(outcome.stderr)}", "command line")
         if code != 0 or not plan.exists():
@@ -116,7 +126,7 @@ class FastDownward:
         return PlanResult(
             Status.SOLVED,
             read_plan(plan.read_text(), str(plan)),
-            optimal=self.optimal,
+            proved=Proof.OPTIMAL if self.optimal else None,
             expanded=expanded,
             search_time=outcome.elapsed,
             figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},

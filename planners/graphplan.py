@@ -24,20 +24,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
 from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.pddl.task import STRIPS, PddlTask
 
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
 from puzzleplan.common.progress import phase, watch
 
 __all__ = ["Graphplan", "GroundTask", "Outcome", "graphplan", "ground"]
-
-
-class Timeout(Exception):
-    """The deadline passed during the search."""
 
 
 class Nogoods:
@@ -152,9 +148,9 @@ class Search:
         self.trace = trace
 
     def check_deadline(self) -> None:
-        """Raise Timeout once the deadline has passed."""
+        """Raise TimeLimitExceeded once the deadline has passed."""
         if time.perf_counter() > self.deadline:
-            raise Timeout
+            raise TimeLimitExceeded
 
     def extract(self, goals: int, level: int) -> tuple[list[list[int]] | None, int]:
         """Steps (lists of actions) achieving `goals` at `level`, or None and the goals to blame."""
@@ -277,7 +273,7 @@ def graphplan(
     sys.setrecursionlimit(max(limit, 100_000))
     try:
         status, plan, reason = _stages(graph, search, steps, report or (lambda line: None))
-    except Timeout:
+    except TimeLimitExceeded:
         status, plan, reason = Status.TIMEOUT, [], "the time limit passed"
     finally:
         sys.setrecursionlimit(limit)
@@ -406,7 +402,7 @@ class Graphplan:
         return PlanResult(
             Status.SOLVED,
             plan,
-            optimal=sequential_optimal,
+            proved=Proof.OPTIMAL if sequential_optimal else None,
             expanded=figures["actions_tried"],
             steps=parallel,
             search_time=elapsed,

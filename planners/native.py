@@ -50,8 +50,8 @@ def _astar(
     """A* with one of the puzzle's named heuristics; its plan optimal only when the heuristic is admissible."""
     estimate = search_help(puzzle).heuristics()[heuristic]
     result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
-    if result.status is Status.SOLVED:
-        result.optimal = result.optimal and estimate.admissible
+    if result.status is Status.SOLVED and not estimate.admissible:
+        result.proved = None
     return result
 
 

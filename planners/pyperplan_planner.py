@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Status, proof_of
 from puzzleplan.translator.pddl.pyperplan import for_pyperplan
 from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask, read_plan, task_files
 
@@ -61,7 +61,7 @@ class Pyperplan:
         return PlanResult(
             status,
             plan,
-            optimal=self.optimal and status in (Status.SOLVED, Status.UNSOLVABLE),
+            proved=proof_of(status) if self.optimal else None,
             expanded=int(expanded[-1]) if expanded else None,
             search_time=outcome.elapsed,
             message=message,

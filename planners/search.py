@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterable
 from itertools import count
 from typing import Any
 
-from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.translator.graph import Parents, path_back
 
 from puzzleplan.common.progress import watch
@@ -67,13 +67,13 @@ class Counter:
             return True
         return self.expanded % CHECK_EVERY == 0 and self.deadline.passed()
 
-    def result(self, status: Status, plan: list | None = None, optimal: bool = False) -> PlanResult:
+    def result(self, status: Status, plan: list | None = None, proved: Proof | None = None) -> PlanResult:
         """A PlanResult with the search figures (and, stopped for time, the bound it reached)."""
         bound = self.figures()[1] if status is Status.TIMEOUT else None
         return PlanResult(
             status,
             plan or [],
-            optimal=optimal,
+            proved=proved,
             expanded=self.expanded,
             search_time=self.deadline.elapsed(),
             figures={"bound": bound} if bound is not None else {},
@@ -84,7 +84,7 @@ def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, de
     """Breadth-first graph search, goal test on generation: fewest moves."""
     counter = Counter(deadline)
     if is_goal(start):
-        return counter.result(Status.SOLVED, [], optimal=True)
+        return counter.result(Status.SOLVED, [], Proof.OPTIMAL)
     parents: Parents = {start: None}
     frontier = deque([start])
     while frontier:
@@ -96,9 +96,9 @@ def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, de
                 continue
             parents[child] = (state, move)
             if is_goal(child):
-                return counter.result(Status.SOLVED, path_back(parents, child), optimal=True)
+                return counter.result(Status.SOLVED, path_back(parents, child), Proof.OPTIMAL)
             frontier.append(child)
-    return counter.result(Status.UNSOLVABLE, optimal=True)
+    return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)
 
 
 def depth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
@@ -116,7 +116,7 @@ def depth_first(start: Hashable, successors: Successors, is_goal: Callable, dead
         for move, child in reversed(children):
             parents[child] = (state, move)
             stack.append(child)
-    return counter.result(Status.UNSOLVABLE, optimal=True)
+    return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)
 
 
 def best_first(
@@ -143,7 +143,7 @@ def best_first(
         if g > best_g[state]:
             continue
         if is_goal(state):
-            return counter.result(Status.SOLVED, path_back(parents, state), optimal=weight == 1.0)
+            return counter.result(Status.SOLVED, path_back(parents, state), Proof.OPTIMAL if weight == 1.0 else None)
         if counter.expand():
             return counter.result(Status.TIMEOUT)
         child_g = g + 1
@@ -155,4 +155,4 @@ def best_first(
                 best_g[child] = child_g
                 parents[child] = (state, move)
                 heapq.heappush(frontier, (child_g + weight * h, -child_g, next(tie), child))
-    return counter.result(Status.UNSOLVABLE, optimal=True)
+    return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)

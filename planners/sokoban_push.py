@@ -18,7 +18,7 @@ from itertools import count
 from operator import or_
 from typing import Any
 
-from puzzleplan.planners.base import PlanResult, Simulation, Status
+from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
@@ -409,7 +409,9 @@ def _best_first(
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
-    return PlanResult(Status.UNSOLVABLE, optimal=True, expanded=_expanded(sides), search_time=deadline.elapsed())
+    return PlanResult(
+        Status.UNSOLVABLE, proved=Proof.UNSOLVABLE, expanded=_expanded(sides), search_time=deadline.elapsed()
+    )
 
 
 def _ends(
@@ -490,7 +492,7 @@ def _plan(
     return PlanResult(
         Status.SOLVED,
         letters,
-        optimal=optimal,
+        proved=Proof.OPTIMAL if optimal else None,
         expanded=expanded,
         search_time=deadline.elapsed(),
         figures={"optimal_measure": "pushes", "pushes": len(pushes)},

@@ -14,21 +14,17 @@ import sys
 import time
 from typing import Any
 
-from puzzleplan.planners.base import PlanResult, Simulation, Status
+from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.native import search as native_search
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.grid import direction_between
 from puzzleplan.translator.tiles import pdb as tiles_pdb
 
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
 
 CHECK_EVERY = 1 << 16
 """Expansions between two looks at the clock."""
-
-
-class OutOfTime(Exception):
-    """The deadline passed during the search."""
 
 
 class TilesIdaStar:
@@ -68,7 +64,7 @@ class TilesIdaStar:
             build = time.perf_counter() - build
         except InputError as error:
             return PlanResult(Status.UNSUPPORTED, message=f"{self.name}: {error.message}")
-        except tiles_pdb.BuildStopped:
+        except TimeLimitExceeded:
             message = (
                 f"stopped at the time limit ({limits.timeout:g} s) while building the pattern databases; they "
                 "are built once (about a minute of CPU time for 6-6-3, several minutes of wall time on a busy "
@@ -157,7 +153,7 @@ def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> Pla
         above the bound."""
         counts[0] += 1
         if counts[0] % CHECK_EVERY == 0 and clock() > end:
-            raise OutOfTime
+            raise TimeLimitExceeded
         least = 1 << 30
         g += 1
         for cell, step, mirror_step in neighbours[blank]:
@@ -200,12 +196,12 @@ def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> Pla
             bound = dfs(start, -1, 0, h_direct, h_reflected, bound)
             if bound < 0:
                 break
-    except OutOfTime:
+    except TimeLimitExceeded:
         return PlanResult(Status.TIMEOUT, expanded=counts[0], search_time=deadline.elapsed())
     moves, board, blank = [], list(instance.init), start
     for cell in reversed(path):
         moves.append((board[cell], direction_between(divmod(cell, width), divmod(blank, width))))
         board[blank], board[cell], blank = board[cell], 0, cell
-    result = PlanResult(Status.SOLVED, moves, optimal=True, expanded=counts[0], search_time=deadline.elapsed())
+    result = PlanResult(Status.SOLVED, moves, Proof.OPTIMAL, expanded=counts[0], search_time=deadline.elapsed())
     result.figures.update(iterations=iterations)
     return result

@@ -36,7 +36,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from puzzleplan.planners.base import PlanResult, Simulation, Status
+from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.pellet_order import Tour
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.capabilities import search_help
@@ -84,9 +84,9 @@ class PelletTour:
         deadline = Deadline(limits.timeout)
         reason = search_help(puzzle).unsolvable_reason(instance)  # the pipeline asks first; callers outside it may not
         if reason:
-            return PlanResult(Status.UNSOLVABLE, optimal=True, message=reason)
+            return PlanResult(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE, message=reason)
         if not instance.food:
-            return PlanResult(Status.SOLVED, [], optimal=True)
+            return PlanResult(Status.SOLVED, [], Proof.OPTIMAL)
         needed = needed_pellets(instance.is_open, instance.pacman, instance.food)
         tour = Tour.search(instance, needed, self.rounds, deadline)
         outcome = Outcome(cost=tour.length)
@@ -106,9 +106,9 @@ def _proven_plan(result: PlanResult, outcome: Outcome, instance, tour: Tour) -> 
         result.plan = walk_moves(instance, outcome.walk)
     else:
         result.plan = tour_moves(instance, [tour.cells[index] for index in tour.order[1:]])
-    result.optimal = True
+    result.proved = Proof.OPTIMAL
     if len(result.plan) != outcome.cost:
-        result.status, result.optimal = Status.ERROR, False
+        result.status, result.proved = Status.ERROR, None
         result.message = f"the walk has {len(result.plan)} moves, the program said {outcome.cost}"
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.planners.base import STRIPS, PlanResult, Status
+from puzzleplan.planners.base import STRIPS, PlanResult, Status, proof_of
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, task_files
 
 from puzzleplan.common.errors import InputError, did_you_mean
@@ -189,7 +189,7 @@ def _result(answer: dict[str, Any], elapsed: float, memory_mb: int | None) -> Pl
     return PlanResult(
         status,
         plan,
-        optimal=answer.get("optimal", False),
+        proved=proof_of(status) if answer.get("optimal") else None,
         expanded=answer.get("expanded"),
         search_time=elapsed,
         message=message,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 import unified_planning as up
-from puzzleplan.planners.base import PlanResult, Status
+from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.planners.graphplan import Graphplan
 from puzzleplan.translator.pddl.task import PddlTask
 from unified_planning.engines import Credits, Engine, OptimalityGuarantee, PlanGenerationResult
@@ -107,7 +107,8 @@ class GraphplanEngine(Engine, OneshotPlannerMixin):
         """UP's result of a plan found: its actions as UP action instances; optimal only for a task with a
         quality metric (Graphplan's fewest time steps are no optimum of a task without one)."""
         plan = SequentialPlan([self._instance(writer, name, arguments) for name, arguments in result.plan])
-        status = UpStatus.SOLVED_OPTIMALLY if result.optimal and has_metric else UpStatus.SOLVED_SATISFICING
+        optimal = result.proved is Proof.OPTIMAL and has_metric
+        status = UpStatus.SOLVED_OPTIMALLY if optimal else UpStatus.SOLVED_SATISFICING
         return PlanGenerationResult(status, plan, self.name, metrics={"steps": str(result.steps)})
 
     @staticmethod

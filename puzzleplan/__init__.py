@@ -4,7 +4,7 @@ plan replayed with the puzzle's real rules.
     import puzzleplan
     inst = puzzleplan.load("problems/hanoi/seed2.hanoi")        # the puzzle told by the suffix
     task = puzzleplan.translate(inst)                            # task.domain, task.problem: PDDL text
-    result = puzzleplan.solve(inst, planner="fd-opt", timeout=60)
+    result = puzzleplan.solve(inst, planner="fd-opt", timeout=60)   # result.status, result.proved
     check = puzzleplan.validate(inst, result.moves)              # check.valid, check.reason
     states = puzzleplan.replay(inst, result.moves)
     rows = puzzleplan.compare([inst], ["native-astar", "fd"], timeout=30)
@@ -32,10 +32,10 @@ from puzzleplan.api import (
     validate,
 )
 from puzzleplan.api.pddl_files import PddlReport
-from puzzleplan.api.pipeline import Report
+from puzzleplan.api.pipeline import Proof, Report
 from puzzleplan.api.up import register_up_engines, to_up
 from puzzleplan.api.validation import Verdict
-from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.errors import IllegalMove, InputError, LimitReached, PlannerFailure, PuzzleplanError
 from puzzleplan.experiments.compare import compare
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 
@@ -55,11 +55,15 @@ __all__ = [
     "IllegalMove",
     "InputError",
     "Instance",
+    "LimitReached",
     "Limits",
     "Plan",
     "PddlReport",
     "PddlTask",
     "PlanResult",
+    "PlannerFailure",
+    "Proof",
+    "PuzzleplanError",
     "Report",
     "Status",
     "Verdict",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from puzzleplan.translator.graphplan.format import Atom, Facts, Operator, Ops
-from puzzleplan.translator.graphplan.plan import Grounder, check_plan, read_plan_lines
+from puzzleplan.translator.graphplan.plan import Grounder, check_graphplan_plan, read_plan_lines
 
 from puzzleplan.app.cli import main as puzzleplan
 from puzzleplan.app.graphplan_cli import main as graphplan
@@ -177,6 +177,6 @@ def test_names_with_underscores_are_matched_against_the_objects():
     with pytest.raises(ValueError, match="reads more than one way"):
         grounder.action("go_home_a_b")
     assert grounder.action("GO_A_B_HOME").args == ("a_b", "home")
-    assert check_plan(ops, facts, read_plan_lines("1 go_home_a_home\n2 go_home_b\n", "p")).valid
-    check = check_plan(ops, facts, read_plan_lines("1 go_home_a_b\n", "p"))
+    assert check_graphplan_plan(ops, facts, read_plan_lines("1 go_home_a_home\n2 go_home_b\n", "p")).valid
+    check = check_graphplan_plan(ops, facts, read_plan_lines("1 go_home_a_b\n", "p"))
     assert not check.valid and "reads more than one way: go(home, a_b) or go(home_a, b)" in check.reason

@@ -12,11 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.pddl.model import read_task
-from puzzleplan.translator.pddl.plans import check_plan
+from puzzleplan.translator.pddl.plans import check_pddl_plan
 from puzzleplan.translator.pddl.task import PddlTask, atom, write_plan
 
-from puzzleplan.api.pddl_check import check_plan as up_check
-from puzzleplan.api.pddl_check import check_up_plan, ground
+from puzzleplan.api.pddl_check import ground, validate_up_plan, validate_with_up
 from puzzleplan.api.pipeline import plan_pddl
 from puzzleplan.app.cli import main
 from puzzleplan.common.limits import Limits
@@ -62,15 +61,15 @@ def up_problems(found):
 @pytest.mark.parametrize("folder", TASKS)
 def test_plans_fast_downward_finds_validate(found, folder):
     task, model, plan = found[folder]
-    check = check_plan(model, plan)
+    check = check_pddl_plan(model, plan)
     assert check.valid, check.message()
     assert check.cost == (len(plan) if not model.action_costs else check.metric["value"])
-    assert up_check(task, plan)[0] is True
+    assert validate_with_up(task, plan)[0] is True
 
 
 def test_parcprinter_costs_are_general_costs(found):
     _, model, plan = found["parcprinter-08-strips"]
-    check = check_plan(model, plan)
+    check = check_pddl_plan(model, plan)
     assert model.action_costs and check.cost_kind == "general cost" and check.cost > len(plan)
     assert write_plan(plan, check.cost).splitlines()[-1] == f"; cost = {check.cost} (general cost)"
 
@@ -93,7 +92,7 @@ def test_dropping_a_step_names_the_step_that_really_fails(found, folder):
     grounded = ground(task)
     for dropped in range(len(plan)):
         corrupted = plan[:dropped] + plan[dropped + 1 :]
-        check = check_plan(model, corrupted)
+        check = check_pddl_plan(model, corrupted)
         expected = first_inapplicable(grounded, corrupted)
         assert (check.failed.number if check.failed else None) == expected, (dropped, check.message())
         if expected is not None:
@@ -133,8 +132,8 @@ def test_verdicts_agree_with_unified_planning(found, up_problems, folder, data):
     task, model, plan = found[folder]
     edits = data.draw(st.lists(corruptions(len(plan)), min_size=1, max_size=3))
     corrupted = corrupt(plan, edits)
-    ours = check_plan(model, corrupted)
-    theirs, reason = check_up_plan(up_problems[folder], corrupted)
+    ours = check_pddl_plan(model, corrupted)
+    theirs, reason = validate_up_plan(up_problems[folder], corrupted)
     assert ours.valid == theirs, (edits, ours.message(), reason)
     if ours.failed is not None and reason.startswith("step "):
         assert reason.split()[1] == str(ours.failed.number)

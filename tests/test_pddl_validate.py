@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleplan.translator.pddl.model import read_task
-from puzzleplan.translator.pddl.plans import check_plan
+from puzzleplan.translator.pddl.plans import check_pddl_plan
 from puzzleplan.translator.pddl.task import atom, claimed_cost, read_plan, write_plan
 
 from puzzleplan.app.cli import main
@@ -29,7 +29,7 @@ def task():
 
 
 def verdict(task, text: str):
-    return check_plan(task, read_plan(text, "plan"))
+    return check_pddl_plan(task, read_plan(text, "plan"))
 
 
 def test_a_valid_plan_with_its_cost_and_metric(task):
@@ -222,10 +222,10 @@ def test_derived_predicates_agree_with_the_puzzles_own_rules():
             continue
         task = api.translate(inst)
         model = read_task(task.domain, task.problem, "domain", str(path))
-        assert check_plan(model, report.pddl_plan).valid
+        assert check_pddl_plan(model, report.pddl_plan).valid
         for dropped in range(len(report.pddl_plan)):
             plan = report.pddl_plan[:dropped] + report.pddl_plan[dropped + 1 :]
-            assert check_plan(model, plan).valid == api.validate(inst, plan).valid, (path, dropped)
+            assert check_pddl_plan(model, plan).valid == api.validate(inst, plan).valid, (path, dropped)
             checked += 1
     assert checked >= 10
 

@@ -143,13 +143,14 @@ def test_json_contract():
         "planner",
         "status",
         "optimal",
+        "proved",
         "length",
         "moves",
         "valid",
         "expanded",
         "time",
     } <= set(data)
-    assert data["status"] == "solved" and data["optimal"] and data["valid"]
+    assert data["status"] == "solved" and data["optimal"] and data["proved"] == "optimal" and data["valid"]
     assert data["moves"] == [[1, "A", "B"], [2, "A", "C"]]
     assert set(data["time"]) == {"translate", "search", "validate", "total"}
 

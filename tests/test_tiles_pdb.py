@@ -22,7 +22,7 @@ from test_limits import cli
 
 from puzzleplan.api.pipeline import solve
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
 from puzzleplan.experiments.compare import file_entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +120,7 @@ def test_a_build_reports_progress_and_stops_at_the_deadline_leaving_nothing(tmp_
     seen = []
     tiles_pdb.table(pattern, lambda done, total: seen.append((done, total)))
     assert seen and all(done <= total == pattern.states for done, total in seen) and seen[-1][0] == pattern.states
-    with pytest.raises(tiles_pdb.BuildStopped):
+    with pytest.raises(TimeLimitExceeded):
         tiles_pdb.table(tiles_pdb.partition(3, 3, "pdb")[1], stop=lambda: True)
     assert sorted(path.name for path in (tmp_path / "tiles-pdb").iterdir()) == [pattern.key]
 

@@ -30,28 +30,28 @@ if TYPE_CHECKING:
     from puzzleplan.translator.replay import Replay
 
 
-Instance = TypeVar("Instance", bound=Hashable)
-State = TypeVar("State", bound=Hashable)
-Move = TypeVar("Move", bound=Hashable)
+InstanceT = TypeVar("InstanceT", bound=Hashable)
+StateT = TypeVar("StateT", bound=Hashable)
+MoveT = TypeVar("MoveT", bound=Hashable)
 
 LEVELS, NOTATIONS, ENCODINGS, HEURISTICS = "levels", "notations", "encodings", "heuristics"
 REPORTS, GENERATOR = "reports", "generator"
 """The names of the optional capabilities."""
 
 
-class Leveled(Generic[Instance, State, Move]):
+class Leveled(Generic[InstanceT, StateT, MoveT]):
     """Multi-level files: a file holds several instances, `--level` picks one."""
 
     name: str
     parse: Callable[..., Any]
     """The core's parse (puzzleplan.translator.puzzle.Puzzle)."""
 
-    def parse_level(self, text: str, source: str, level: str | None) -> Instance:
+    def parse_level(self, text: str, source: str, level: str | None) -> InstanceT:
         """Read one level of the file (`level` None: the puzzle's choice, such as the only or first one);
         by default a file holds one instance and a level is refused."""
         if level is not None:
             raise InputError(f"{self.name} files hold one instance; --level is not supported", source)
-        return cast(Instance, self.parse(text, source))
+        return cast(InstanceT, self.parse(text, source))
 
     def levels(self, text: str, source: str) -> list[str]:
         """Labels of the levels in the file (a single-level file has one, "")."""
@@ -68,7 +68,7 @@ class Heuristic:
     description: str = ""
 
 
-class Searchable(Generic[Instance, State, Move]):
+class Searchable(Generic[InstanceT, StateT, MoveT]):
     """Help for solving: heuristics for `native-astar`, a normal form of states to search on, instances
     known unsolvable without search, and planners written for the puzzle alone."""
 
@@ -79,11 +79,11 @@ class Searchable(Generic[Instance, State, Move]):
     """Generic planner name -> the planner that does its job on this puzzle (e.g. native-astar -> a
     push-optimal search where optimal means fewest pushes)."""
 
-    def unsolvable_reason(self, instance: Instance) -> str | None:
+    def unsolvable_reason(self, instance: InstanceT) -> str | None:
         """A reason the instance cannot be solved, found without search, or None."""
         return None
 
-    def heuristic(self, instance: Instance, state: State) -> float:
+    def heuristic(self, instance: InstanceT, state: StateT) -> float:
         """An admissible estimate of the moves still needed (0 = blind search)."""
         return 0
 
@@ -91,46 +91,46 @@ class Searchable(Generic[Instance, State, Move]):
         """Named heuristics for `native-astar:NAME`; "default" is the one `native-astar` uses."""
         return {"default": Heuristic(self.heuristic, True, "the puzzle's admissible heuristic")}
 
-    def normalize(self, instance: Instance, state: State) -> State:
+    def normalize(self, instance: InstanceT, state: StateT) -> StateT:
         """The state in the puzzle's normal form (the random walk prints it, native search runs on it); the
         state itself by default."""
         return state
 
-    def plan_from_search(self, instance: Instance, moves: list[Move]) -> list[Move]:
+    def plan_from_search(self, instance: InstanceT, moves: list[MoveT]) -> list[MoveT]:
         """The moves of a path that native search found from normalize(initial()), each naming its piece
         as the normal-form state it is made in does, as apply() replays them from initial(): unchanged by
         default; a puzzle whose normal form renumbers pieces names each by the number it keeps."""
         return moves
 
 
-class Notated(Generic[Instance, State, Move]):
+class Notated(Generic[InstanceT, StateT, MoveT]):
     """A move notation: moves as the user reads and writes them and as JSON, the ways `validate` reads a
     whole plan, and other meanings of the moves read. The default spelling is the move as JSON."""
 
     name: str
 
-    def move_json(self, move: Move) -> Any:
+    def move_json(self, move: MoveT) -> Any:
         """A move as JSON (a list in the puzzle's notation; a move that is not a tuple as it is)."""
         return list(move) if isinstance(move, tuple) else move
 
-    def format_move(self, move: Move) -> str:
+    def format_move(self, move: MoveT) -> str:
         """A move as the user reads and writes it."""
         return json.dumps(self.move_json(move))
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> MoveT:
         """Read one move written as format_move writes it; ValueError saying what was expected."""
         try:
             value = json.loads(text)
         except ValueError:
             raise ValueError("expected a move written in JSON, such as [1, 2]") from None
-        return cast(Move, tuple(value) if isinstance(value, list) else value)
+        return cast(MoveT, tuple(value) if isinstance(value, list) else value)
 
-    def parse_moves(self, text: str, source: str = "<moves>") -> list[Move]:
+    def parse_moves(self, text: str, source: str = "<moves>") -> list[MoveT]:
         """Read moves as format_move writes them, one a line (`#` comments, `12.` step numbers skipped);
         InputError naming the line."""
         return move_lines(f"{self.name} moves", self.parse_move).read(text, source)
 
-    def move_from_json(self, value: Any) -> Move:
+    def move_from_json(self, value: Any) -> MoveT:
         """A move from its JSON (as move_json writes it, or a string in the notation of parse_move);
         ValueError if it is not a move."""
         return self.parse_move(value if isinstance(value, str) else json.dumps(value))
@@ -141,31 +141,31 @@ class Notated(Generic[Instance, State, Move]):
         move a line. A puzzle adds the notations its seed and published solvers use."""
         return [move_lines("moves one a line", self.parse_move, self.format_move)]
 
-    def other_readings(self, instance: Instance, moves: list[Move]) -> list[tuple[str, Replay]]:
+    def other_readings(self, instance: InstanceT, moves: list[MoveT]) -> list[tuple[str, Replay]]:
         """Other meanings of moves read from a plan file, tried by `validate` when the moves do not replay
         as written: (what the meaning is, the replay under it). None by default; the sliding-brick puzzle
         also reads brick numbers as the normal form of the state before each move numbers them."""
         return []
 
 
-class Encodings(Generic[Instance, State, Move]):
+class Encodings(Generic[InstanceT, StateT, MoveT]):
     """Several PDDL encodings of the same moves: a planner gets the one its PDDL fragment takes."""
 
     name: str
     encode: Callable[..., PddlTask]
     """The core's encode (puzzleplan.translator.puzzle.Puzzle)."""
 
-    def encodings(self, instance: Instance) -> list[PddlTask]:
+    def encodings(self, instance: InstanceT) -> list[PddlTask]:
         """Every encoding of the instance that encode_for() may hand a planner, encode() first."""
         return [self.encode(instance)]
 
-    def encode_for(self, instance: Instance, fragment: frozenset[str]) -> PddlTask:
+    def encode_for(self, instance: InstanceT, fragment: frozenset[str]) -> PddlTask:
         """The encoding for a planner that accepts the PDDL `fragment` (requirement flags): encode() unless
         a puzzle has another encoding of the same moves that such a planner can take without compiling."""
         return self.encode(instance)
 
 
-class Reported(Generic[Instance, State, Move]):
+class Reported(Generic[InstanceT, StateT, MoveT]):
     """Reports on plans and states: a plan's measures and extra JSON fields, text pictures of states and of
     a replayed plan, the goal in words, and restarting from a state (hints in `play`)."""
 
@@ -173,28 +173,28 @@ class Reported(Generic[Instance, State, Move]):
     optimal_measure: str = "moves"
     """What an optimal plan of this puzzle minimizes ("moves", or "pushes" for a push-level Sokoban)."""
 
-    def measures(self, instance: Instance, moves: list[Move]) -> dict[str, int]:
+    def measures(self, instance: InstanceT, moves: list[MoveT]) -> dict[str, int]:
         """How long a plan is: its moves, and the puzzle's other measures (Sokoban's pushes)."""
         return {"moves": len(moves)}
 
-    def annotate(self, instance: Instance, moves: list[Move]) -> dict[str, Any]:
+    def annotate(self, instance: InstanceT, moves: list[MoveT]) -> dict[str, Any]:
         """Extra JSON fields describing a replayed solution (e.g. Sokoban's LURD string)."""
         return {}
 
-    def restart(self, instance: Instance, state: State) -> Instance:
+    def restart(self, instance: InstanceT, state: StateT) -> InstanceT:
         """The instance with `state` as its initial state (for hints from the middle of a game); by default
         an instance dataclass's `init` field replaced."""
-        return cast(Instance, dataclasses.replace(cast(Any, instance), init=state))
+        return cast(InstanceT, dataclasses.replace(cast(Any, instance), init=state))
 
-    def show(self, instance: Instance, state: State) -> str:
+    def show(self, instance: InstanceT, state: StateT) -> str:
         """A picture of `state` for --show."""
         return str(state)
 
-    def describe_goal(self, instance: Instance) -> str:
+    def describe_goal(self, instance: InstanceT) -> str:
         """The goal of an instance as the user reads it (play's `goal` command)."""
         return "the goal written in the instance's file"
 
-    def show_steps(self, instance: Instance, moves: list[Move], states: list[State]) -> str:
+    def show_steps(self, instance: InstanceT, moves: list[MoveT], states: list[StateT]) -> str:
         """A replayed plan step by step for --show: the first state, then each move and the state after it."""
         return plan_steps(lambda state: self.show(instance, state), notation(self).format_move, moves, states)
 
@@ -252,18 +252,18 @@ def read_options(puzzle_name: str, declared: tuple[Option, ...], given: Mapping[
     return {name: option.read(given[name]) if name in given else option.default for name, option in known.items()}
 
 
-class Generating(Generic[Instance, State, Move]):
+class Generating(Generic[InstanceT, StateT, MoveT]):
     """A generator of random instances, with the options `generate` takes."""
 
     name: str
     generator_options: tuple[Option, ...] = ()
     """The options of `generate` (empty: the puzzle has no generator)."""
 
-    def generate(self, options: dict[str, Any], rng: random.Random) -> Instance:
+    def generate(self, options: dict[str, Any], rng: random.Random) -> InstanceT:
         """A random instance from options read by read_options(generator_options)."""
         raise InputError(f"{self.name} has no generator", "command line")
 
-    def random_instance(self, given: Mapping[str, str], rng: random.Random) -> Instance:
+    def random_instance(self, given: Mapping[str, str], rng: random.Random) -> InstanceT:
         """A random instance from generator options written as text (`--discs 4` as {"discs": "4"})."""
         if not self.generator_options:
             raise InputError(f"{self.name} has no generator", "command line")

@@ -13,10 +13,10 @@ from typing import Generic, final
 
 from puzzleplan.translator.capabilities import (
     Heuristic,
-    Instance,
-    Move,
+    InstanceT,
+    MoveT,
     Option,
-    State,
+    StateT,
     capabilities,
     notation,
     read_options,
@@ -27,7 +27,7 @@ from puzzleplan.translator.replay import Replay
 from puzzleplan.common.errors import IllegalMove, IllegalStep
 
 
-class Puzzle(ABC, Generic[Instance, State, Move]):
+class Puzzle(ABC, Generic[InstanceT, StateT, MoveT]):
     """A puzzle's core: its native format, its rules (the simulator), its PDDL encoding and plan decoding.
 
     Instances and states are immutable and hashable; moves are hashable values in the puzzle's notation.
@@ -41,47 +41,47 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
 
     # -- read --------------------------------------------------------------------------------------
     @abstractmethod
-    def parse(self, text: str, source: str = "<input>") -> Instance:
+    def parse(self, text: str, source: str = "<input>") -> InstanceT:
         """Read an instance from native text; raise InputError naming the line on bad input."""
 
     @abstractmethod
-    def render(self, instance: Instance) -> str:
+    def render(self, instance: InstanceT) -> str:
         """Native text of an instance: parse(render(x)) == x."""
 
     # -- rules (the simulator) ----------------------------------------------------------------------
     @abstractmethod
-    def initial(self, instance: Instance) -> State:
+    def initial(self, instance: InstanceT) -> StateT:
         """The initial state of an instance."""
 
     @abstractmethod
-    def moves(self, instance: Instance, state: State) -> Iterable[Move]:
+    def moves(self, instance: InstanceT, state: StateT) -> Iterable[MoveT]:
         """Legal moves in `state`, in a fixed order."""
 
     @abstractmethod
-    def apply(self, instance: Instance, state: State, move: Move) -> State:
+    def apply(self, instance: InstanceT, state: StateT, move: MoveT) -> StateT:
         """The state after `move`; raise IllegalMove with the reason when the move is not legal."""
 
     @abstractmethod
-    def is_goal(self, instance: Instance, state: State) -> bool:
+    def is_goal(self, instance: InstanceT, state: StateT) -> bool:
         """True when `state` satisfies the instance's goal."""
 
     # -- PDDL ---------------------------------------------------------------------------------------
     @abstractmethod
-    def encode(self, instance: Instance) -> PddlTask:
+    def encode(self, instance: InstanceT) -> PddlTask:
         """The PDDL domain and problem of an instance, written deterministically."""
 
     @abstractmethod
-    def decode(self, instance: Instance, plan: list[GroundAction]) -> list[Move]:
+    def decode(self, instance: InstanceT, plan: list[GroundAction]) -> list[MoveT]:
         """Native moves of a PDDL plan; raise InputError for an action the encoding does not have."""
 
     # -- derived from the core ------------------------------------------------------------------------
-    def successors(self, instance: Instance, state: State) -> Iterator[tuple[Move, State]]:
+    def successors(self, instance: InstanceT, state: StateT) -> Iterator[tuple[MoveT, StateT]]:
         """(move, next state) pairs: moves() and apply(); a puzzle may override this with a faster version."""
         for move in self.moves(instance, state):
             yield move, self.apply(instance, state, move)
 
     @final
-    def apply_step(self, instance: Instance, state: State, move: Move, step: str) -> State:
+    def apply_step(self, instance: InstanceT, state: StateT, move: MoveT, step: str) -> StateT:
         """apply() for decoding: an illegal move is an InputError naming the PDDL plan step."""
         try:
             return self.apply(instance, state, move)
@@ -89,7 +89,7 @@ class Puzzle(ABC, Generic[Instance, State, Move]):
             raise IllegalStep(f"plan step {step} is illegal: {error}", str(error)) from None
 
     @final
-    def replay(self, instance: Instance, moves: Iterable[Move]) -> Replay:
+    def replay(self, instance: InstanceT, moves: Iterable[MoveT]) -> Replay:
         """Apply `moves` from the initial state with the real rules; report where it first went wrong."""
         state = self.initial(instance)
         states = [state]

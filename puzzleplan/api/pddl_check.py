@@ -12,7 +12,7 @@ from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 log = logging.getLogger(__name__)
 
 
-def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, str]:
+def validate_with_up(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, str]:
     """Validate a sequential plan with unified-planning; (valid, reason when not), or (None, why) when
     unified-planning cannot read the task (its PDDL reader has no derived predicates, for one)."""
     import unified_planning.shortcuts as up
@@ -23,7 +23,7 @@ def check_plan(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, s
         problem = PDDLReader().parse_problem_string(task.domain, task.problem)
     except Exception as error:  # pyparsing and unified-planning errors alike: report, do not crash
         return None, f"unified-planning cannot read the {task.name} domain ({_first_line(error)})"
-    return check_up_plan(problem, plan)
+    return validate_up_plan(problem, plan)
 
 
 def _first_line(error: Exception) -> str:
@@ -32,7 +32,7 @@ def _first_line(error: Exception) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def check_up_plan(problem: Any, plan: list[GroundAction]) -> tuple[bool | None, str]:
+def validate_up_plan(problem: Any, plan: list[GroundAction]) -> tuple[bool | None, str]:
     """Validate a sequential plan on a task unified-planning has read; (valid, reason when not), or (None,
     why) when it has no validator for the task."""
     import unified_planning.shortcuts as up
@@ -96,7 +96,7 @@ def replay_grounded(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | No
 
     Tasks beyond STRIPS (pyperplan cannot ground them) are checked with unified-planning instead."""
     if task.requirements - {":strips", ":typing"}:
-        return check_plan(task, plan)
+        return validate_with_up(task, plan)
     grounded = ground(task)
     operators = {operator.name: operator for operator in grounded.operators}
     state = grounded.initial_state

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pipeline import PddlRun, limited, plan_pddl, stopped
+from puzzleplan.api.pipeline import PddlRun, limited, plan_pddl, raise_for_status, stopped
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
@@ -48,6 +48,13 @@ class PddlReport:
             return self.run.result.message
         return self.check.message() if self.check and not self.check.valid else ""
 
+    def raise_for_status(self) -> PddlReport:
+        """The report itself when its run ended as a result (solved, or unsolvable); else the run's failure
+        raised: LimitReached for a timeout or memout, PlannerFailure for an unsupported task or an error."""
+        status = self.run.result.status
+        raise_for_status(status, f"{self.planner} on {self.problem}: {self.message or status.value}")
+        return self
+
     def to_json(self) -> dict[str, Any]:
         """What `puzzleplan plan --json` prints: the run, the replay's verdict and cost, and the times."""
         result, plan = self.run.result, self.run.plan
@@ -57,6 +64,7 @@ class PddlReport:
             "planner": self.planner,
             "status": result.status.value,
             "optimal": result.optimal,
+            "proved": None if result.proved is None else result.proved.value,
             "length": len(plan) if result.solved else None,
             "cost": self.cost,
             "action_costs": self.action_costs,
@@ -121,6 +129,6 @@ def _read_and_plan(
 
 def _replayed(model: Task | None, run: PddlRun) -> PlanCheck | None:
     """The verdict on the plan found, replayed on the task; None without one."""
-    from puzzleplan.translator.pddl.plans import check_plan
+    from puzzleplan.translator.pddl.plans import check_pddl_plan
 
-    return check_plan(model, run.plan) if model and run.result.solved else None
+    return check_pddl_plan(model, run.plan) if model and run.result.solved else None

@@ -8,10 +8,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from puzzleplan.common.errors import InputError
+from puzzleplan.common.errors import InputError, LimitReached, PlannerFailure
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message
 from puzzleplan.common.progress import CURRENT, phase
-from puzzleplan.planners.base import PddlPlanner, Planner, PlanResult, Simulation, Status, pddl_fragment, simulates
+from puzzleplan.planners.base import (
+    PddlPlanner,
+    Planner,
+    PlanResult,
+    Proof,
+    Proved,
+    Simulation,
+    Status,
+    pddl_fragment,
+    simulates,
+)
 from puzzleplan.planners.compile import CompilationFailed, compile_for
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
@@ -25,14 +35,15 @@ analysis, compilation) is interrupted."""
 
 
 @dataclass
-class Report:
+class Report(Proved):
     """The outcome of solving one instance with one planner: the --json contract."""
 
     puzzle: str
     instance: str
     planner: str
     status: Status
-    optimal: bool = False
+    proved: Proof | None = None
+    """What the run proved: an optimal plan, that no plan exists, or nothing (None)."""
     moves: list[Any] = field(default_factory=list)
     valid: bool | None = None
     expanded: int | None = None
@@ -44,6 +55,13 @@ class Report:
     extra: dict[str, Any] = field(default_factory=dict)
     data: Any = field(default=None, repr=False, compare=False)
     """The instance solved, as the puzzle reads it (None when reading it ran out of time)."""
+
+    def raise_for_status(self) -> Report:
+        """The report itself when its run ended as a result (solved, or unsolvable); else the run's
+        failure raised: LimitReached for a timeout or memout, PlannerFailure for an unsupported task or
+        an error. Optional, as requests' Response.raise_for_status is: the report says it all."""
+        raise_for_status(self.status, f"{self.planner} on {self.instance}: {self.message or self.status.value}")
+        return self
 
     @property
     def length(self) -> int | None:
@@ -58,6 +76,7 @@ class Report:
             "planner": self.planner,
             "status": self.status.value,
             "optimal": self.optimal,
+            "proved": None if self.proved is None else self.proved.value,
             "length": self.length,
             "moves": [notation(puzzle).move_json(move) for move in self.moves],
             "valid": self.valid,
@@ -69,6 +88,15 @@ class Report:
             data["message"] = self.message
         data.update(self.extra)
         return data
+
+
+def raise_for_status(status: Status, message: str) -> None:
+    """Raise the failure of a run that ended with `status`, saying `message`: LimitReached for a timeout or
+    memout, PlannerFailure for an unsupported task or an error; nothing for a result (solved, unsolvable)."""
+    if status in (Status.TIMEOUT, Status.MEMOUT):
+        raise LimitReached(message)
+    if status in (Status.UNSUPPORTED, Status.ERROR):
+        raise PlannerFailure(message)
 
 
 def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, limits: Limits) -> Report:
@@ -165,9 +193,9 @@ def _plan(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: Limits) 
     """The planner's result and the native moves of its plan (none when it found none)."""
     reason = search_help(puzzle).unsolvable_reason(instance)
     if reason:
-        return Planned(PlanResult(Status.UNSOLVABLE, optimal=True, message=reason))
+        return Planned(PlanResult(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE, message=reason))
     if puzzle.is_goal(instance, puzzle.initial(instance)):
-        return Planned(PlanResult(Status.SOLVED, [], optimal=True, expanded=0), translate_time=0.0)
+        return Planned(PlanResult(Status.SOLVED, [], Proof.OPTIMAL, expanded=0), translate_time=0.0)
     if simulates(planner):
         result = planner.solve(Simulation(puzzle, instance), limits)
         return Planned(result, result.plan, translate_time=0.0)
@@ -183,7 +211,7 @@ def _report(puzzle: Puzzle, instance_name: str, planner_name: str, planned: Plan
         instance_name,
         planner_name,
         result.status,
-        optimal=result.optimal,
+        proved=result.proved,
         expanded=result.expanded,
         steps=result.steps,
         time=dict(times, search=result.search_time),
@@ -202,7 +230,7 @@ def _extra(puzzle: Puzzle, planned: Planned) -> dict[str, Any]:
     if planned.cost is not None:
         extra["cost"] = planned.cost
     extra.update({key: value for key, value in result.figures.items() if value is not None})
-    if result.optimal:
+    if result.proved is not None:
         extra.setdefault("optimal_measure", reports(puzzle).optimal_measure)
     return extra
 
@@ -255,13 +283,20 @@ def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: 
     try:
         compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
-        return PddlRun(
-            PlanResult(error.status, message=f"{planner.name}: {error}"), [], (), time.perf_counter() - begin
+        return _not_compiled(planner, error.status, str(error), begin)
+    except TimeLimitExceeded:
+        return _not_compiled(
+            planner, Status.TIMEOUT, "stopped while compiling the task to the planner's fragment", begin
         )
     spent = time.perf_counter() - begin
     result = planner.solve(compiled.task, limits.less(spent, at_least=0.1))
     plan = compiled.map_back(result.plan) if result.solved else []
     return PddlRun(result, plan, compiled.compilations, spent)
+
+
+def _not_compiled(planner: PddlPlanner, status: Status, why: str, begin: float) -> PddlRun:
+    """The run of a planner whose task could not be compiled to its fragment: how and why."""
+    return PddlRun(PlanResult(status, message=f"{planner.name}: {why}"), [], (), time.perf_counter() - begin)
 
 
 def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
@@ -276,7 +311,7 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Lim
     try:
         return replace(planned, moves=puzzle.decode(instance, run.plan))
     except InputError as error:
-        failed = replace(run.result, status=Status.ERROR, message=f"cannot decode the plan: {error}")
+        failed = replace(run.result, status=Status.ERROR, proved=None, message=f"cannot decode the plan: {error}")
         return replace(planned, result=failed)
 
 

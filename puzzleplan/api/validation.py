@@ -176,9 +176,9 @@ def plan_task(tasks: list[PddlTask], plan: list[GroundAction]) -> PddlTask:
 
 def validate_pddl(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, str]:
     """Check a sequential plan against a PDDL task with unified-planning's plan validator."""
-    from puzzleplan.api.pddl_check import check_plan
+    from puzzleplan.api.pddl_check import validate_with_up
 
-    return check_plan(task, plan)
+    return validate_with_up(task, plan)
 
 
 # -- how far from optimal ----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from puzzleplan.translator.graphplan.plan import (
     Check,
     Grounder,
     PlanLine,
-    check_plan,
+    check_graphplan_plan,
     ground_all,
     native_instance,
     read_plan_lines,
@@ -37,7 +37,7 @@ def validate_graphplan(ops_path: str, facts_path: str, plan_path: str, limits: L
     facts = load_facts(read_file(facts_path), facts_path)
     lines = read_plan_lines(read_file(plan_path), plan_path)
     grounder = Grounder(ops, facts)
-    check = check_plan(ops, facts, lines, grounder)
+    check = check_graphplan_plan(ops, facts, lines, grounder)
     data: dict[str, Any] = {
         "ops": ops_path,
         "facts": facts_path,

@@ -14,7 +14,7 @@ from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.translator.pddl.model import Task, read_task
-from puzzleplan.translator.pddl.plans import PlanCheck, check_plan
+from puzzleplan.translator.pddl.plans import PlanCheck, check_pddl_plan
 from puzzleplan.translator.pddl.task import PddlTask, claimed_cost, read_plan
 
 
@@ -57,7 +57,7 @@ def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limit
     run = plan_pddl(task, get_planner(OPTIMAL_PLANNER), limits)
     if not (run.result.solved and run.result.optimal):
         return no_optimum(OPTIMAL_PLANNER, "cost", run.result.status.value, run.result.message)
-    optimum = check_plan(model, run.plan).cost
+    optimum = check_pddl_plan(model, run.plan).cost
     if optimum is None:
         return no_optimum(OPTIMAL_PLANNER, "cost", "error", f"{OPTIMAL_PLANNER}'s plan does not replay")
     return comparison(OPTIMAL_PLANNER, "cost", cost, optimum)
@@ -69,7 +69,7 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
     task = PddlTask(Path(problem).stem, read_file(domain), read_file(problem))
     model = read_task(task.domain, task.problem, domain, problem)
     text = read_file(plan_file)
-    verdict, claimed = check_plan(model, read_plan(text, plan_file)), claimed_cost(text)
+    verdict, claimed = check_pddl_plan(model, read_plan(text, plan_file)), claimed_cost(text)
     optimal = None
     if args.optimal and verdict.valid and verdict.cost is not None:
         optimal = compare_with_optimal(task, model, verdict.cost, Limits.read(args.timeout, args.memory))

@@ -15,7 +15,11 @@ def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
-class InputError(Exception):
+class PuzzleplanError(Exception):
+    """The base of every error puzzleplan raises for its user to catch: `except puzzleplan.PuzzleplanError`."""
+
+
+class InputError(PuzzleplanError):
     """Bad user input: a malformed file, wrong sizes, unknown symbols, an impossible request."""
 
     def __init__(
@@ -43,8 +47,20 @@ class InputError(Exception):
         return f"{where}: {self.message}"
 
 
-class IllegalMove(Exception):
+class IllegalMove(PuzzleplanError):
     """A move that the puzzle's rules forbid in the given state; the message says why."""
+
+
+class LimitReached(PuzzleplanError):
+    """A time or memory limit stopped a call that has no result to carry it (a run's Report carries its
+    timeout or memout as a status instead). Inside a run the time limit is signalled by TimeLimitExceeded,
+    a BaseException that no planner's `except Exception` can swallow; a call turns that into a status, or
+    into this error at the API's edge."""
+
+
+class PlannerFailure(PuzzleplanError):
+    """A planner could not run (unavailable, unsupported task) or failed (crashed, a plan that cannot be
+    decoded), raised where a call raises rather than returns a status (Report.raise_for_status)."""
 
 
 class IllegalStep(InputError):

@@ -19,8 +19,12 @@ from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
 
 
 class TimeLimitExceeded(BaseException):
-    """Raised in the main thread when a time_limit expires (a BaseException, so that no `except
-    Exception` inside a planner swallows it)."""
+    """The one time limit signal: raised in the main thread when a time_limit expires, and by every search
+    that looks at its own deadline (a pattern database build, IDA*, Graphplan). A BaseException, so that
+    no `except Exception` inside a planner or a library it calls swallows it; it never reaches the user of
+    the API, whose calls turn it into a TIMEOUT status (or, asked to raise, LimitReached, which is a
+    PuzzleplanError). Code that catches it to return a TIMEOUT result keeps only a quick exit after it:
+    an expired time_limit raises again every REPEAT seconds while its block runs."""
 
 
 _DEADLINES: list[float] = []

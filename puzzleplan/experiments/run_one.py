@@ -73,6 +73,7 @@ def base_row(task: dict[str, Any]) -> dict[str, Any]:
         "status": "error",
         "length": None,
         "optimal": False,
+        "proved": None,
         "valid": None,
         "expanded": None,
         "steps": None,

@@ -188,7 +188,7 @@ class Check:
         return [action for step in self.steps for action in step]
 
 
-def check_plan(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder | None = None) -> Check:
+def check_graphplan_plan(ops: Ops, facts: Facts, lines: list[PlanLine], grounder: Grounder | None = None) -> Check:
     """Replay a printed plan step by step with Graphplan's semantics; the first bad step and why."""
     grounder = grounder or Grounder(ops, facts)
     text = grounder.text

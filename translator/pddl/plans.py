@@ -117,7 +117,7 @@ def initial_state(task: Task, evaluator: Evaluator | None = None) -> State:
     return (evaluator or Evaluator(task)).derive(task.init, dict(task.values))
 
 
-def check_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
+def check_pddl_plan(task: Task, plan: list[GroundAction]) -> PlanCheck:
     """Replay the plan on the task: each step's precondition in the state before it, then its effects; the
     goal at the end. The verdict names the first failing step and why, or the goal's unmet parts."""
     evaluator = Evaluator(task)
@@ -229,5 +229,5 @@ def plan_cost(task: PddlTask, plan: list[GroundAction]) -> float | None:
         return len(plan)
     from puzzleplan.translator.pddl.model import read_task
 
-    check = check_plan(read_task(task.domain, task.problem, "domain", "problem"), plan)
+    check = check_pddl_plan(read_task(task.domain, task.problem, "domain", "problem"), plan)
     return check.cost if check.valid else None

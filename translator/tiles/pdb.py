@@ -25,6 +25,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import TimeLimitExceeded
 
 VERSION = 1
 """Part of every cached table's file name: bump it when the construction or the index changes."""
@@ -52,10 +53,6 @@ BEST = {(3, 3): "pdb44", (4, 4): "pdb663"}
 
 Progress = Callable[[int, int], None]
 """progress(states labelled so far, states to label) while a table is built."""
-
-
-class BuildStopped(Exception):
-    """A table build stopped because its caller's deadline passed."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +138,8 @@ def neighbour_table(height: int, width: int):
 
 def build(pattern: Pattern, progress: Progress | None = None, stop: Callable[[], bool] | None = None):
     """The pattern's table: for every placement (base-N index) the fewest pattern-tile moves home, 255 for
-    indices that are no placement. BuildStopped when `stop()` turns true between chunks."""
+    indices that are no placement. TimeLimitExceeded when `stop()` (its caller's deadline) turns true between
+    chunks."""
     import numpy as np
 
     cells, k = pattern.height * pattern.width, len(pattern.cells)
@@ -177,7 +175,7 @@ def _expand(states, dist, depth: int, neighbours, powers, cells: int, free: bool
     found = []
     for begin in range(0, states.size, CHUNK):
         if stop and stop():
-            raise BuildStopped
+            raise TimeLimitExceeded
         chunk = states[begin : begin + CHUNK]
         blank = chunk % cells
         digits = (chunk[:, None] // powers[None, :]) % cells
