@@ -54,9 +54,10 @@ def run_graphplan(
     try:
         with limited(limits):  # reading and grounding do not look at the clock
             return _search(ops, facts, deadline, steps, report, trace, learning)
-    except (TimeLimitExceeded, MemoryError) as error:
-        status = Status.MEMOUT if isinstance(error, MemoryError) else Status.TIMEOUT
-        return GraphplanRun(status, [], None, "out of memory" if status is Status.MEMOUT else "the time limit passed")
+    except MemoryError:
+        return GraphplanRun(Status.MEMOUT, [], None, f"out of memory under {limits.memory_mb} MiB")
+    except TimeLimitExceeded:
+        return GraphplanRun(Status.TIMEOUT, [], None, "the time limit passed")
 
 
 def _search(
