@@ -7,8 +7,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from puzzleplan.translator.registry import get_puzzle
+from strategies import hanoi_instances
 
 import puzzleplan
+from puzzleplan.api.states import show_steps, successors
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,3 +85,18 @@ def test_render_reads_back():
     """load(text=inst.render()) is the same instance."""
     inst = puzzleplan.load(ROOT / "problems/tiles/seven1.tiles")
     assert puzzleplan.load(puzzle="tiles", text=inst.render()).data == inst.data
+
+
+@settings(max_examples=30, deadline=None)
+@given(hanoi_instances())
+def test_successors_are_the_legal_moves_applied(data):
+    """api.states.successors: one pair per legal move, its state the move replayed; pruning keeps a subset;
+    show_steps shows every step of a path through them."""
+    inst = puzzleplan.Instance(get_puzzle("hanoi"), data, "<drawn>")
+    pairs = successors(inst)
+    assert [move for move, _ in pairs] == inst.moves()
+    assert all(puzzleplan.replay(inst, [move])[-1] == child for move, child in pairs)
+    assert set(successors(inst, prune=True)) <= set(pairs)
+    if pairs:
+        move, child = pairs[0]
+        assert inst.format_move(move) in show_steps(inst, [move], [inst.initial, child])

@@ -12,9 +12,10 @@ from conftest import ROOT
 from puzzleplan.translator.graphplan.format import Atom, Facts, Operator, Ops
 from puzzleplan.translator.graphplan.plan import Grounder, check_graphplan_plan, read_plan_lines
 
+from puzzleplan.api import Status
+from puzzleplan.api.graphplan import read_graphplan_files, run_graphplan, validate_graphplan
 from puzzleplan.app.cli import main as puzzleplan
 from puzzleplan.app.graphplan_cli import main as graphplan
-from puzzleplan.app.graphplan_validate import validate_graphplan
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 
@@ -47,6 +48,31 @@ def test_the_graphplan_commands_own_output_validates_and_replays_natively(
     assert graphplan(["--validate", str(output), "-o", str(folder / ops), "-f", str(folder / f"{name}.facts")]) == 0
     out = capsys.readouterr().out
     assert f"Graphplan replay: VALID, {actions} actions, {steps} steps" in out and "native replay" in out
+
+
+@pytest.mark.parametrize("puzzle, ops, name, actions, steps", SEED)
+def test_run_graphplan_plans_in_the_files_spelling_and_the_plan_validates(tmp_path, puzzle, ops, name, actions, steps):
+    """api.graphplan: the run's plan, written as the program prints it, validates with those counts."""
+    folder = ROOT / "problems" / puzzle
+    said: list[str] = []
+    run = run_graphplan(str(folder / ops), str(folder / f"{name}.facts"), Limits(60), report=said.append)
+    assert run.status is Status.SOLVED and run.figures is not None and run.reason == ""
+    assert len(run.steps) == steps and sum(map(len, run.steps)) == actions
+    assert said.index("ops loaded.") < said.index("facts loaded.")
+    plan = tmp_path / "plan.txt"
+    plan.write_text("".join(f"{number} {action}\n" for number, step in enumerate(run.steps, 1) for action in step))
+    data = validate_graphplan(str(folder / ops), str(folder / f"{name}.facts"), str(plan), Limits(30), False)
+    assert data["valid"] and (data["actions"], data["steps"]) == (actions, steps)
+
+
+@pytest.mark.parametrize("steps", range(8))
+def test_fewer_time_steps_than_the_fewest_find_no_plan(steps):
+    """-t STEPS below the fewest time steps (8 for seven1) finds no plan; reading alone tells nothing."""
+    folder = ROOT / "problems" / "tiles"
+    run = run_graphplan(str(folder / "tiles.ops"), str(folder / "seven1.facts"), Limits(60), steps)
+    assert run.status is not Status.SOLVED and run.steps == []
+    ops, facts = read_graphplan_files(str(folder / "tiles.ops"), str(folder / "seven1.facts"))
+    assert ops.operators and facts.goal
 
 
 @pytest.mark.parametrize(

@@ -156,6 +156,17 @@ def test_the_graphplan_command_limits_reading_and_grounding(prose_ops, slack, li
         assert time.monotonic() - started <= 1 + slack + 1  # + 1: starting Python
 
 
+def test_run_graphplan_stopped_while_reading_is_a_timeout_without_figures(prose_ops):
+    """api.graphplan.run_graphplan holds the limit while parsing too: a result (timeout, no figures, since no
+    search ran), not an exception."""
+    from puzzleplan.api import Status
+    from puzzleplan.api.graphplan import run_graphplan
+    from puzzleplan.common.limits import Limits
+
+    run = run_graphplan(prose_ops, str(ROOT / "problems/hanoi/seed1.facts"), Limits(0.5))
+    assert run.status is Status.TIMEOUT and run.figures is None and run.steps == []
+
+
 @pytest.mark.parametrize(
     "options, says",
     [

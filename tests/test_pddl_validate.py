@@ -13,6 +13,7 @@ from puzzleplan.translator.pddl.model import read_task
 from puzzleplan.translator.pddl.plans import check_pddl_plan
 from puzzleplan.translator.pddl.task import atom, claimed_cost, read_plan, write_plan
 
+from puzzleplan.api.pddl_plans import validate_pddl_plan
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
 
@@ -321,3 +322,25 @@ def test_derived_atoms_are_the_least_fixpoint(facts, starts):
                 break
             expected |= new
     assert initial_state(task).atoms == expected
+
+
+# -- the API: api.pddl_plans ----------------------------------------------------------------------------------
+def test_validate_pddl_plan_reads_the_files_and_says_the_cost():
+    """The example's plan is valid at its claimed cost 11; the short plan leaves the goal unmet."""
+    files = [str(EXAMPLES / name) for name in ("domain.pddl", "fetch.pddl")]
+    verdict = validate_pddl_plan(*files, str(EXAMPLES / "fetch.plan"))
+    assert verdict.valid and verdict.check.cost == 11 and verdict.claimed_cost == 11 and verdict.cost_note == ""
+    data = verdict.to_json(state=True)
+    assert data["plan"].endswith("fetch.plan") and data["optimal"] is None and data["state"]
+    short = validate_pddl_plan(*files, str(EXAMPLES / "short.plan"))
+    assert not short.valid and "state" not in short.to_json() and short.optimal is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 30))
+def test_a_cost_note_exactly_when_the_claim_is_wrong(tmp_path_factory, claimed):
+    """The plan file's `; cost = N` line draws a note unless N is the plan's cost (11)."""
+    plan = tmp_path_factory.mktemp("plans") / "fetch.plan"
+    plan.write_text(PLAN.replace("; cost = 11", f"; cost = {claimed}"))
+    verdict = validate_pddl_plan(str(EXAMPLES / "domain.pddl"), str(EXAMPLES / "fetch.pddl"), str(plan))
+    assert verdict.claimed_cost == claimed and (verdict.cost_note == "") == (claimed == 11)

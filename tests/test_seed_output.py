@@ -13,9 +13,10 @@ import re
 import pytest
 from conftest import ROOT
 from puzzleplan.translator.registry import load
+from puzzleplan.translator.shrdlu.board import render_figure
 
 from puzzleplan.app.cli import main
-from puzzleplan.app.seed_output import shrdlu_figure
+from puzzleplan.common.errors import InputError
 
 GOLDEN = ROOT / "tests" / "golden" / "seed"
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -132,6 +133,25 @@ def test_seed_format_errors(capsys):
     assert "it goes without --show" in capsys.readouterr().err
 
 
+def test_the_seed_api_prints_what_the_commands_print(capsys, monkeypatch):
+    """api.seed: the successors printout is the command's; a text without the printout, and a start off the
+    tiles, are bad input; the strategies are named as the Bloxorz text names them."""
+    from puzzleplan import api
+    from puzzleplan.api.seed import bloxorz_file_start, bloxorz_start_at, require_printout, seed_successors, strategy
+    from puzzleplan.api.states import successors
+
+    inst = api.load(ROOT / "problems/shrdlu/seed.shrdlu")
+    assert seed_successors(inst, inst.initial, successors(inst)) == golden("shrdlu-seed-successors.txt")
+    with pytest.raises(InputError, match="puzzles that have one: sbp$"):
+        require_printout("walk", "hanoi")
+    blocks = api.load(ROOT / "problems/bloxorz/seed-level1.bloxorz")
+    x, y = bloxorz_file_start(blocks)
+    assert bloxorz_start_at(blocks.data, x, y).start == blocks.data.start[:1]
+    with pytest.raises(InputError, match="must start on tiles"):
+        bloxorz_start_at(blocks.data, 4, 1)
+    assert strategy("native-astar:h1") == ("A* Search", "A*") and strategy("fd") == ("fd", "fd")
+
+
 # -- the goldens against the texts ------------------------------------------------------------------------
 @pytest.fixture
 def seed():
@@ -228,7 +248,7 @@ def test_shrdlu_figures_are_the_texts(seed):
     assert "Note that actions (1,0) and (2,0) are then not legal in this state" in text
     puzzle, instance = load("shrdlu", str(ROOT / "problems/shrdlu/seed.shrdlu"))
     figure4_state = puzzle.apply(instance, puzzle.initial(instance), (2, 0))
-    assert shrdlu_figure(figure4_state) == figure4
+    assert render_figure(figure4_state) == figure4
     assert list(puzzle.moves(instance, figure4_state)) == [(0, 1), (0, 2), (1, 2), (2, 1)]
 
 

@@ -22,6 +22,7 @@ from puzzleplan.translator.sokoban.solutions import levels, read_lurd, same_titl
 from strategies import hanoi_instances, tiles_instances
 
 from puzzleplan.api.pipeline import solve
+from puzzleplan.api.solutions import holds_solutions, reads_solution_files, validate_solutions
 from puzzleplan.api.validation import validate_text
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
@@ -367,6 +368,34 @@ def test_the_projects_solution_file_validates_level_by_level(capsys):
     titles = ["corridor", "extra-goal", "goal-room", "two-rooms", "seed-p1", "seed-s1"]
     assert [line.split()[0] for line in lines[:-1]] == titles and all(line.endswith("VALID") for line in lines[:-1])
     assert "74 moves    30 pushes" in lines[2]
+
+
+def test_the_solutions_api_replays_every_solution(tmp_path):
+    """api.solutions: a file of levels and solutions, its entries and JSON; a plan file of bare moves is not
+    a solution file; only Sokoban reads them; a file without a Solution line is bad input."""
+    report = validate_solutions(str(ROOT / "problems/sokoban/solutions.sok"))
+    assert report.valid and report.puzzle == "sokoban" and len(report.entries) == 6
+    assert report.to_json()["valid_count"] == 6 and report.entries[2]["moves"] == 74
+    moves = tmp_path / "plan.txt"
+    moves.write_text("uLulDDrrRRdrU\n")
+    assert not holds_solutions(str(moves)) and holds_solutions(str(ROOT / "problems/sokoban/solutions.sok"))
+    assert reads_solution_files("sokoban-pushes") and not reads_solution_files("hanoi")
+    with pytest.raises(InputError, match="unknown puzzle"):
+        reads_solution_files("nonesuch")
+    with pytest.raises(InputError, match="no Solution line"):
+        validate_solutions(str(moves))
+
+
+@given(st.lists(st.sampled_from("lurdLURD"), min_size=1, max_size=20))
+@settings(max_examples=25, deadline=None)
+def test_a_solution_is_valid_exactly_when_its_moves_replay(tmp_path_factory, moves):
+    """api.solutions agrees with the simulator: a solution's verdict is its moves' replay on the level."""
+    level = (ROOT / "problems/sokoban/two-rooms.xsb").read_text()
+    path = tmp_path_factory.mktemp("solutions") / "two-rooms.sok"
+    path.write_text(f"{level}\nSolution\n{''.join(moves)}\n")
+    entry = validate_solutions(str(path)).entries[0]
+    puzzle, instance = load("sokoban", str(ROOT / "problems/sokoban/two-rooms.xsb"))
+    assert entry["valid"] == puzzle.replay(instance, moves).valid
 
 
 def test_solution_file_layouts():

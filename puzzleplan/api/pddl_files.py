@@ -114,17 +114,23 @@ def _read_and_plan(
     domain: str, problem: str, planner: PddlPlanner, limits: Limits, texts: tuple[str, str] | None
 ) -> tuple[Task | None, PddlRun]:
     """The PDDL model of the files (None when reading was stopped) and the planner's run, in the limits."""
-    from puzzleplan.translator.pddl.model import read_task
-
     started = time.perf_counter()
     try:
         with limited(limits), phase("reading and checking the PDDL files"):
-            domain_text, problem_text = texts or (read_file(domain), read_file(problem))
-            task = PddlTask(Path(problem).stem, domain_text, problem_text)
-            model = read_task(task.domain, task.problem, domain, problem)
+            task, model = read_pddl(domain, problem, texts)
     except (TimeLimitExceeded, MemoryError) as error:
         return None, PddlRun(stopped(error, limits, started), [])
     return model, plan_pddl(task, planner, limits.less(time.perf_counter() - started))
+
+
+def read_pddl(domain: str, problem: str, texts: tuple[str, str] | None = None) -> tuple[PddlTask, Task]:
+    """The task of a domain file and a problem file (or of their `texts`, named by the paths in messages) and
+    its model, checked (syntax and requirements); InputError for bad files."""
+    from puzzleplan.translator.pddl.model import read_task
+
+    domain_text, problem_text = texts or (read_file(domain), read_file(problem))
+    task = PddlTask(Path(problem).stem, domain_text, problem_text)
+    return task, read_task(task.domain, task.problem, domain, problem)
 
 
 def _replayed(model: Task | None, run: PddlRun) -> PlanCheck | None:

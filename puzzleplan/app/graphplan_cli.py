@@ -5,7 +5,7 @@
 prints the progress lines, then the plan as `STEP action_arg_arg` lines grouped by time step, then the
 counts. Names are printed as the original reads them, `_` as `.`, so the `_` between an action's name
 and its arguments is unambiguous. `graphplan --validate PLAN -o OPS -f FACTS` checks a printed plan
-instead (see puzzleplan.app.graphplan_validate). It never asks questions (-d is accepted for compatibility) and
+instead (see puzzleplan.api.graphplan). It never asks questions (-d is accepted for compatibility) and
 has no node limit (-M is accepted and ignored). Exit status: 0 with a plan, 1 when there is none (or the
 time limit passed), 2 for bad input.
 """
@@ -16,15 +16,11 @@ import argparse
 import sys
 import time
 
-from puzzleplan.api.pipeline import limited
+from puzzleplan.api import Status
+from puzzleplan.api.graphplan import GraphplanRun, run_graphplan
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.files import read_file
-from puzzleplan.common.limits import Limits, TimeLimitExceeded, parse_memory, parse_seconds
+from puzzleplan.common.limits import Limits, parse_memory, parse_seconds
 from puzzleplan.common.outputs import silence_stdout
-from puzzleplan.planners.base import Status
-from puzzleplan.planners.graphplan import GroundTask, Outcome, graphplan, ground
-from puzzleplan.translator.graphplan.format import Facts, Ops, load_facts, load_ops
-from puzzleplan.translator.graphplan.pddl import convert
 
 
 def _seconds(text: str) -> float:
@@ -99,36 +95,33 @@ def run(argv: list[str] | None = None) -> int:
         return 2
     started = time.process_time()
     try:
-        with limited(Limits(args.timeout, args.memory)):  # reading and grounding do not look at the clock
-            ground_task, outcome, spelling = _search(args, time.perf_counter() + args.timeout)
+        outcome = _search(args)
     except InputError as error:
         print(f"graphplan: {error}", file=sys.stderr)
         return 2
-    except (TimeLimitExceeded, MemoryError) as error:
-        out_of_memory = f"Out of memory under {args.memory} MiB" if isinstance(error, MemoryError) else ""
+    if outcome.figures is None:
+        out_of_memory = f"Out of memory under {args.memory} MiB" if outcome.status is Status.MEMOUT else ""
         print(f"\n{out_of_memory or 'Time limit reached'}: no plan found.")
         return 1
     print()
-    print(render_plan(ground_task, outcome, spelling), end="")
-    print(render_counts(outcome, time.process_time() - started))
+    print(render_plan(outcome), end="")
+    print(render_counts(outcome.figures, time.process_time() - started))
     return 0 if outcome.status is Status.SOLVED else 1
 
 
-def _search(args: argparse.Namespace, deadline: float) -> tuple[GroundTask, Outcome, dict[str, str]]:
-    """Read both files, ground the task and run Graphplan until `deadline`: the ground task, the outcome and
-    the files' spelling of the names."""
-    ops, facts = _load(args.ops, args.facts)
-    conversion = convert(ops, facts, args.facts, "graphplan-domain", "graphplan-problem")
-    ground_task = ground(conversion.task)
+def _search(args: argparse.Namespace) -> GraphplanRun:
+    """Graphplan on the files of the command line, within --timeout and --memory, printing the original's
+    progress lines (and, at -i 1 or more, the goal sets searched)."""
     trace = print if args.info >= 1 else None
-    outcome = graphplan(ground_task, deadline, args.steps, report=print, trace=trace, learning=not args.classic)
-    return ground_task, outcome, conversion.names.graphplan
+    limits = Limits(args.timeout, args.memory)
+    return run_graphplan(args.ops, args.facts, limits, args.steps, report=print, trace=trace, learning=not args.classic)
 
 
 def _validate(args: argparse.Namespace) -> int:
     """--validate PLAN: replay a printed plan with Graphplan's semantics (and natively, for a puzzle
     instance beside the facts file); 0 when valid, 1 when not, 2 for bad input."""
-    from puzzleplan.app.graphplan_validate import print_graphplan, validate_graphplan
+    from puzzleplan.api.graphplan import validate_graphplan
+    from puzzleplan.app.graphplan_validate import print_graphplan
 
     try:
         data = validate_graphplan(args.ops, args.facts, args.validate, Limits(args.timeout, args.memory), optimal=False)
@@ -139,40 +132,18 @@ def _validate(args: argparse.Namespace) -> int:
     return 0 if data["valid"] and data.get("native", {}).get("valid", True) else 1
 
 
-def _load(ops_path: str, facts_path: str) -> tuple[Ops, Facts]:
-    """Read and load both files, printing the original's acknowledgements."""
-    ops = load_ops(read_file(ops_path), ops_path)
-    for op in ops.operators:
-        print(op.name)
-    print("ops loaded.")
-    facts = load_facts(read_file(facts_path), facts_path)
-    print("facts loaded.")
-    return ops, facts
-
-
-def render_plan(task: GroundTask, outcome: Outcome, spelling: dict[str, str]) -> str:
+def render_plan(outcome: GraphplanRun) -> str:
     """`STEP name_arg_arg` lines, one per action, grouped by time step (or why there is no plan)."""
     if outcome.status is Status.TIMEOUT:
         return "Time limit reached: no plan found.\n"
     if outcome.status is not Status.SOLVED:
         return "No plan exists" + (f": {outcome.reason}" if outcome.reason else "") + ".\n"
-    lines = [
-        f"{number} {_spelled(task.actions[action], spelling)}"
-        for number, step in enumerate(outcome.steps, start=1)
-        for action in step
-    ]
+    lines = [f"{number} {action}" for number, step in enumerate(outcome.steps, start=1) for action in step]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _spelled(action: tuple[str, tuple[str, ...]], spelling: dict[str, str]) -> str:
-    """A ground action as Graphplan prints it, `name_arg_arg`, in the files' spelling."""
-    name, args = action
-    return "_".join(spelling.get(part, part) for part in (name, *args))
-
-
-def render_counts(outcome: Outcome, seconds: float) -> str:
+def render_counts(figures: dict, seconds: float) -> str:
     """The original's closing counts: memo entries and hits, actions tried, CPU seconds."""
-    figures = outcome.figures
     return (
         f"{figures['memo_entries']} entries in hash table, {figures['memo_hits']} hash hits, "
         f"avg set size {figures['memo_set_size']}.\n"

@@ -10,14 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
+from puzzleplan.api.solutions import SolutionsReport, holds_solutions, reads_solution_files, validate_solutions
+from puzzleplan.api.states import show_steps
 from puzzleplan.api.validation import Verdict, compare_with_optimum
 from puzzleplan.app.animate import animate, check_animation, print_result
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
-from puzzleplan.translator.capabilities import reports
-from puzzleplan.translator.puzzle import Puzzle
-from puzzleplan.translator.registry import get_puzzle
 
 
 def optimum_line(comparison: dict) -> str:
@@ -42,7 +40,7 @@ def counted(measures: dict[str, int]) -> str:
     return ", ".join(f"{value} {SINGULAR.get(name, name) if value == 1 else name}" for name, value in measures.items())
 
 
-def print_verdict(puzzle: Puzzle, instance: Any, verdict: Verdict, show: bool) -> None:
+def print_verdict(inst: api.Instance, verdict: Verdict, show: bool) -> None:
     """The human report of a verdict; with `show`, the state before the bad step or every step."""
     if verdict.pddl_plan is not None:
         state = {True: "valid", False: "INVALID", None: "not run"}[verdict.pddl_valid]
@@ -54,7 +52,7 @@ def print_verdict(puzzle: Puzzle, instance: Any, verdict: Verdict, show: bool) -
     if verdict.optimal is not None:
         print(optimum_line(verdict.optimal))
     if show:
-        _show_verdict(puzzle, instance, verdict)
+        _show_verdict(inst, verdict)
 
 
 def _replay_line(verdict: Verdict) -> str:
@@ -65,28 +63,23 @@ def _replay_line(verdict: Verdict) -> str:
     return f"native replay: VALID, {counted(verdict.measures)}{steps}"
 
 
-def _show_verdict(puzzle: Puzzle, instance: Any, verdict: Verdict) -> None:
+def _show_verdict(inst: api.Instance, verdict: Verdict) -> None:
     """Under --show: every step of a valid plan, or the state before an invalid plan's bad step."""
     if verdict.valid:
-        print(reports(puzzle).show_steps(instance, verdict.moves, verdict.states))
+        print(show_steps(inst, verdict.moves, verdict.states))
     elif verdict.states:
         where = f"before step {verdict.failed_at}" if verdict.failed_at else "at the end of the plan"
         print(f"state {where}:\n{verdict.state_text}")
 
 
 # -- the command --------------------------------------------------------------------------------------------
-SOLUTION_FILE_PUZZLES = ("sokoban", "sokoban-pushes")
-"""Puzzles whose `validate` also reads files of levels with their solutions."""
-
-
 def run_validate(args: argparse.Namespace) -> bool:
     """`puzzleplan validate` on parsed arguments: print the verdicts; True when every plan is valid."""
     limits = Limits.read(args.timeout, args.memory)
-    puzzle = get_puzzle(args.puzzle)
-    if puzzle.name in SOLUTION_FILE_PUZZLES and (not args.plan or _holds_solutions(args.plan[0])):
+    if reads_solution_files(args.puzzle) and (not args.plan or holds_solutions(args.plan[0])):
         if args.animate:
             raise InputError("--animate draws one plan: give the level file and one plan file", "command line")
-        return _validate_solution_files(puzzle, args, limits)
+        return _validate_solution_files(args, limits)
     return _validate_plan_file(args, limits)
 
 
@@ -96,47 +89,33 @@ def _validate_plan_file(args: argparse.Namespace, limits: Limits) -> bool:
     if len(args.plan) != 1:
         raise InputError(f"validate {args.puzzle} FILE PLAN takes one plan file, got {len(args.plan)}", "command line")
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
-    puzzle, instance, label = inst.puzzle, inst.data, inst.label
-    check_animation(args, puzzle)
+    check_animation(args, inst.puzzle)
     verdict = api.validate(inst, Path(args.plan[0]))
     if args.optimal and verdict.valid:
-        verdict = replace(verdict, optimal=compare_with_optimum(puzzle, instance, label, verdict.measures, limits))
-    animation = _animate_verdict(args, puzzle, instance, verdict) if args.animate else None
-    print_result(args, verdict.to_json(puzzle), lambda: print_verdict(puzzle, instance, verdict, args.show), animation)
+        optimum = compare_with_optimum(inst.puzzle, inst.data, inst.label, verdict.measures, limits)
+        verdict = replace(verdict, optimal=optimum)
+    animation = _animate_verdict(args, inst, verdict) if args.animate else None
+    print_result(args, verdict.to_json(inst.puzzle), lambda: print_verdict(inst, verdict, args.show), animation)
     return verdict.valid
 
 
-def _animate_verdict(args: argparse.Namespace, puzzle: Puzzle, instance: Any, verdict: Verdict) -> dict:
+def _animate_verdict(args: argparse.Namespace, inst: api.Instance, verdict: Verdict) -> dict:
     """Write the --animate file of a replayed plan, captioned with the plan file and its verdict."""
     summary = f"{args.plan[0]}: " + ("VALID" if verdict.valid else f"INVALID: {verdict.message}")
-    return animate(args, puzzle, instance, verdict.moves, verdict.states, summary)
+    return animate(args, inst.puzzle, inst.data, verdict.moves, verdict.states, summary)
 
 
-def _holds_solutions(path: str) -> bool:
-    """True when a plan file is a solution file (it has a `Solution` line) rather than bare moves."""
-    from puzzleplan.translator.sokoban.solutions import solutions
-
-    try:
-        return bool(solutions(read_file(path), path))
-    except InputError:
-        return True  # a solution file with a bad LURD string: let its reading report the error
-
-
-def _validate_solution_files(puzzle: Puzzle, args: argparse.Namespace, limits: Limits) -> bool:
+def _validate_solution_files(args: argparse.Namespace, limits: Limits) -> bool:
     """Every solution of a solution file, against its own levels or, matched by title, a collection's."""
-    from puzzleplan.translator.sokoban.solutions import levels
-
     _check_solution_files_arguments(args)
-    source = args.plan[0] if args.plan else args.file
-    found, own = _read_solutions(source)
-    collection = levels(read_file(args.file), args.file) if args.plan else own
-    entries = [_check_solution(puzzle, solution, collection, own, args, limits) for solution in found]
-    valid = all(entry["valid"] for entry in entries)
+    solutions_file = args.plan[0] if args.plan else None
+    optimal = limits if args.optimal else None
+    report = validate_solutions(args.file, solutions_file, puzzle=args.puzzle, optimal=optimal)
     if args.json:
-        print(json.dumps(_solutions_json(puzzle, args.file, source, entries)))
+        print(json.dumps(report.to_json()))
     else:
-        _print_solution_lines(entries)
-    return valid
+        _print_solution_lines(report)
+    return report.valid
 
 
 def _check_solution_files_arguments(args: argparse.Namespace) -> None:
@@ -147,87 +126,9 @@ def _check_solution_files_arguments(args: argparse.Namespace) -> None:
         raise InputError("validate sokoban takes COLLECTION SOLUTIONS or one file of both", "command line")
 
 
-def _read_solutions(source: str) -> tuple[list, list]:
-    """The solutions and the levels of a solution file; bad input when it holds no solution."""
-    from puzzleplan.translator.sokoban.solutions import levels, solutions
-
-    text = read_file(source)
-    found = solutions(text, source)
-    if not found:
-        raise InputError(
-            "no Solution line followed by LURD moves in the file; give the moves as a plan file after the level, "
-            "or a file of solutions",
-            source,
-        )
-    return found, levels(text, source)
-
-
-def _solutions_json(puzzle: Puzzle, file: str, source: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
-    """What `validate --json` prints for a solution file: the files, the counts and every solution's entry."""
-    valid_count = sum(entry["valid"] for entry in entries)
-    return {
-        "puzzle": puzzle.name,
-        "file": file,
-        "solutions_file": source,
-        "valid": valid_count == len(entries),
-        "count": len(entries),
-        "valid_count": valid_count,
-        "solutions": entries,
-    }
-
-
-def _check_solution(puzzle: Puzzle, solution, collection: list, own: list, args, limits: Limits) -> dict[str, Any]:
-    """The JSON entry of one solution: its level (by title in the collection, else the board it follows)."""
-    entry: dict[str, Any] = {"title": solution.title, "line": solution.line, "valid": False}
-    level = _solution_level(solution, collection, own)
-    if level is None:
-        entry["message"] = f"no level titled {solution.title!r} in {args.file}"
-        return entry
-    try:
-        instance = level.instance()
-    except InputError as error:
-        entry["message"] = f"cannot read the level: {error}"
-        return entry
-    entry.update(_replayed(puzzle, instance, solution))
-    if args.optimal and entry["valid"]:
-        entry["optimal"] = compare_with_optimum(puzzle, instance, solution.title, entry, limits)
-    return entry
-
-
-def _replayed(puzzle: Puzzle, instance: Any, solution) -> dict[str, Any]:
-    """A solution replayed on its level: its measures, verdict, first bad move and a note on a wrong claim."""
-    moves = list(solution.moves)
-    replay = puzzle.replay(instance, moves)
-    entry: dict[str, Any] = {
-        **reports(puzzle).measures(instance, moves),
-        "valid": replay.valid,
-        "message": replay.reason,
-    }
-    if replay.valid is False:
-        entry["failed_at"] = None if replay.failed_at is None else replay.failed_at + 1
-    if solution.claimed and solution.claimed != (entry["moves"], entry.get("pushes")):
-        entry["note"] = _claim_note(solution.claimed, entry)
-    return entry
-
-
-def _solution_level(solution, collection: list, own: list):
-    """The level a solution solves: the collection's level of its title, else the board it follows (or None)."""
-    from puzzleplan.translator.sokoban.solutions import same_title
-
-    level = next((level for level in collection if same_title(level.title, solution.title)), None)
-    if level is None and solution.level is not None:
-        return own[solution.level]
-    return level
-
-
-def _claim_note(claimed: tuple[int, int], entry: dict[str, Any]) -> str:
-    """The note on a Solution line whose stated moves and pushes are not what its moves make."""
-    stated = f"the Solution line says {claimed[0]} moves and {claimed[1]} pushes"
-    return f"{stated}; the moves make {entry['moves']} and {entry.get('pushes')}"
-
-
-def _print_solution_lines(entries: list[dict[str, Any]]) -> None:
+def _print_solution_lines(report: SolutionsReport) -> None:
     """One line per solution (title, moves, pushes, VALID or the first bad move), then the total."""
+    entries = report.entries
     width = min(40, max(len(entry["title"]) for entry in entries))
     for entry in entries:
         _print_solution_line(entry, width)

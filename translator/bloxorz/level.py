@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from puzzleplan.translator.grid import Cell
 from puzzleplan.translator.text import content_lines
@@ -299,6 +299,14 @@ def check(stage: Stage, where: Where) -> None:
     for split in stage.splits:
         _check_split(stage, split, where)
     _check_explained(stage, where)
+
+
+def standing_at(stage: Stage, x: int, y: int) -> Stage:
+    """The stage with the block standing at x, y (counted from 1, x the column, as the seed's prompt asks);
+    InputError when it cannot start there."""
+    moved = replace(stage, start=((y - 1, x - 1),))
+    check(moved, Where(f"start {x},{y}"))
+    return moved
 
 
 def _check_goal(stage: Stage, where: Where) -> None:

@@ -54,6 +54,14 @@ def board_rows(n: int, board: Columns) -> list[tuple[int, list[int]]]:
     return [(row, [column[row] if row < len(column) else 0 for column in board]) for row in range(n - 1, -1, -1)]
 
 
+def render_figure(board: Columns) -> str:
+    """A state as seed 000's Figure 3: rows top to bottom, each after its index, tab-separated, and the
+    column indices under them."""
+    size = len(board)
+    rows = ["\t".join([str(row), *map(str, cells)]) for row, cells in board_rows(size, board)]
+    return "\n".join([*rows, "\t" + "\t".join(map(str, range(size)))]) + "\n"
+
+
 def _matrix(n: int, board: Columns) -> str:
     """The state section: rows top to bottom, numbers right-aligned."""
     width = len(str(sum(len(column) for column in board)))
