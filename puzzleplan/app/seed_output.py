@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
-from puzzleplan.api.starts import coordinates, start_at, start_at_cell
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Status
@@ -266,7 +266,7 @@ def bloxorz_start(instance, start: str | None, planner: str):
     board = "\n".join("[" + ", ".join(row) + "]" for row in instance.grid)
     print(BLOXORZ_HEADER.format(board=board), end="")
     keyboard = start is None and sys.stdin.isatty()
-    x, y = coordinates(_start_answers(instance, start, keyboard), "the start")
+    x, y = _coordinates(_start_answers(instance, start, keyboard), "the start")
     print(f"\nStarting position of agent on playing court is at ( x-coordinate = {x} and y-coordinate = {y} )")
     print("*****\nChecking for Agent's starting position...")
     stage = start_at_cell(instance, x, y) if start is not None or keyboard else instance
@@ -284,6 +284,24 @@ def _start_answers(instance, start: str | None, keyboard: bool) -> list[str]:
         return _ask()
     row, col = instance.start[0]
     return _echo([str(col + 1), str(row + 1)])
+
+
+def start_at(puzzle, instance, start: str | None):
+    """The instance with the block standing at --start X,Y (bloxorz only; the instance itself without it)."""
+    if start is None:
+        return instance
+    if puzzle.name != "bloxorz":
+        raise InputError("--start is for bloxorz (its text asks where the block starts)", "command line")
+    return start_at_cell(instance, *_coordinates(start.split(","), "--start"))
+
+
+def start_at_cell(stage, x: int, y: int):
+    """The stage with the block standing at x, y (from 1); InputError when it cannot start there."""
+    from puzzleplan.translator.bloxorz.level import Where, check
+
+    moved = replace(stage, start=((y - 1, x - 1),))
+    check(moved, Where(f"start {x},{y}"))
+    return moved
 
 
 def _echo(values: Iterable[str]) -> list[str]:
@@ -304,3 +322,16 @@ def _ask() -> list[str]:
         except EOFError:
             raise InputError(f"no {axis}-coordinate given for the start", "the keyboard") from None
     return answers
+
+
+def _coordinates(values: list[str], source: str) -> tuple[int, int]:
+    """x and y, whole numbers from 1; InputError otherwise."""
+    try:
+        x, y = (int(value.strip()) for value in values)
+    except ValueError:
+        raise InputError(
+            f"expected the start as X,Y (whole numbers from 1), found {','.join(values)!r}", source
+        ) from None
+    if x < 1 or y < 1:
+        raise InputError(f"coordinates count from 1: found {x},{y}", source)
+    return x, y
