@@ -1,10 +1,9 @@
-"""PDDL tasks in other forms: Graphplan's operators and facts files read as a PDDL task and a STRIPS task
-written as them (`translate --format graphplan`, `translate graphplan OPS FACTS`), and a plan written as an
-IPC plan file."""
+"""PDDL tasks in Graphplan's form: its operators and facts files read as a PDDL task, and a STRIPS task
+written as them (`translate graphplan OPS FACTS`, `translate --format graphplan`)."""
 
 from __future__ import annotations
 
-from puzzleplan.translator.pddl.task import PddlTask, write_plan
+from puzzleplan.translator.pddl.task import PddlTask
 
 
 def read_graphplan(ops: str, facts: str, ops_source: str = "<ops>", facts_source: str = "<facts>") -> PddlTask:
@@ -21,6 +20,3 @@ def write_graphplan(task: PddlTask) -> tuple[str, str]:
     from puzzleplan.translator.graphplan.pddl import pddl_to_graphplan
 
     return pddl_to_graphplan(task)
-
-
-__all__ = ["PddlTask", "read_graphplan", "write_graphplan", "write_plan"]

@@ -271,21 +271,21 @@ def cmd_plan(args: argparse.Namespace) -> int:
     requirements are checked before any planner runs, all within the limits, and the plan is replayed under
     PDDL semantics (its cost with it) before printing."""
     from puzzleplan.api.pddl_files import plan_files
-    from puzzleplan.api.tasks import write_plan
+    from puzzleplan.api.runs import plan_text
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
     with status_line():
         report = plan_files(args.domain, args.problem, args.planner, limits)
     data, result = report.to_json(), report.run.result
-    plan_text = write_plan(report.run.plan, report.cost if report.action_costs else None)
+    text = plan_text(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and result.solved:
-        failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
+        failures += guarded.written(lambda: write_file(plan_out, text), plan_out)[1]
     if args.json:
         print(json.dumps(data))
     else:
-        _print_plan(args, report.run, data, plan_text)
+        _print_plan(args, report.run, data, text)
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
