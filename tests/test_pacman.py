@@ -258,12 +258,13 @@ def test_show_draws_the_path():
 
 
 def test_play_takes_moves_and_hints(monkeypatch, capsys):
+    import puzzleplan
     from puzzleplan.app.play import play
 
-    instance = PACMAN.parse("%%%%%%\n%P. .%\n%%%%%%\n")
+    inst = puzzleplan.load(puzzle="pacman", text="%%%%%%\n%P. .%\n%%%%%%\n")
     typed = iter(["e", "hint", "East", "East"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
-    assert play(PACMAN, instance, "native-astar", Limits(10)) == 0
+    assert play(inst, "native-astar", Limits(10)) == 0
     assert "solved in 3 moves" in capsys.readouterr().out
 
 

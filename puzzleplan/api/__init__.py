@@ -17,21 +17,23 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from puzzleplan.api.pddl_files import PddlReport, plan_files
 from puzzleplan.api.pipeline import Report, solve_reading
-from puzzleplan.api.pipeline import solve as solve_instance
+from puzzleplan.api.starts import started
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
+from puzzleplan.common.progress import phase
 from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
-from puzzleplan.translator.capabilities import leveled, notation, reports
+from puzzleplan.translator.capabilities import leveled, notation, reports, search_help
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
 
@@ -77,6 +79,49 @@ class Instance:
     def format_move(self, move: Any) -> str:
         """A native move in the puzzle's notation."""
         return notation(self.puzzle).format_move(move)
+
+    def move_json(self, move: Any) -> Any:
+        """A native move as the JSON value `solve --json` writes for it."""
+        return notation(self.puzzle).move_json(move)
+
+    def read_move(self, text: str) -> Any:
+        """The native move written as format_move writes it; ValueError saying what was expected."""
+        return notation(self.puzzle).parse_move(text)
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after a native move; IllegalMove saying why the rules forbid it."""
+        return self.puzzle.apply(self.data, state, move)
+
+    def normalize(self, state: Any) -> Any:
+        """`state` in the puzzle's normal form (bricks renumbered, ...), as native search sees it."""
+        return search_help(self.puzzle).normalize(self.data, state)
+
+    def show_steps(self, moves: Sequence[Any], states: Sequence[Any] | None = None) -> str:
+        """A plan step by step: the first state's picture, then each numbered move and the state after it
+        (`states` as replay gives them, replayed here when not given)."""
+        shown = list(states) if states is not None else replay(self, moves)
+        return reports(self.puzzle).show_steps(self.data, list(moves), shown)
+
+    def describe_goal(self) -> str:
+        """What has to be reached, in words."""
+        return reports(self.puzzle).describe_goal(self.data)
+
+    @property
+    def optimal_measure(self) -> str:
+        """What an optimal plan of this puzzle minimizes ("moves", or "pushes" for a push-level Sokoban)."""
+        return reports(self.puzzle).optimal_measure
+
+    def plan_text(self, report: Report) -> str:
+        """A solved report's plan as a file holds it: the planner's PDDL plan in IPC format when a PDDL planner
+        found it, else the native moves in the puzzle's notation, one a line."""
+        if report.pddl_plan:
+            return write_plan(report.pddl_plan)
+        return "".join(self.format_move(move) + "\n" for move in report.moves)
+
+    def starting_at(self, start: Any) -> Instance:
+        """The instance with `start` as its initial state: one of its states (from replay, say), or the start
+        written as text (bloxorz: `X,Y`, the cell the block stands on, counted from 1)."""
+        return Instance(self.puzzle, started(self.puzzle, self.data, start), self.label)
 
 
 def puzzles() -> list[str]:
@@ -135,18 +180,38 @@ def solve(
     memory: str | int | None = None,
     puzzle: str | None = None,
     level: str | None = None,
+    start: Any = None,
+    limits: Limits | None = None,
 ) -> Report:
     """Solve an instance with a planner under a time limit (seconds) and an optional memory limit (MiB, or
     "2G"), decode the plan into native moves and replay them; the Report carries .status, .moves,
     .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
-    `puzzle` and `level` as for load), reading it counts against the time limit."""
-    limits = Limits.read(timeout, memory)
+    `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
+    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    limits = limits or Limits.read(timeout, memory)
     if isinstance(inst, Instance):
-        return solve_instance(inst.puzzle, inst.data, inst.label, planner, limits)
+        return solve_reading(inst.puzzle, partial(started, inst.puzzle, inst.data, start), inst.label, planner, limits)
     path = os.fspath(inst)
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(path))
-    label = registry.instance_label(path, level)
-    return solve_reading(game, lambda: load(path, puzzle=game.name, level=level).data, label, planner, limits)
+
+    def read() -> Any:
+        with phase(f"reading {path}"):
+            return load(path, puzzle=game.name, level=level).starting_at(start).data
+
+    return solve_reading(game, read, registry.instance_label(path, level), planner, limits)
+
+
+def instance_of(report: Report) -> Instance | None:
+    """The instance a report solved (from the start it was given), as an Instance; None when reading its file
+    ran out of time."""
+    if report.data is None:
+        return None
+    return Instance(registry.get_puzzle(report.puzzle), report.data, report.instance)
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    """A report as the JSON object `puzzleplan solve --json` prints (its moves in the puzzle's notation)."""
+    return report.to_json(registry.get_puzzle(report.puzzle))
 
 
 def plan(
@@ -215,11 +280,27 @@ def draw(inst: Instance, path: str | os.PathLike[str], state: Any = None) -> Pat
 def animate(inst: Instance, moves: Sequence[Any], path: str | os.PathLike[str], every: int = 1) -> Path:
     """Replay native moves and write them as an animated GIF or SVG, or an HTML player page, at `path`
     (every: keep every Nth frame of a GIF or SVG); IllegalMove when a move breaks the rules."""
-    from puzzleplan.pictures.output import write_animation
-
     native = [_native_move(inst, move) for move in moves]
-    write_animation(inst.puzzle, inst.data, native, replay(inst, native), os.fspath(path), every)
+    write_animation(inst, native, replay(inst, native), path, every=every)
     return Path(path)
+
+
+def write_animation(
+    inst: Instance,
+    moves: Sequence[Any],
+    states: Sequence[Any],
+    path: str | os.PathLike[str],
+    *,
+    every: int = 1,
+    title: str = "",
+    summary: str = "",
+) -> dict[str, Any]:
+    """Write replayed states (the first, then the state after each native move; fewer when the plan broke
+    off) as animate does, an HTML player titled `title` (the puzzle's name by default) with `summary` under
+    it; what was written: "file", "frames", "bytes" and "seconds"."""
+    from puzzleplan.pictures import output
+
+    return output.write_animation(inst.puzzle, inst.data, moves, states, os.fspath(path), every, title, summary)
 
 
 def _is_ground_action(step: Any) -> bool:
@@ -248,17 +329,22 @@ __all__ = [
     "GroundAction",
     "Instance",
     "Limits",
+    "PddlTask",
     "Plan",
     "PlanResult",
+    "Report",
     "Status",
     "animate",
     "draw",
+    "instance_of",
     "load",
     "plan",
     "planners",
     "puzzles",
     "replay",
+    "report_json",
     "solve",
     "translate",
     "validate",
+    "write_animation",
 ]

@@ -1,21 +1,72 @@
 """The registered puzzles and planners by name, for front ends that hold names and file texts rather than
-loaded instances (compare, report): a puzzle's file suffixes, the levels of its files, the label reports give
-an instance, what its optimal plans minimize, random instances of it; a planner name checked."""
+loaded instances (compare, report, `list`, `generate`): a puzzle's file suffixes, the puzzle a file's suffix
+names, the levels of its files, the label reports give an instance, what its optimal plans minimize, random
+instances of it; a puzzle described (summary, heuristics, planners of its own, generator options); a planner
+name checked, and the planners described with whether they can run here."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator import registry
-from puzzleplan.translator.capabilities import generator_of, leveled, reports
+from puzzleplan.translator.capabilities import Generating, generator_of, leveled, reports, search_help
+from puzzleplan.translator.capabilities import Option as GeneratorOption
+
+
+@dataclass
+class PuzzleInfo:
+    """What the front ends say of a registered puzzle (it has the name that a drawing is looked up by)."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    """The file suffixes of its native format (".hanoi"), which tell it without naming it."""
+    summary: str
+    """The first line of its description."""
+    heuristics: tuple[str, ...]
+    """The names `native-astar:NAME` takes ("default" first)."""
+    planners: tuple[str, ...]
+    """Planners written for this puzzle alone."""
+    generator_options: tuple[GeneratorOption, ...]
+    """The options of `generate` (empty: no generator)."""
+
+
+@dataclass(frozen=True)
+class PlannerInfo:
+    """A planner by name: what it is, and whether it can run here (why not, when it cannot)."""
+
+    name: str
+    description: str
+    available: bool
+    why: str = ""
 
 
 def suffixes(puzzle: str) -> tuple[str, ...]:
     """The file suffixes of a puzzle's native format (".hanoi"; empty when it names none)."""
     return registry.get_puzzle(puzzle).suffixes
+
+
+def puzzle_for_file(path: str) -> str:
+    """The puzzle a file's suffix names (`seed2.hanoi` -> hanoi; a collection's .xsb -> sokoban, the base of
+    the puzzles that read it); InputError naming the candidates or the known suffixes otherwise."""
+    return registry.puzzle_for_file(path)
+
+
+def describe(puzzle: str) -> PuzzleInfo:
+    """The registered puzzle `puzzle` described; InputError naming the known puzzles otherwise."""
+    game = registry.get_puzzle(puzzle)
+    solving = search_help(game)
+    return PuzzleInfo(
+        game.name,
+        tuple(game.suffixes),
+        (game.__doc__ or "").splitlines()[0],
+        tuple(solving.heuristics()),
+        tuple(solving.native_planners),
+        game.generator_options if isinstance(game, Generating) else (),
+    )
 
 
 def levels(puzzle: str, text: str, source: str) -> list[str]:
@@ -49,3 +100,22 @@ def check_planner(name: str) -> None:
     """InputError naming the known planners unless `name` is one (a table name or an open family's member
     such as fd:SEARCH); whether it is installed here is not checked."""
     get_planner(name)
+
+
+def planner_infos() -> list[PlannerInfo]:
+    """The registered planners, in the table's order, each with its description and availability."""
+    from puzzleplan.planners.registry import DESCRIPTIONS, PLANNERS
+
+    found = []
+    for name in PLANNERS:
+        ok, why = get_planner(name).available()
+        found.append(PlannerInfo(name, DESCRIPTIONS.get(name, ""), ok, why))
+    return found
+
+
+def engine_infos() -> list[PlannerInfo]:
+    """The unified-planning engines known without importing it, as planners `up:NAME` (an engine found
+    through UP's factory or a up.ini runs too)."""
+    from puzzleplan.planners.up_engine import ENGINES, availability
+
+    return [PlannerInfo(f"up:{name}", info.description, *availability(info)) for name, info in ENGINES.items()]

@@ -6,18 +6,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from puzzleplan import api
+from puzzleplan.api.catalogue import instance_label
 from puzzleplan.common.outputs import check_output_file
-from puzzleplan.pictures.drawings import drawer_of
-from puzzleplan.translator.puzzle import Puzzle
-from puzzleplan.translator.registry import instance_label
+from puzzleplan.pictures.drawings import Named, drawer_of
 
 
-def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
-    """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle without a drawing before
-    any work is done."""
+def check_animation(args: argparse.Namespace, puzzle: Named) -> None:
+    """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle (anything that has its
+    name) without a drawing before any work is done."""
     if args.animate:
         from puzzleplan.pictures.output import ANIMATIONS, check_output
 
@@ -26,12 +26,20 @@ def check_animation(args: argparse.Namespace, puzzle: Puzzle) -> None:
         drawer_of(puzzle)
 
 
-def animate(args: argparse.Namespace, puzzle: Puzzle, instance: Any, moves: list, states: list, summary: str) -> dict:
-    """Write the --animate file of replayed states (the frames); what was written."""
-    from puzzleplan.pictures.output import write_animation
+def animate_plan(
+    args: argparse.Namespace, inst: api.Instance, moves: Sequence[Any], states: Sequence[Any], summary: str
+) -> dict[str, Any]:
+    """Write the --animate file of replayed states (the frames), titled by the instance; what was written."""
+    title = f"{inst.name}: {inst.label}"
+    return api.write_animation(inst, moves, states, args.animate, every=args.every, title=title, summary=summary)
 
-    title = f"{puzzle.name}: {instance_label(args.file, args.level)}"
-    return write_animation(puzzle, instance, moves, states, args.animate, args.every, title, summary)
+
+def animate(
+    args: argparse.Namespace, puzzle: Any, instance: Any, moves: Sequence[Any], states: Sequence[Any], summary: str
+) -> dict[str, Any]:
+    """animate_plan for a caller that holds the puzzle and its instance apart (validate's plan file)."""
+    inst = api.Instance(puzzle, instance, instance_label(args.file, args.level))
+    return animate_plan(args, inst, moves, states, summary)
 
 
 def say_animation(written: dict[str, Any] | None, args: argparse.Namespace) -> None:

@@ -7,8 +7,9 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from puzzleplan import api
+from puzzleplan.api.catalogue import GeneratorOption, describe, puzzle_for_file
 from puzzleplan.common.errors import InputError
-from puzzleplan.translator.capabilities import Generating
 
 
 def generator_options(extra: list[str]) -> dict[str, str]:
@@ -72,12 +73,9 @@ class VersionAction(argparse.Action):
 
 def generator_help() -> str:
     """Every puzzle's generator options, for `generate --help`."""
-    from puzzleplan.translator.registry import PUZZLES, get_puzzle
-
     lines = ["generator options (generate PUZZLE --name value):"]
-    for name in PUZZLES:
-        puzzle = get_puzzle(name)
-        declared = puzzle.generator_options if isinstance(puzzle, Generating) else ()
+    for name in api.puzzles():
+        declared = describe(name).generator_options
         if not declared:
             lines.append(f"  {name}: no generator")
             continue
@@ -86,7 +84,7 @@ def generator_help() -> str:
     return "\n".join(lines)
 
 
-def _option_line(option) -> str:
+def _option_line(option: GeneratorOption) -> str:
     """One generator option's help line: `--name VALUE  help (default ..., at most ...)`."""
     if option.kind is bool:
         value, notes = "", []
@@ -110,23 +108,19 @@ def resolve_puzzle(args: argparse.Namespace) -> None:
     """Fill in the puzzle of `[PUZZLE] FILE` from the file's suffix when it was left out (for validate's
     `[PUZZLE] FILE PLAN...` too); a first word that is no puzzle name but a file means two files were
     given where one is expected."""
-    from puzzleplan.translator.registry import PUZZLES, puzzle_for_file
-
     if getattr(args, "file", None) is None or not hasattr(args, "puzzle") or _pddl_validate(args):
         return
     if args.puzzle is None:
-        if args.file in PUZZLES:
+        if args.file in api.puzzles():
             raise InputError(f"{args.file!r} is a puzzle name: give the instance file after it", "command line")
         args.puzzle = puzzle_for_file(args.file)
-    elif args.puzzle not in PUZZLES and args.puzzle != "graphplan":
+    elif args.puzzle not in api.puzzles() and args.puzzle != "graphplan":
         _file_first(args)
 
 
 def _file_first(args: argparse.Namespace) -> None:
     """A first word that is no puzzle name: validate FILE PLAN... (the words shift by one, the puzzle told by
     the file's suffix), or two files where the command takes one instance (bad input)."""
-    from puzzleplan.translator.registry import puzzle_for_file
-
     if isinstance(getattr(args, "plan", None), list):
         args.plan, args.file = [args.file, *args.plan], args.puzzle  # validate FILE PLAN: the words shift by one
         args.puzzle = puzzle_for_file(args.file)

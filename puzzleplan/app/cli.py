@@ -15,6 +15,9 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
+from puzzleplan import api
+from puzzleplan.api import Instance, PddlTask, Report, Status
+from puzzleplan.api.catalogue import PlannerInfo, PuzzleInfo, describe, engine_infos, generate, planner_infos
 from puzzleplan.app import guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
@@ -32,15 +35,11 @@ from puzzleplan.common.outputs import check_not_input, check_output_file, prepar
 from puzzleplan.common.processes import interrupt_on_terminate
 from puzzleplan.common.progress import phase, status_line
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
-from puzzleplan.planners.base import Status
-from puzzleplan.translator.capabilities import generator_of, notation, reports, search_help
-from puzzleplan.translator.registry import instance_label, load
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from puzzleplan.api.pipeline import PddlRun
-    from puzzleplan.translator.pddl.task import PddlTask
 
 EXIT = {
     "ok": 0,
@@ -61,46 +60,42 @@ EXIT = {
 # -- commands ------------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the puzzles and planners, and whether each planner can run here."""
-    from puzzleplan.planners import up_engine
-    from puzzleplan.planners.registry import DESCRIPTIONS, PLANNERS, get_planner
-
     _print_puzzles()
     print("planners:")
-    for name in PLANNERS:
-        ok, why = get_planner(name).available()
-        state = "available" if ok else f"unavailable ({why})"
-        print(f"  {name:<19} {state:<12} {DESCRIPTIONS.get(name, '')}")
+    for planner in planner_infos():
+        print(f"  {planner.name:<19} {_availability(planner):<12} {planner.description}")
     print("  fd:SEARCH                    Fast Downward with any search string, e.g. fd:'astar(ipdb())'")
     print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
     print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
     print("  native-idastar:PARTITION     tiles: IDA* with pattern databases pdb (the board's best), pdb663, pdb555")
-    print("\n".join(up_engine.list_lines()))
+    print("  up:NAME                      a unified-planning OneshotPlanner engine by its UP name:")
+    for engine in engine_infos():
+        print(f"    {engine.name:<25} {engine.description}: {_availability(engine)}")
     return 0
+
+
+def _availability(planner: PlannerInfo) -> str:
+    """`available`, or `unavailable (why)`."""
+    return "available" if planner.available else f"unavailable ({planner.why})"
 
 
 def _print_puzzles() -> None:
     """The puzzles part of `list`: name, suffixes, first docstring line, and the heuristics and planners of
     its own a puzzle has."""
-    from puzzleplan.translator.registry import PUZZLES, get_puzzle
-
-    puzzles = [get_puzzle(name) for name in PUZZLES]
+    puzzles = [describe(name) for name in api.puzzles()]
     suffix_width = max(len(" ".join(puzzle.suffixes)) for puzzle in puzzles)
     print("puzzles:")
     for puzzle in puzzles:
-        print(
-            f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {(puzzle.__doc__ or '').splitlines()[0]}"
-        )
+        print(f"  {puzzle.name:<15} {' '.join(puzzle.suffixes):<{suffix_width}}  {puzzle.summary}")
         extra = _puzzle_extras(puzzle)
         if extra:
             print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
 
 
-def _puzzle_extras(puzzle) -> list[str]:
+def _puzzle_extras(puzzle: PuzzleInfo) -> list[str]:
     """What `list` says of a puzzle beyond its name: its heuristics (if more than one), its own planners."""
-    solving = search_help(puzzle)
-    heuristics = list(solving.heuristics())
-    extra = [f"heuristics {', '.join(heuristics)}"] if len(heuristics) > 1 else []
-    return extra + ([f"planners of its own {', '.join(solving.native_planners)}"] if solving.native_planners else [])
+    extra = [f"heuristics {', '.join(puzzle.heuristics)}"] if len(puzzle.heuristics) > 1 else []
+    return extra + ([f"planners of its own {', '.join(puzzle.planners)}"] if puzzle.planners else [])
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
@@ -132,19 +127,18 @@ def _read_task(args: argparse.Namespace) -> PddlTask:
     """The planning task of `translate`'s input: an instance's encoding, or a Graphplan OPS and FACTS pair."""
     with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
         if args.puzzle == "graphplan":
-            from puzzleplan.translator.graphplan.pddl import graphplan_to_pddl
+            from puzzleplan.api.tasks import read_graphplan
 
-            return graphplan_to_pddl(read_text(args.file), read_text(args.facts), args.file, args.facts)
-        puzzle, instance = load(args.puzzle, args.file, args.level)
-        return puzzle.encode(instance)
+            return read_graphplan(read_text(args.file), read_text(args.facts), args.file, args.facts)
+        return api.translate(_load(args))
 
 
 def _translated_files(task: PddlTask, form: str) -> dict[str, str]:
     """The files `translate` writes, by name: domain.pddl and problem.pddl, or ops and facts (graphplan)."""
     if form == "graphplan":
-        from puzzleplan.translator.graphplan.pddl import pddl_to_graphplan
+        from puzzleplan.api.tasks import write_graphplan
 
-        ops, facts = pddl_to_graphplan(task)
+        ops, facts = write_graphplan(task)
         return {"ops": ops, "facts": facts}
     return {"domain.pddl": task.domain, "problem.pddl": task.problem}
 
@@ -152,40 +146,38 @@ def _translated_files(task: PddlTask, form: str) -> dict[str, str]:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve an instance with a planner, replay the plan natively and report."""
     from puzzleplan.app.animate import check_animation, print_result
-    from puzzleplan.translator.registry import get_puzzle
 
     if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
         report = seed_output.seed_solve(args)
         return exit_status(report.status, report.valid)
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
-    label = instance_label(args.file, args.level)
-    puzzle = get_puzzle(args.puzzle)
-    check_animation(args, puzzle)
+    check_animation(args, describe(args.puzzle))
     with status_line():
-        instance, report = guarded.read_and_solve(args, puzzle, label, limits)
-    animation, failures = _solve_outputs(args, puzzle, instance, report, plan_out)
-    print_result(args, report.to_json(puzzle), lambda: print_report(puzzle, instance, report, args.show), animation)
+        report = guarded.read_and_solve(args, limits)
+    inst = api.instance_of(report)
+    animation, failures = _solve_outputs(args, inst, report, plan_out)
+    print_result(args, api.report_json(report), lambda: print_report(inst, report, args.show), animation)
     return _said_failures(failures) or exit_status(report.status, report.valid)
 
 
 def _solve_outputs(
-    args: argparse.Namespace, puzzle, instance, report, plan_out: Path | None
+    args: argparse.Namespace, inst: Instance | None, report: Report, plan_out: Path | None
 ) -> tuple[dict | None, list[InputError]]:
     """Write a solved run's --plan-out and --animate files: the animation written (or None) and the files not
     written, which are said after the result (printed anyway)."""
-    from puzzleplan.app.animate import animate
+    from puzzleplan.app.animate import animate_plan
 
-    if report.status is not Status.SOLVED:
+    if inst is None or report.status is not Status.SOLVED:
         return None, []
     failures: list[InputError] = []
     if plan_out:
-        failures += guarded.written(lambda: write_file(plan_out, guarded.plan_text(puzzle, report)), plan_out)[1]
+        failures += guarded.written(lambda: write_file(plan_out, inst.plan_text(report)), plan_out)[1]
     if not args.animate:
         return None, failures
     summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
     moves, states = report.moves, report.states
-    animation, failed = guarded.written(lambda: animate(args, puzzle, instance, moves, states, summary), args.animate)
+    animation, failed = guarded.written(lambda: animate_plan(args, inst, moves, states, summary), args.animate)
     return animation, failures + failed
 
 
@@ -203,33 +195,39 @@ def exit_status(status: Status, valid: bool | None) -> int:
     return EXIT[status]
 
 
-def print_report(puzzle, instance, report, show: bool) -> None:
-    """The short human report, with the boards step by step under --show."""
-    solved = report.status is Status.SOLVED
-    print(_report_head(puzzle, report))
+def print_report(inst: Instance | None, report: Report, show: bool) -> None:
+    """The short human report, with the boards step by step under --show (`inst`: the instance solved, None
+    when reading it was stopped)."""
+    print(_report_head(inst, report))
     if report.message:
         print(report.message)
-    if solved and show:
-        print(reports(puzzle).show_steps(instance, report.moves, report.states))
-    elif solved:
-        for number, move in enumerate(report.moves, start=1):
-            print(f"{number:>4}. {notation(puzzle).format_move(move)}")
+    if inst is not None and report.status is Status.SOLVED:
+        _print_plan_moves(inst, report, show)
     print("; ".join(_report_figures(report)))
 
 
-def _report_head(puzzle, report) -> str:
+def _print_plan_moves(inst: Instance, report: Report, show: bool) -> None:
+    """A solved report's moves, numbered, or the boards step by step under --show."""
+    if show:
+        print(inst.show_steps(report.moves, report.states))
+        return
+    for number, move in enumerate(report.moves, start=1):
+        print(f"{number:>4}. {inst.format_move(move)}")
+
+
+def _report_head(inst: Instance | None, report: Report) -> str:
     """The first line of the human report: the run, its status and, when solved, optimality, length, verdict."""
     head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
-    if report.status is not Status.SOLVED:
+    if inst is None or report.status is not Status.SOLVED:
         return head
-    measure = report.extra.get("optimal_measure", reports(puzzle).optimal_measure)
+    measure = report.extra.get("optimal_measure", inst.optimal_measure)
     head += f" ({'optimal in ' + measure if report.optimal else 'not guaranteed optimal'}), "
     return (
         head + f"{report.length} moves, " + ("VALID (replayed by the native simulator)" if report.valid else "INVALID")
     )
 
 
-def _report_figures(report) -> list[str]:
+def _report_figures(report: Report) -> list[str]:
     """The last line of the human report: expanded, steps and bound when known, then the times."""
     known = {"expanded": report.expanded, "steps": report.steps}
     figures = [f"{name} {value}" for name, value in known.items() if value is not None]
@@ -259,12 +257,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the initial state of an instance as a PNG or SVG picture."""
-    from puzzleplan.pictures.output import PICTURES, check_output, write_picture
+    from puzzleplan.pictures.output import PICTURES, check_output
 
     check_output(args.out, PICTURES, "--out")
     check_output_file(args.out, "picture", [args.file])
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    write_picture(puzzle, instance, puzzle.initial(instance), args.out)
+    api.draw(_load(args), args.out)
     print(args.out)
     return 0
 
@@ -274,21 +271,21 @@ def cmd_plan(args: argparse.Namespace) -> int:
     requirements are checked before any planner runs, all within the limits, and the plan is replayed under
     PDDL semantics (its cost with it) before printing."""
     from puzzleplan.api.pddl_files import plan_files
-    from puzzleplan.translator.pddl.task import write_plan
+    from puzzleplan.api.runs import plan_text
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
     with status_line():
         report = plan_files(args.domain, args.problem, args.planner, limits)
     data, result = report.to_json(), report.run.result
-    plan_text = write_plan(report.run.plan, report.cost if report.action_costs else None)
+    text = plan_text(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and result.solved:
-        failures += guarded.written(lambda: write_file(plan_out, plan_text), plan_out)[1]
+        failures += guarded.written(lambda: write_file(plan_out, text), plan_out)[1]
     if args.json:
         print(json.dumps(data))
     else:
-        _print_plan(args, report.run, data, plan_text)
+        _print_plan(args, report.run, data, text)
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
@@ -307,11 +304,8 @@ def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], pl
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Write a random instance in the puzzle's native format."""
-    from puzzleplan.translator.registry import get_puzzle
-
     output = check_output_file(args.output)
-    puzzle = get_puzzle(args.puzzle)
-    text = puzzle.render(generator_of(puzzle).random_instance(args.options, random.Random(args.seed)))
+    text = generate(args.puzzle, args.options, random.Random(args.seed))
     if output:
         write_file(output, text)
     else:
@@ -321,23 +315,22 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    seed_output.check_walk_format(args.format, puzzle.name)
+    inst = _load(args)
+    seed_output.check_walk_format(args.format, inst.name)
     rng = random.Random(args.seed)
-    normalize, show = search_help(puzzle).normalize, reports(puzzle).show
-    state = normalize(instance, puzzle.initial(instance))
-    print(show(instance, state))
+    state = inst.normalize(inst.initial)
+    print(inst.show(state))
     for _ in range(args.n):
-        if puzzle.is_goal(instance, state):
+        if inst.is_goal(state):
             break
-        moves = list(puzzle.moves(instance, state))
+        moves = inst.moves(state)
         if not moves:
             print("no legal move")
             break
         move = rng.choice(moves)
-        state = normalize(instance, puzzle.apply(instance, state, move))
-        print(notation(puzzle).format_move(move))
-        print(show(instance, state))
+        state = inst.normalize(inst.apply(state, move))
+        print(inst.format_move(move))
+        print(inst.show(state))
     return 0
 
 
@@ -345,8 +338,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
     from puzzleplan.app.play import play
 
-    puzzle, instance = load(args.puzzle, args.file, args.level)
-    return play(puzzle, instance, args.planner, Limits.read(args.timeout, args.memory))
+    return play(_load(args), args.planner, Limits.read(args.timeout, args.memory))
+
+
+def _load(args: argparse.Namespace) -> Instance:
+    """The instance of a command's `[PUZZLE] FILE --level`."""
+    return api.load(args.file, puzzle=args.puzzle, level=args.level)
 
 
 # -- parser --------------------------------------------------------------------------------------------

@@ -8,20 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.app import seed_output
+from puzzleplan import api
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
-from puzzleplan.common.progress import phase
-from puzzleplan.translator.capabilities import notation
-
-
-def plan_text(puzzle: Any, report: Any) -> str:
-    """The --plan-out text: the PDDL plan in IPC format when a PDDL planner found it, else the native moves."""
-    if report.pddl_plan:
-        from puzzleplan.translator.pddl.task import write_plan
-
-        return write_plan(report.pddl_plan)
-    return "".join(notation(puzzle).format_move(m) + "\n" for m in report.moves)
 
 
 def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[InputError]]:
@@ -35,19 +24,10 @@ def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[Input
         return None, [InputError(f"cannot write the file: {error.strerror or error}", str(path))]
 
 
-def read_and_solve(args: argparse.Namespace, puzzle: Any, label: str, limits: Limits) -> tuple[Any, Any]:
-    """Read the instance and solve it, all within the limits (one budget, pipeline.solve_reading): the
-    instance (None when reading it was stopped) and the report."""
-    from puzzleplan import api
-    from puzzleplan.api.pipeline import solve_reading
-
-    def read() -> Any:
-        with phase(f"reading {args.file}"):
-            inst = api.load(args.file, puzzle=puzzle.name, level=args.level)
-            return seed_output.start_at(puzzle, inst.data, args.start)
-
-    report = solve_reading(puzzle, read, label, args.planner, limits)
-    return report.data, report
+def read_and_solve(args: argparse.Namespace, limits: Limits) -> api.Report:
+    """Read the instance (from --start, when given) and solve it, all within the limits (one budget, as
+    api.solve reads a file): the report (api.instance_of gives no instance when reading was stopped)."""
+    return api.solve(args.file, args.planner, puzzle=args.puzzle, level=args.level, start=args.start, limits=limits)
 
 
 def verbose_first(argv: list[str]) -> list[str]:
