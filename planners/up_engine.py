@@ -226,16 +226,6 @@ def _factory_engine(engine: str) -> Engine:
     return Engine(module, module, optimal, fragment_of(found.supported_kind().features), f"UP engine {engine}")
 
 
-def list_lines() -> list[str]:
-    """The `list` lines of the up:NAME family: each known engine, runnable here or what to install."""
-    lines = ["  up:NAME                      a unified-planning OneshotPlanner engine by its UP name:"]
-    for name, info in ENGINES.items():
-        ok, why = availability(info)
-        state = "available" if ok else f"unavailable ({why})"
-        lines.append(f"    up:{name:<22} {info.description}: {state}")
-    return lines
-
-
 # -- the child process --------------------------------------------------------------------------------
 
 

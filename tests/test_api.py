@@ -15,7 +15,6 @@ from strategies import hanoi_instances
 import puzzleplan
 from puzzleplan import api
 from puzzleplan.api import catalogue
-from puzzleplan.api.states import show_steps, successors
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -93,16 +92,16 @@ def test_render_reads_back():
 @settings(max_examples=30, deadline=None)
 @given(hanoi_instances())
 def test_successors_are_the_legal_moves_applied(data):
-    """api.states.successors: one pair per legal move, its state the move replayed; pruning keeps a subset;
+    """Instance.successors: one pair per legal move, its state the move replayed; pruning keeps a subset;
     show_steps shows every step of a path through them."""
     inst = puzzleplan.Instance(get_puzzle("hanoi"), data, "<drawn>")
-    pairs = successors(inst)
+    pairs = inst.successors()
     assert [move for move, _ in pairs] == inst.moves()
     assert all(puzzleplan.replay(inst, [move])[-1] == child for move, child in pairs)
-    assert set(successors(inst, prune=True)) <= set(pairs)
+    assert set(inst.successors(prune=True)) <= set(pairs)
     if pairs:
         move, child = pairs[0]
-        assert inst.format_move(move) in show_steps(inst, [move], [inst.initial, child])
+        assert inst.format_move(move) in inst.show_steps([move], [inst.initial, child])
 
 
 SEED2 = ROOT / "problems/hanoi/seed2.hanoi"

@@ -137,18 +137,18 @@ def test_the_seed_api_prints_what_the_commands_print(capsys, monkeypatch):
     """api.seed: the successors printout is the command's; a text without the printout, and a start off the
     tiles, are bad input; the strategies are named as the Bloxorz text names them."""
     from puzzleplan import api
-    from puzzleplan.api.seed import bloxorz_file_start, bloxorz_start_at, require_printout, seed_successors, strategy
-    from puzzleplan.api.states import successors
+    from puzzleplan.api.seed import bloxorz_file_start, require_printout, seed_successors, strategy
+    from puzzleplan.api.starts import start_at_cell
 
     inst = api.load(ROOT / "problems/shrdlu/seed.shrdlu")
-    assert seed_successors(inst, inst.initial, successors(inst)) == golden("shrdlu-seed-successors.txt")
+    assert seed_successors(inst, inst.initial, inst.successors()) == golden("shrdlu-seed-successors.txt")
     with pytest.raises(InputError, match="puzzles that have one: sbp$"):
         require_printout("walk", "hanoi")
     blocks = api.load(ROOT / "problems/bloxorz/seed-level1.bloxorz")
     x, y = bloxorz_file_start(blocks)
-    assert bloxorz_start_at(blocks.data, x, y).start == blocks.data.start[:1]
+    assert start_at_cell(blocks.data, x, y).start == blocks.data.start[:1]
     with pytest.raises(InputError, match="must start on tiles"):
-        bloxorz_start_at(blocks.data, 4, 1)
+        start_at_cell(blocks.data, 4, 1)
     assert strategy("native-astar:h1") == ("A* Search", "A*") and strategy("fd") == ("fd", "fd")
 
 

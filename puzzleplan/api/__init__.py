@@ -102,6 +102,14 @@ class Instance:
         shown = list(states) if states is not None else replay(self, moves)
         return reports(self.puzzle).show_steps(self.data, list(moves), shown)
 
+    def successors(self, state: Any = None, prune: bool = False) -> list[tuple[Any, Any]]:
+        """(move, next state) for every legal move in `state` (the initial state by default), in the puzzle's
+        fixed order; with `prune`, only those the solver's search keeps (dead pushes left out)."""
+        state = self.initial if state is None else state
+        if prune:
+            return list(self.puzzle.successors(self.data, state))
+        return [(move, self.puzzle.apply(self.data, state, move)) for move in self.puzzle.moves(self.data, state)]
+
     def describe_goal(self) -> str:
         """What has to be reached, in words."""
         return reports(self.puzzle).describe_goal(self.data)

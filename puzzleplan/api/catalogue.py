@@ -17,7 +17,7 @@ from puzzleplan.translator.capabilities import Generating, generator_of, leveled
 from puzzleplan.translator.capabilities import Option as GeneratorOption
 
 
-@dataclass
+@dataclass(frozen=True)
 class PuzzleInfo:
     """What the front ends say of a registered puzzle (it has the name that a drawing is looked up by)."""
 

@@ -1,6 +1,7 @@
-"""Graphplan's own files, the original program's operators and facts: run the bundled Graphplan on them
-within the limits, and validate a plan it printed (with Graphplan's semantics, then as the native moves
-of a puzzle instance beside the facts file, and with `optimal` against the fewest actions and time steps).
+"""Graphplan's own files, the original program's operators and facts: read as a PDDL task and written from
+one (`translate`), run the bundled Graphplan on them within the limits, and validate a plan it printed (with
+Graphplan's semantics, then as the native moves of a puzzle instance beside the facts file, and with `optimal`
+against the fewest actions and time steps).
 The `graphplan` command and `puzzleplan validate graphplan` print what these return."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded
 from puzzleplan.planners.base import Status
 from puzzleplan.translator.graphplan.format import Facts, Ops, load_facts, load_ops
+from puzzleplan.translator.pddl.task import PddlTask
 
 if TYPE_CHECKING:
     from puzzleplan.api.pipeline import PddlRun
@@ -197,3 +199,19 @@ def _proven_optimum(run: PddlRun, measure: str) -> int | None:
     if measure == "actions":
         return len(run.plan) if run.result.optimal else None
     return run.result.steps
+
+
+def read_graphplan(ops: str, facts: str, ops_source: str = "<ops>", facts_source: str = "<facts>") -> PddlTask:
+    """A Graphplan operators file and facts file (their texts) as a STRIPS PDDL domain and problem;
+    InputError naming the file and line of what cannot be read."""
+    from puzzleplan.translator.graphplan.pddl import graphplan_to_pddl
+
+    return graphplan_to_pddl(ops, facts, ops_source, facts_source)
+
+
+def write_graphplan(task: PddlTask) -> tuple[str, str]:
+    """The texts of the Graphplan operators and facts files of a STRIPS task; InputError for a task Graphplan
+    cannot express."""
+    from puzzleplan.translator.graphplan.pddl import pddl_to_graphplan
+
+    return pddl_to_graphplan(task)

@@ -15,7 +15,7 @@ from puzzleplan.api.pipeline import Report
 from puzzleplan.common.errors import InputError
 
 Pairs = list[tuple[Any, Any]]
-"""(move, the state it leads to), as api.states.successors gives them."""
+"""(move, the state it leads to), as Instance.successors gives them."""
 
 STRATEGIES = {
     "native-bfs": ("Breadth First Search", "BFS"),
@@ -166,11 +166,3 @@ def bloxorz_file_start(inst: Instance) -> tuple[int, int]:
     """x and y (from 1) of the file's start (its first cell when the block lies)."""
     row, col = inst.data.start[0]
     return col + 1, row + 1
-
-
-def bloxorz_start_at(stage: Any, x: int, y: int) -> Any:
-    """A Bloxorz instance's data (Instance.data) with the block standing at x, y (from 1); InputError when
-    it cannot start there."""
-    from puzzleplan.translator.bloxorz.level import standing_at
-
-    return standing_at(stage, x, y)

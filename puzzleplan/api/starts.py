@@ -3,7 +3,6 @@ game), or from a start written as text, as Bloxorz's assignment text asks it (`X
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from puzzleplan.common.errors import InputError
@@ -30,11 +29,9 @@ def start_at(puzzle: Puzzle, data: Any, start: str | None) -> Any:
 
 def start_at_cell(stage: Any, x: int, y: int) -> Any:
     """The Bloxorz stage with the block standing at x, y (from 1); InputError when it cannot start there."""
-    from puzzleplan.translator.bloxorz.level import Where, check
+    from puzzleplan.translator.bloxorz.level import standing_at
 
-    moved = replace(stage, start=((y - 1, x - 1),))
-    check(moved, Where(f"start {x},{y}"))
-    return moved
+    return standing_at(stage, x, y)
 
 
 def coordinates(values: list[str], source: str) -> tuple[int, int]:

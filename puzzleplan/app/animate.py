@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzleplan import api
-from puzzleplan.api.catalogue import instance_label
 from puzzleplan.common.outputs import check_output_file
 from puzzleplan.pictures.drawings import Named, drawer_of
 
@@ -32,14 +31,6 @@ def animate_plan(
     """Write the --animate file of replayed states (the frames), titled by the instance; what was written."""
     title = f"{inst.name}: {inst.label}"
     return api.write_animation(inst, moves, states, args.animate, every=args.every, title=title, summary=summary)
-
-
-def animate(
-    args: argparse.Namespace, puzzle: Any, instance: Any, moves: Sequence[Any], states: Sequence[Any], summary: str
-) -> dict[str, Any]:
-    """animate_plan for a caller that holds the puzzle and its instance apart (validate's plan file)."""
-    inst = api.Instance(puzzle, instance, instance_label(args.file, args.level))
-    return animate_plan(args, inst, moves, states, summary)
 
 
 def say_animation(written: dict[str, Any] | None, args: argparse.Namespace) -> None:

@@ -127,7 +127,7 @@ def _read_task(args: argparse.Namespace) -> PddlTask:
     """The planning task of `translate`'s input: an instance's encoding, or a Graphplan OPS and FACTS pair."""
     with phase(f"reading {args.file}" + (f" and {args.facts}" if args.facts else "")):
         if args.puzzle == "graphplan":
-            from puzzleplan.api.tasks import read_graphplan
+            from puzzleplan.api.graphplan import read_graphplan
 
             return read_graphplan(read_text(args.file), read_text(args.facts), args.file, args.facts)
         return api.translate(_load(args))
@@ -136,7 +136,7 @@ def _read_task(args: argparse.Namespace) -> PddlTask:
 def _translated_files(task: PddlTask, form: str) -> dict[str, str]:
     """The files `translate` writes, by name: domain.pddl and problem.pddl, or ops and facts (graphplan)."""
     if form == "graphplan":
-        from puzzleplan.api.tasks import write_graphplan
+        from puzzleplan.api.graphplan import write_graphplan
 
         ops, facts = write_graphplan(task)
         return {"ops": ops, "facts": facts}

@@ -14,17 +14,15 @@ from dataclasses import replace
 from typing import Any
 
 from puzzleplan import api
-from puzzleplan.api.pipeline import Report
 from puzzleplan.api.seed import (
     bloxorz_board,
     bloxorz_file_start,
-    bloxorz_start_at,
     require_printout,
     seed_solution,
     seed_successors,
     strategy,
 )
-from puzzleplan.api.states import successors
+from puzzleplan.api.starts import coordinates, start_at_cell
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 
@@ -67,7 +65,7 @@ def add_commands(commands: Any, instance: Callable[[argparse.ArgumentParser], No
 def cmd_successors(args: argparse.Namespace) -> int:
     """Print the successors of the file's initial state."""
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
-    pairs = successors(inst, prune=args.prune)
+    pairs = inst.successors(prune=args.prune)
     if args.format == "seed":
         print(seed_successors(inst, inst.initial, pairs), end="")
     else:
@@ -86,19 +84,17 @@ def check_walk_format(format_name: str, puzzle_name: str) -> None:
 
 
 # -- solve ---------------------------------------------------------------------------------------------
-def seed_solve(args: argparse.Namespace) -> Report:
+def seed_solve(args: argparse.Namespace) -> api.Report:
     """`solve --format seed`: what the text prints before the search, the search, and the text's printout
     of the result; returns the pipeline's Report."""
-    from puzzleplan.api.pipeline import solve
-
     _check_no_other_output(args)
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
     require_printout("solve", inst.name)
     if inst.name == "bloxorz":
         inst = replace(inst, data=bloxorz_start(inst, args.start, args.planner))
     else:
-        inst = replace(inst, data=start_at(inst.puzzle, inst.data, args.start))
-    report = solve(inst.puzzle, inst.data, inst.label, args.planner, Limits.read(args.timeout, args.memory))
+        inst = inst.starting_at(args.start)
+    report = api.solve(inst, args.planner, limits=Limits.read(args.timeout, args.memory))
     if report.status is not api.Status.SOLVED:
         print(f"{report.status.value}" + (f": {report.message}" if report.message else ""))
     else:
@@ -137,10 +133,10 @@ def bloxorz_start(inst: api.Instance, start: str | None, planner: str) -> Any:
     a terminal) or the file, in that order; return the stage with that start."""
     print(BLOXORZ_HEADER.format(board=bloxorz_board(inst)), end="")
     keyboard = start is None and sys.stdin.isatty()
-    x, y = _coordinates(_start_answers(inst, start, keyboard), "the start")
+    x, y = coordinates(_start_answers(inst, start, keyboard), "the start")
     print(f"\nStarting position of agent on playing court is at ( x-coordinate = {x} and y-coordinate = {y} )")
     print("*****\nChecking for Agent's starting position...")
-    stage = bloxorz_start_at(inst.data, x, y) if start is not None or keyboard else inst.data
+    stage = start_at_cell(inst.data, x, y) if start is not None or keyboard else inst.data
     print("Agent's start position found to be legal. Proceeding further...")
     print(f"Agent solves Bloxorz game problem using {strategy(planner)[0]} strategy as below\n*****\n")
     return stage
@@ -154,15 +150,6 @@ def _start_answers(inst: api.Instance, start: str | None, keyboard: bool) -> lis
     if keyboard:
         return _ask()
     return _echo(map(str, bloxorz_file_start(inst)))
-
-
-def start_at(puzzle: Any, instance: Any, start: str | None) -> Any:
-    """The instance with the block standing at --start X,Y (bloxorz only; the instance itself without it)."""
-    if start is None:
-        return instance
-    if puzzle.name != "bloxorz":
-        raise InputError("--start is for bloxorz (its text asks where the block starts)", "command line")
-    return bloxorz_start_at(instance, *_coordinates(start.split(","), "--start"))
 
 
 def _echo(values: Iterable[str]) -> list[str]:
@@ -183,16 +170,3 @@ def _ask() -> list[str]:
         except EOFError:
             raise InputError(f"no {axis}-coordinate given for the start", "the keyboard") from None
     return answers
-
-
-def _coordinates(values: list[str], source: str) -> tuple[int, int]:
-    """x and y, whole numbers from 1; InputError otherwise."""
-    try:
-        x, y = (int(value.strip()) for value in values)
-    except ValueError:
-        raise InputError(
-            f"expected the start as X,Y (whole numbers from 1), found {','.join(values)!r}", source
-        ) from None
-    if x < 1 or y < 1:
-        raise InputError(f"coordinates count from 1: found {x},{y}", source)
-    return x, y

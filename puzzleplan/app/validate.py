@@ -11,9 +11,8 @@ from typing import Any
 
 from puzzleplan import api
 from puzzleplan.api.solutions import SolutionsReport, holds_solutions, reads_solution_files, validate_solutions
-from puzzleplan.api.states import show_steps
 from puzzleplan.api.validation import Verdict, compare_with_optimum
-from puzzleplan.app.animate import animate, check_animation, print_result
+from puzzleplan.app.animate import animate_plan, check_animation, print_result
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 
@@ -66,7 +65,7 @@ def _replay_line(verdict: Verdict) -> str:
 def _show_verdict(inst: api.Instance, verdict: Verdict) -> None:
     """Under --show: every step of a valid plan, or the state before an invalid plan's bad step."""
     if verdict.valid:
-        print(show_steps(inst, verdict.moves, verdict.states))
+        print(inst.show_steps(verdict.moves, verdict.states))
     elif verdict.states:
         where = f"before step {verdict.failed_at}" if verdict.failed_at else "at the end of the plan"
         print(f"state {where}:\n{verdict.state_text}")
@@ -89,7 +88,7 @@ def _validate_plan_file(args: argparse.Namespace, limits: Limits) -> bool:
     if len(args.plan) != 1:
         raise InputError(f"validate {args.puzzle} FILE PLAN takes one plan file, got {len(args.plan)}", "command line")
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
-    check_animation(args, inst.puzzle)
+    check_animation(args, inst)
     verdict = api.validate(inst, Path(args.plan[0]))
     if args.optimal and verdict.valid:
         optimum = compare_with_optimum(inst.puzzle, inst.data, inst.label, verdict.measures, limits)
@@ -102,7 +101,7 @@ def _validate_plan_file(args: argparse.Namespace, limits: Limits) -> bool:
 def _animate_verdict(args: argparse.Namespace, inst: api.Instance, verdict: Verdict) -> dict:
     """Write the --animate file of a replayed plan, captioned with the plan file and its verdict."""
     summary = f"{args.plan[0]}: " + ("VALID" if verdict.valid else f"INVALID: {verdict.message}")
-    return animate(args, inst.puzzle, inst.data, verdict.moves, verdict.states, summary)
+    return animate_plan(args, inst, verdict.moves, verdict.states, summary)
 
 
 def _validate_solution_files(args: argparse.Namespace, limits: Limits) -> bool:

@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from puzzleplan.translator.pddl.syntax import DOMAIN_SECTIONS, NAME, PROBLEM_SECTIONS, VARIABLE, Expr, Token, _start
+from puzzleplan.translator.pddl.syntax import (
+    DOMAIN_SECTIONS,
+    NAME,
+    PROBLEM_SECTIONS,
+    VARIABLE,
+    Expr,
+    Token,
+    first_token,
+)
 
 from puzzleplan.common.errors import InputError, quote
 
@@ -28,7 +36,7 @@ class Checker:
 
     def fail(self, message: str, where) -> InputError:
         """An InputError at a token or at the opening parenthesis of a list."""
-        token = _start(where)
+        token = first_token(where)
         return InputError(message, self.source, token.line, token.column)
 
     def name(self, item, what: str) -> str:

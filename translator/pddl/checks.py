@@ -14,7 +14,7 @@ from puzzleplan.translator.pddl.syntax import (
     PROBLEM_SECTIONS,
     Expr,
     Token,
-    _checked,
+    checked,
 )
 
 
@@ -38,7 +38,7 @@ def _count(number: int, noun: str) -> str:
 # -- domain -----------------------------------------------------------------------------------------------
 def check_domain(text: str, source: str) -> Domain:
     """Read and check a domain file; what it declares, for checking problems against it."""
-    return _checked(text, source, lambda tree: _domain(Checker(source), tree))
+    return checked(text, source, lambda tree: _domain(Checker(source), tree))
 
 
 def _domain(check: Checker, tree: Expr) -> Domain:
@@ -233,7 +233,7 @@ def _check_terms(check: Checker, item: Expr, terms: list, variables: dict[str, s
 # -- problem ----------------------------------------------------------------------------------------------
 def check_problem(text: str, source: str, domain: Domain) -> None:
     """Read and check a problem file against its domain."""
-    _checked(text, source, lambda tree: _problem(Checker(source), tree, domain))
+    checked(text, source, lambda tree: _problem(Checker(source), tree, domain))
 
 
 def _problem(check: Checker, tree: Expr, domain: Domain) -> None:

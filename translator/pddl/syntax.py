@@ -157,7 +157,7 @@ def _the_define(top: list, source: str) -> Expr:
         raise InputError("the file holds no PDDL: expected (define ...)", source, 1)
     first = top[0]
     if len(top) > 1:
-        where = _start(top[1])
+        where = first_token(top[1])
         raise InputError(
             "unexpected text after the closing ')' of (define ...): is a '(' missing, or a ')' too many before?",
             source,
@@ -166,17 +166,17 @@ def _the_define(top: list, source: str) -> Expr:
         )
     if not isinstance(first, Expr) or first.head() != "define":
         raise InputError(
-            "expected (define (domain NAME) ...) or (define (problem NAME) ...)", source, _start(first).line
+            "expected (define (domain NAME) ...) or (define (problem NAME) ...)", source, first_token(first).line
         )
     return first
 
 
-def _start(item: Token | Expr) -> Token:
+def first_token(item: Token | Expr) -> Token:
     """The token where an item starts: itself, or a list's opening parenthesis."""
     return item.start if isinstance(item, Expr) else item
 
 
-def _checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
+def checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
     """`check(tree)` on the file's expressions; when the parentheses do not balance, an error the check
     finds says so (it is where the missing ')' shows), and without one the unbalance is the error."""
     tree, unbalanced = read_expressions(text, source)

@@ -26,9 +26,12 @@ DRAWINGS: dict[str, str] = {
 
 
 class Named(Protocol):
-    """A puzzle: all the table needs of it is its name."""
+    """A puzzle (or an instance of one): all the table needs of it is its name."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The puzzle's registered name."""
+        ...
 
 
 def drawer_of(puzzle: Named) -> Drawing:
