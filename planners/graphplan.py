@@ -394,8 +394,11 @@ class Graphplan:
         figures = dict(outcome.figures, ground_seconds=round(ground_seconds, 4))
         plan = [ground_task.actions[a] for step in outcome.steps for a in step]
         elapsed = time.perf_counter() - started
-        if outcome.status is not Status.SOLVED:
-            return PlanResult(outcome.status, search_time=elapsed, figures=figures, message=outcome.reason)
+        if outcome.status is not Status.SOLVED:  # with no step bound, unsolvable is a proof (the graph levelled off)
+            proved = Proof.UNSOLVABLE if outcome.status is Status.UNSOLVABLE else None
+            return PlanResult(
+                outcome.status, proved=proved, search_time=elapsed, figures=figures, message=outcome.reason
+            )
         parallel = len(outcome.steps)
         # Fewest time steps is not fewest actions, except when every step holds one action.
         sequential_optimal = all(len(step) == 1 for step in outcome.steps)

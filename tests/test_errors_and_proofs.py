@@ -131,6 +131,20 @@ def test_exhausted_searches_prove_unsolvability() -> None:
         assert (result.status, result.proved) == (Status.UNSOLVABLE, Proof.UNSOLVABLE)
 
 
+NO_WAY_DOMAIN = """(define (domain no-way) (:requirements :strips) (:predicates (p) (q))
+  (:action make-q :parameters () :precondition (p) :effect (q)))"""
+NO_WAY_PROBLEM = "(define (problem none) (:domain no-way) (:init) (:goal (q)))"
+
+
+def test_graphplan_proves_unsolvability_when_its_graph_levels_off(tmp_path) -> None:
+    """No step bound: a graph that levels off without the goals is a proof that there is no plan."""
+    (tmp_path / "domain.pddl").write_text(NO_WAY_DOMAIN)
+    (tmp_path / "problem.pddl").write_text(NO_WAY_PROBLEM)
+    report = puzzleplan.plan(tmp_path / "domain.pddl", tmp_path / "problem.pddl", "graphplan", timeout=30)
+    assert (report.run.result.status, report.run.result.proved) == (Status.UNSOLVABLE, Proof.UNSOLVABLE)
+    assert report.to_json()["proved"] == "unsolvable"
+
+
 def test_plan_json_says_what_was_proved() -> None:
     report = puzzleplan.plan("domains/hanoi.pddl", "problems/hanoi/seed1.pddl", "graphplan", timeout=30)
     data = report.to_json()
