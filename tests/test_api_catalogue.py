@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzleplan.api import Limits, load
+from puzzleplan.api import Limits, load, write_plan
 from puzzleplan.api.catalogue import check_planner, generate, instance_label, levels, optimal_measure, suffixes
-from puzzleplan.api.runs import check_pddl_files, move_lines, plan_text, replay_plan_file, solve_text
+from puzzleplan.api.pddl_files import read_pddl
+from puzzleplan.api.runs import move_lines, replay_plan_file, solve_text
 from puzzleplan.common.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,12 +77,12 @@ def test_kept_moves_read_back_and_replay(tmp_path):
 
 def test_a_plan_text_has_its_cost_line():
     steps = [("move", ("d1", "d2", "peg3")), ("move", ("d2", "peg1", "d1"))]
-    assert plan_text(steps) == "(move d1 d2 peg3)\n(move d2 peg1 d1)\n; cost = 2 (unit cost)\n"
-    assert plan_text(steps, 7.0).endswith("; cost = 7 (general cost)\n")
+    assert write_plan(steps) == "(move d1 d2 peg3)\n(move d2 peg1 d1)\n; cost = 2 (unit cost)\n"
+    assert write_plan(steps, 7.0).endswith("; cost = 7 (general cost)\n")
 
 
 def test_pddl_files_are_checked():
-    check_pddl_files(ROOT / "domains/hanoi.pddl", ROOT / "problems/hanoi/seed1.pddl")
+    read_pddl(str(ROOT / "domains/hanoi.pddl"), str(ROOT / "problems/hanoi/seed1.pddl"))
     with pytest.raises(InputError) as error:
-        check_pddl_files(ROOT / "domains/hanoi.pddl", SEED2)
+        read_pddl(str(ROOT / "domains/hanoi.pddl"), str(SEED2))
     assert error.value.source == str(SEED2)

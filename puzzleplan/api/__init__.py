@@ -355,4 +355,5 @@ __all__ = [
     "translate",
     "validate",
     "write_animation",
+    "write_plan",
 ]

@@ -1,6 +1,6 @@
 """What a run of an experiment reads and writes, by puzzle name and file text: an instance's text solved into
-the `solve --json` object (its reading within the limits), a PDDL task's files checked, a plan's moves and
-steps written as plan files, and a kept plan file read back and replayed."""
+the `solve --json` object (its reading within the limits), a plan's moves written as a plan file's lines,
+and a kept plan file read back and replayed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.translator import registry
 from puzzleplan.translator.capabilities import notation
-from puzzleplan.translator.pddl.task import GroundAction, write_plan
 from puzzleplan.translator.puzzle import Replay
 
 
@@ -30,25 +29,11 @@ def solve_text(puzzle: str, text: str, source: str, level: str | None, planner: 
     return report.to_json(game)
 
 
-def check_pddl_files(domain: str | Path, problem: str | Path) -> None:
-    """Read a PDDL domain and problem file and check them (syntax and requirements); InputError naming the
-    file, the line and what was expected."""
-    from puzzleplan.translator.pddl.model import read_task
-
-    read_task(read_file(domain), read_file(problem), str(domain), str(problem))
-
-
 def move_lines(puzzle: str, moves: Iterable[Any]) -> list[str]:
     """Moves given as JSON values (as `solve --json` writes them) in the puzzle's notation, one a line as
     `validate` reads them; ValueError for a value that is not a move of the puzzle."""
     spelled = notation(registry.get_puzzle(puzzle))
     return [spelled.format_move(spelled.move_from_json(move)) for move in moves]
-
-
-def plan_text(steps: Iterable[GroundAction], cost: float | None = None) -> str:
-    """A PDDL plan in IPC format, one `(action args)` a line, with the cost line planners write (the task's
-    total-cost when it has action costs, else the number of steps)."""
-    return write_plan(steps, cost)
 
 
 def replay_plan_file(inst: Instance, path: str | Path) -> tuple[list[Any], Replay]:

@@ -270,15 +270,15 @@ def cmd_plan(args: argparse.Namespace) -> int:
     """Solve plain PDDL files (no puzzle) through the library (puzzleplan.api.pddl_files): the files and their
     requirements are checked before any planner runs, all within the limits, and the plan is replayed under
     PDDL semantics (its cost with it) before printing."""
+    from puzzleplan.api import write_plan
     from puzzleplan.api.pddl_files import plan_files
-    from puzzleplan.api.runs import plan_text
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
     with status_line():
         report = plan_files(args.domain, args.problem, args.planner, limits)
     data, result = report.to_json(), report.run.result
-    text = plan_text(report.run.plan, report.cost if report.action_costs else None)
+    text = write_plan(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
     if plan_out and result.solved:
         failures += guarded.written(lambda: write_file(plan_out, text), plan_out)[1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from puzzleplan.api.runs import check_pddl_files
+from puzzleplan.api.pddl_files import read_pddl
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import natural_key, read_file
 
@@ -62,7 +62,7 @@ def pddl_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
     (the domain's own name is the group); every task read and checked before anything runs."""
     found = _named_tasks(paths)
     for _, domain, problem in found:
-        check_pddl_files(domain, problem)
+        read_pddl(str(domain), str(problem))
     return found
 
 

@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.api.runs import move_lines, plan_text
+from puzzleplan.api import write_plan
+from puzzleplan.api.runs import move_lines
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import write_file
 from puzzleplan.common.outputs import prepare_output_folder
@@ -50,7 +51,9 @@ def _keep_pddl_plan(row: dict[str, Any], folder: Path) -> dict[str, Any]:
     steps = [(step[0], tuple(step[1:])) for step in row.pop("plan")]
     if row.get("status") != "solved":
         return row
-    return _with_plan_file(row, folder, ".plan", plan_text(steps, row.get("cost") if row.get("action_costs") else None))
+    return _with_plan_file(
+        row, folder, ".plan", write_plan(steps, row.get("cost") if row.get("action_costs") else None)
+    )
 
 
 def _with_plan_file(row: dict[str, Any], folder: Path, suffix: str, text: str) -> dict[str, Any]:
