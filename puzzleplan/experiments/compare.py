@@ -415,7 +415,7 @@ def _entry_of(inst: api.Instance) -> Entry:
     """The entry of an API instance: the instance written in its puzzle's format, its label and file (the
     label without a #LEVEL), measured in its puzzle's optimal measure."""
     file = inst.label.rpartition("#")[0] or inst.label
-    return Entry(inst.name, inst.label, file, inst.render(), "", catalogue.optimal_measure(inst.name))
+    return Entry(inst.name, inst.label, file, inst.render(), "", inst.optimal_measure)
 
 
 def _progress(total: int):

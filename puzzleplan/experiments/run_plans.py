@@ -104,9 +104,8 @@ def animation_summary(runs: list[dict[str, Any]], folder: Path) -> str:
 
 def _animate(row: dict[str, Any], folder: Path) -> str:
     """Write one run's player page; its path relative to the folder."""
-    from puzzleplan.api import load
+    from puzzleplan.api import load, write_animation
     from puzzleplan.api.runs import replay_plan_file
-    from puzzleplan.pictures.output import write_animation
 
     if not row.get("file"):
         raise InputError("the run's row does not name its instance file", row["instance"])
@@ -117,5 +116,5 @@ def _animate(row: dict[str, Any], folder: Path) -> str:
     verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
     summary = f"{row['planner']}: {len(moves)} moves, {verdict}"
     title = f"{row['puzzle']}: {row['instance']}"
-    write_animation(inst.puzzle, inst.data, moves, replay.states, str(folder / page), 1, title, summary)
+    write_animation(inst, moves, replay.states, folder / page, title=title, summary=summary)
     return str(page)
