@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar
 
 from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask
 
+from puzzleplan.common.limits import Limits
+
 if TYPE_CHECKING:
     from puzzleplan.translator.puzzle import Puzzle
-from puzzleplan.common.limits import Limits
 
 
 class Status(str, enum.Enum):

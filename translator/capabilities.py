@@ -282,9 +282,13 @@ CAPABILITIES: dict[str, type] = {
 
 
 class Named(Protocol):
-    """A puzzle, or a puzzle seen as one of its capabilities: what the accessors below take."""
+    """A puzzle, or a puzzle seen as one of its capabilities: what the accessors below take (and the drawings'
+    table: anything with a puzzle's name)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The puzzle's registered name."""
+        ...
 
 
 def capabilities(puzzle: Named) -> frozenset[str]:

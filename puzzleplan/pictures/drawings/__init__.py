@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from puzzleplan.common.errors import InputError
+from puzzleplan.translator.capabilities import Named
 
 if TYPE_CHECKING:
     from puzzleplan.pictures.drawing import Drawing
@@ -23,15 +24,6 @@ DRAWINGS: dict[str, str] = {
     "pacman": "puzzleplan.pictures.drawings.pacman:PacmanDrawing",
 }
 """Each puzzle's Drawing as a lazy `module:Class` string (imported on first use)."""
-
-
-class Named(Protocol):
-    """A puzzle (or an instance of one): all the table needs of it is its name."""
-
-    @property
-    def name(self) -> str:
-        """The puzzle's registered name."""
-        ...
 
 
 def drawer_of(puzzle: Named) -> Drawing:
