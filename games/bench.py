@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from puzzleplan.games.board import Board
-from puzzleplan.games.search import SearchResult, choose_move
-
 from puzzleplan.common.errors import quote
 from puzzleplan.common.files import count_number
+from puzzleplan.games.board import Board
+from puzzleplan.games.search import SearchResult, choose_move
 
 
 def parse_depths(text: str) -> list[int]:

@@ -11,11 +11,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from puzzleplan.common.files import count_number
 from puzzleplan.games.board import COLUMNS, Board, save_board
 from puzzleplan.games.display import cut_short, game_over, move_line, player_name, render
 from puzzleplan.games.search import choose_move
-
-from puzzleplan.common.files import count_number
 
 COMPUTER_FILE = "computer.txt"
 HUMAN_FILE = "human.txt"

@@ -15,16 +15,15 @@ import argparse
 import sys
 import time
 
+from puzzleplan.common.command_limits import TIMEOUT_EXIT, CommandLimits, add_limit_options, stopped, within
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import count_number
+from puzzleplan.common.limits import TimeLimitExceeded
 from puzzleplan.games.bench import bench_table, parse_depths
 from puzzleplan.games.board import line_end, load_board, save_board
 from puzzleplan.games.display import cut_short, game_over, move_line, render
 from puzzleplan.games.interactive import play_interactive
 from puzzleplan.games.search import choose_move
-
-from puzzleplan.common.command_limits import TIMEOUT_EXIT, CommandLimits, add_limit_options, stopped, within
-from puzzleplan.common.errors import InputError, quote
-from puzzleplan.common.files import count_number
-from puzzleplan.common.limits import TimeLimitExceeded
 
 PROG = "maxconnect4"
 GRACE = 0.5

@@ -21,10 +21,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzleplan.common.limits import TimeLimitExceeded, time_limit
 from puzzleplan.games.board import BOARD_CELLS, BOTTOM, CELLS, COLUMN_CELLS, COLUMNS, HEIGHT, TOP, Board
 from puzzleplan.games.evaluate import evaluate
-
-from puzzleplan.common.limits import TimeLimitExceeded, time_limit
 
 Evaluation = Callable[[int, int], int]
 """A function (pieces of the player to move, pieces of the other) -> value for the player to move."""

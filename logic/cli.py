@@ -16,15 +16,14 @@ import logging
 import sys
 import time
 
-from puzzleplan.logic.entailment import ENGINES, check
-from puzzleplan.logic.syntax import WUMPUS_SYMBOL, load_single, load_statements
-from puzzleplan.logic.truth_table import MAX_SYMBOLS, TooManySymbols
-from puzzleplan.logic.wumpus import shipped_rules
-
 from puzzleplan.common.command_limits import CommandLimits, add_limit_options, stopped, within
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import write_file
 from puzzleplan.common.limits import TimeLimitExceeded
+from puzzleplan.logic.entailment import ENGINES, check
+from puzzleplan.logic.syntax import WUMPUS_SYMBOL, load_single, load_statements
+from puzzleplan.logic.truth_table import MAX_SYMBOLS, TooManySymbols
+from puzzleplan.logic.wumpus import shipped_rules
 
 PROG = "check_true_false"
 log = logging.getLogger(__name__)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import logging
 
-from puzzleplan.logic.cnf import Tseitin
-from puzzleplan.logic.syntax import Expr
 from pysat.solvers import Solver
 
 from puzzleplan.common.limits import decided_in_child, limited_in_time
+from puzzleplan.logic.cnf import Tseitin
+from puzzleplan.logic.syntax import Expr
 
 log = logging.getLogger(__name__)
 

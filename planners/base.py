@@ -7,9 +7,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar
 
-from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask
-
 from puzzleplan.common.limits import Limits
+from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask
 
 if TYPE_CHECKING:
     from puzzleplan.translator.puzzle import Puzzle

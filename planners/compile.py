@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzleplan.planners.base import Status
-from puzzleplan.translator.pddl.task import GroundAction, PddlTask
-
 from puzzleplan.common.files import natural_key
 from puzzleplan.common.limits import time_limit
 from puzzleplan.common.progress import phase
+from puzzleplan.planners.base import Status
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 
 # requirement flag -> the unified-planning compilation that removes it, in the order they are applied
 _REMOVERS = (

@@ -7,12 +7,11 @@ import re
 import sys
 from pathlib import Path
 
-from puzzleplan.planners.base import PlanResult, Proof, Status
-from puzzleplan.translator.pddl.task import PddlTask, read_plan, task_files
-
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.processes import Outcome, memory_exhausted, output_summary, reproducible_environment, run
+from puzzleplan.planners.base import PlanResult, Proof, Status
+from puzzleplan.translator.pddl.task import PddlTask, read_plan, task_files
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
 OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(ipdb())")

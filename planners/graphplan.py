@@ -24,14 +24,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
+from puzzleplan.common.progress import phase, watch
 from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
 from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.pddl.task import STRIPS, PddlTask
-
-from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits, TimeLimitExceeded
-from puzzleplan.common.progress import phase, watch
 
 __all__ = ["Graphplan", "GroundTask", "Outcome", "graphplan", "ground"]
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from puzzleplan.common.errors import InputError, did_you_mean
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import PlanResult, Simulation, Status
 from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
 from puzzleplan.translator.capabilities import search_help
-
-from puzzleplan.common.errors import InputError, did_you_mean
-from puzzleplan.common.limits import Limits
 
 SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 """The native searches and whether each is optimal (A* only with an admissible heuristic)."""

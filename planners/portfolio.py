@@ -19,13 +19,12 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.sharedctypes import RawArray
 from typing import Any
 
-from puzzleplan.planners.base import NativePlanner, PlanResult, Simulation, Status, simulates
-from puzzleplan.planners.search import Deadline
-
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
 from puzzleplan.common.limits import Limits, memory_limit
 from puzzleplan.common.progress import CURRENT, watch
+from puzzleplan.planners.base import NativePlanner, PlanResult, Simulation, Status, simulates
+from puzzleplan.planners.search import Deadline
 
 POLL = 0.02
 """Seconds between looks at the members' progress (the parent's and each member's publishing)."""

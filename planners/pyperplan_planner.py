@@ -7,13 +7,12 @@ import re
 import sys
 from pathlib import Path
 
-from puzzleplan.planners.base import PlanResult, Status, proof_of
-from puzzleplan.translator.pddl.pyperplan import for_pyperplan
-from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask, read_plan, task_files
-
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.processes import Outcome, memory_exhausted, output_summary, reproducible_environment, run
+from puzzleplan.planners.base import PlanResult, Status, proof_of
+from puzzleplan.translator.pddl.pyperplan import for_pyperplan
+from puzzleplan.translator.pddl.task import STRIPS, GroundAction, PddlTask, read_plan, task_files
 
 OPTIMAL = {("astar", "lmcut"), ("astar", "hmax"), ("astar", "blind"), ("bfs", "blind"), ("ids", "blind")}
 

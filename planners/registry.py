@@ -12,9 +12,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from puzzleplan.planners.base import Planner
-
 from puzzleplan.common.errors import InputError, did_you_mean
+from puzzleplan.planners.base import Planner
 
 _PRUNED: dict[str, Any] = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
 """The weighted push searches' options: bidirectional, goal and tunnel macros, cluster and corral deadlocks."""

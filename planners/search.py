@@ -11,10 +11,9 @@ from collections.abc import Callable, Hashable, Iterable
 from itertools import count
 from typing import Any
 
+from puzzleplan.common.progress import watch
 from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.translator.graph import Parents, path_back
-
-from puzzleplan.common.progress import watch
 
 CHECK_EVERY = 16
 """Expansions between two looks at the clock (a look costs about as much as 1/50 of a cheap expansion;

@@ -18,6 +18,8 @@ from itertools import count
 from operator import or_
 from typing import Any
 
+from puzzleplan.common.limits import Limits
+from puzzleplan.common.progress import phase, watch
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.search import CHECK_EVERY, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
@@ -41,9 +43,6 @@ from puzzleplan.translator.sokoban.analysis import (
 from puzzleplan.translator.sokoban.corrals import Grown, corral_pushes
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
-
-from puzzleplan.common.limits import Limits
-from puzzleplan.common.progress import phase, watch
 
 
 class _Heap:

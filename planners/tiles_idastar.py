@@ -14,14 +14,13 @@ import sys
 import time
 from typing import Any
 
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.native import search as native_search
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.grid import direction_between
 from puzzleplan.translator.tiles import pdb as tiles_pdb
-
-from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits, TimeLimitExceeded
 
 CHECK_EVERY = 1 << 16
 """Expansions between two looks at the clock."""

@@ -36,6 +36,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.pellet_order import Tour
 from puzzleplan.planners.search import Deadline
@@ -44,8 +45,6 @@ from puzzleplan.translator.graph import reachable
 from puzzleplan.translator.grid import Cell
 from puzzleplan.translator.pacman.maze import Corridors, corridors, needed_pellets
 from puzzleplan.translator.pacman.puzzle import tour_moves, walk_moves
-
-from puzzleplan.common.limits import Limits
 
 log = logging.getLogger(__name__)
 

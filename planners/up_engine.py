@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.planners.base import STRIPS, PlanResult, Status, proof_of
-from puzzleplan.translator.pddl.task import GroundAction, PddlTask, task_files
-
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.processes import memory_exhausted, reproducible_environment, run
+from puzzleplan.planners.base import STRIPS, PlanResult, Status, proof_of
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, task_files
 
 EXTRA = "pip install 'puzzleplan[engines]'"
 JAVA = "install Java (Debian: apt-get install default-jre-headless)"
@@ -235,8 +234,9 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
 
     started = time.perf_counter()
     import unified_planning.shortcuts as up
-    from puzzleplan.planners.up_graphplan import register
     from unified_planning.io import PDDLReader
+
+    from puzzleplan.planners.up_graphplan import register
 
     environment = up.get_environment()
     environment.credits_stream = None

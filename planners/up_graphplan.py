@@ -10,9 +10,6 @@ from collections.abc import Callable
 from typing import IO, Any
 
 import unified_planning as up
-from puzzleplan.planners.base import PlanResult, Proof, Status
-from puzzleplan.planners.graphplan import Graphplan
-from puzzleplan.translator.pddl.task import PddlTask
 from unified_planning.engines import Credits, Engine, OptimalityGuarantee, PlanGenerationResult
 from unified_planning.engines import PlanGenerationResultStatus as UpStatus
 from unified_planning.engines.mixins import OneshotPlannerMixin
@@ -21,6 +18,9 @@ from unified_planning.model import ProblemKind
 from unified_planning.plans import ActionInstance, SequentialPlan
 
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, time_limit
+from puzzleplan.planners.base import PlanResult, Proof, Status
+from puzzleplan.planners.graphplan import Graphplan
+from puzzleplan.translator.pddl.task import PddlTask
 
 NAME = "puzzleplan-graphplan"
 NO_LIMIT = 10.0**9

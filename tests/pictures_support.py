@@ -5,11 +5,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from puzzleplan.planners.base import Status
-from puzzleplan.translator.registry import load
-
 from puzzleplan.api.pipeline import solve
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
+from puzzleplan.translator.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANS = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
+
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.hanoi import Hanoi, HanoiInstance
 from puzzleplan.translator.tiles.puzzle import Tiles, TilesInstance, default_goal

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.translator.registry import get_puzzle
 from strategies import hanoi_instances
 
 import puzzleplan
 from puzzleplan import api
 from puzzleplan.api import catalogue
+from puzzleplan.translator.registry import get_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,14 +7,14 @@ import time
 
 import pytest
 from conftest import ROOT
-from puzzleplan.planners.base import Status
-from puzzleplan.planners.native import search
-from puzzleplan.planners.search import Deadline
-from puzzleplan.translator.tiles.puzzle import TilesInstance
 from strategies import HANOI, TILES, state_distances
 
 from puzzleplan.api.pipeline import solve
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
+from puzzleplan.planners.native import search
+from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.tiles.puzzle import TilesInstance
 
 pytestmark = pytest.mark.slow
 

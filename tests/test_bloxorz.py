@@ -14,6 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
+from strategies import random_state
+
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.domains import domain_text
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.native import search
@@ -24,11 +29,6 @@ from puzzleplan.translator.bloxorz.puzzle import Bloxorz, seed_heuristic
 from puzzleplan.translator.bloxorz.rules import CUBE, rules_of
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.registry import get_puzzle
-from strategies import random_state
-
-from puzzleplan.api.pipeline import solve
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "bloxorz"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from pictures_support import PLANS, solved
-from puzzleplan.translator.registry import load
 
 from puzzleplan.pictures.drawings import drawer_of
 from puzzleplan.pictures.output import write_animation
 from puzzleplan.pictures.svg import parse_svg
+from puzzleplan.translator.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -7,6 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from puzzleplan.api.pipeline import solve
+from puzzleplan.api.validation import validate_moves
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
+from puzzleplan.pictures.drawing import Drawing
+from puzzleplan.pictures.drawings import drawer_of
 from puzzleplan.translator import registry
 from puzzleplan.translator.capabilities import (
     CAPABILITIES,
@@ -26,13 +33,6 @@ from puzzleplan.translator.capabilities import (
 )
 from puzzleplan.translator.pddl.task import PddlTask
 from puzzleplan.translator.puzzle import Puzzle
-
-from puzzleplan.api.pipeline import solve
-from puzzleplan.api.validation import validate_moves
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
-from puzzleplan.pictures.drawing import Drawing
-from puzzleplan.pictures.drawings import drawer_of
 
 EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS}
 OFFERED = {

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.common.errors import InputError
 from puzzleplan.logic import truth_table
 from puzzleplan.logic.cli import main
 from puzzleplan.logic.entailment import BOTH, DEFINITELY_FALSE, DEFINITELY_TRUE, UNKNOWN, check
@@ -27,8 +29,6 @@ from puzzleplan.logic.syntax import (
 )
 from puzzleplan.logic.truth_table import TooManySymbols, stated_literals, tt_entailments
 from puzzleplan.logic.wumpus import rules_text, shipped_rules
-
-from puzzleplan.common.errors import InputError
 
 ENGINES = ("sat", "tt")
 ROOT = Path(__file__).resolve().parent.parent

@@ -99,12 +99,11 @@ def _pddl_validate(args) -> bool:
 
 @pytest.mark.parametrize("page, number, words", _cases("puzzleplan"))
 def test_puzzleplan_commands_parse(page, number, words):
+    from puzzleplan.app.arguments import generator_options as _options
+    from puzzleplan.app.cli import build_parser
     from puzzleplan.planners.registry import get_planner
     from puzzleplan.translator.puzzle import read_options
     from puzzleplan.translator.registry import PUZZLES, get_puzzle
-
-    from puzzleplan.app.arguments import generator_options as _options
-    from puzzleplan.app.cli import build_parser
 
     args, extra = _parse(build_parser(), words)
     if extra:

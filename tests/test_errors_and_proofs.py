@@ -9,6 +9,11 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import puzzleplan
+from puzzleplan.api.pipeline import plan_pddl
+from puzzleplan.common.errors import IllegalStep
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
 from puzzleplan.planners import compile as compile_module
 from puzzleplan.planners import tiles_idastar
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
@@ -22,11 +27,6 @@ from puzzleplan.translator.pddl.task import STRIPS
 from puzzleplan.translator.registry import get_puzzle
 from puzzleplan.translator.tiles import pdb as tiles_pdb
 from puzzleplan.translator.tiles.puzzle import Tiles, TilesInstance
-
-import puzzleplan
-from puzzleplan.api.pipeline import plan_pddl
-from puzzleplan.common.errors import IllegalStep
-from puzzleplan.common.limits import Limits, TimeLimitExceeded
 
 HANOI = "problems/hanoi/seed1.hanoi"
 HARD = "problems/tiles/fifteen-48.tiles"

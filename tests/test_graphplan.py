@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.app.graphplan_cli import main as graphplan_main
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.graphplan import Graphplan, GroundTask, graphplan, ground
 from puzzleplan.planners.registry import get_planner
@@ -30,10 +34,6 @@ from puzzleplan.translator.graphplan.format import (
 from puzzleplan.translator.graphplan.pddl import graphplan_to_pddl, pddl_to_graphplan, pddl_to_model, puzzle_files
 from puzzleplan.translator.pddl.task import PddlTask
 from puzzleplan.translator.registry import get_puzzle
-
-from puzzleplan.app.graphplan_cli import main as graphplan_main
-from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits
 
 SAMPLES = [
     ("block_ops.txt", "block_facts2.txt"),

@@ -11,17 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from puzzleplan.api.pddl_check import replay_grounded
+from puzzleplan.api.pipeline import plan_pddl
+from puzzleplan.app.graphplan_cli import main as graphplan_main
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.graphplan.format import load_facts, load_ops
 from puzzleplan.translator.graphplan.pddl import graphplan_to_pddl
 from puzzleplan.translator.pddl.checks import check_task
 from puzzleplan.translator.pddl.task import PddlTask
-
-from puzzleplan.api.pddl_check import replay_grounded
-from puzzleplan.api.pipeline import plan_pddl
-from puzzleplan.app.graphplan_cli import main as graphplan_main
-from puzzleplan.common.limits import Limits
 
 SLIDE_OPS = """The 2 x 2 sliding puzzle, our own example.
 

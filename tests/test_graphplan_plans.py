@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from puzzleplan.translator.graphplan.format import Atom, Facts, Operator, Ops
-from puzzleplan.translator.graphplan.plan import Grounder, check_graphplan_plan, read_plan_lines
 
 from puzzleplan.api import Status
 from puzzleplan.api.graphplan import read_graphplan_files, run_graphplan, validate_graphplan
@@ -18,6 +16,8 @@ from puzzleplan.app.cli import main as puzzleplan
 from puzzleplan.app.graphplan_cli import main as graphplan
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
+from puzzleplan.translator.graphplan.format import Atom, Facts, Operator, Ops
+from puzzleplan.translator.graphplan.plan import Grounder, check_graphplan_plan, read_plan_lines
 
 SEED = [
     ("hanoi", "hanoi.ops", "seed1", 2, 2),

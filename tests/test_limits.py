@@ -12,14 +12,14 @@ import time
 from pathlib import Path
 
 import pytest
-from puzzleplan.planners.base import Status
-from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.pddl.task import PddlTask
-from puzzleplan.translator.registry import get_puzzle, load
 
 from puzzleplan.api.pipeline import solve
 from puzzleplan.app.cli import main
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, time_limit
+from puzzleplan.planners.base import Status
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.pddl.task import PddlTask
+from puzzleplan.translator.registry import get_puzzle, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED2 = str(ROOT / "problems/hanoi/seed2.hanoi")

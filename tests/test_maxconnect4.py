@@ -6,14 +6,14 @@ import io
 import random
 
 import pytest
+
+from puzzleplan.common.errors import InputError
 from puzzleplan.games.board import EMPTY, Board, board_text, cell, load_board, parse_board, runs_of_four
 from puzzleplan.games.evaluate import POINT, evaluate, score_only
 from puzzleplan.games.interactive import COMPUTER_FILE, HUMAN_FILE
 from puzzleplan.games.match import agent_wins, duel, play_game, random_player, winner
 from puzzleplan.games.maxconnect4 import main
 from puzzleplan.games.search import choose_move, minimax
-
-from puzzleplan.common.errors import InputError
 
 EMPTY_ROW = "0000000"
 

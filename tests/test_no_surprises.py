@@ -195,9 +195,8 @@ def test_generate_refuses_sizes_beyond_its_bounds_before_any_work(capsys, option
 
 def test_generate_at_its_bounds_is_quick_and_valid(tmp_path, capsys):
     """The largest sizes allowed still give a file that its puzzle reads back."""
-    from puzzleplan.translator.registry import load
-
     from puzzleplan.app.cli import main
+    from puzzleplan.translator.registry import load
 
     for name, options in (("tiles", ["--size", "20x20", "--moves", "2000"]), ("shrdlu", ["--n", "50"])):
         path = tmp_path / f"big.{name}"
@@ -464,10 +463,9 @@ def wide_sokoban():
 def test_a_native_search_stopped_for_time_reports_what_it_expanded(planner):
     """A native search stopped by --timeout reported `expanded: null` (20 of 21 XSokoban timeouts): the hard
     stop ended it before its own deadline check, which came every 256 expansions."""
-    from puzzleplan.planners.base import Status
-
     from puzzleplan.api.pipeline import solve
     from puzzleplan.common.limits import Limits
+    from puzzleplan.planners.base import Status
 
     puzzle, instance = wide_sokoban()
     report = solve(puzzle, instance, "wide.lsp", planner, Limits(1))
@@ -476,11 +474,10 @@ def test_a_native_search_stopped_for_time_reports_what_it_expanded(planner):
 
 def test_a_search_ended_by_the_hard_stop_still_reports_its_figures():
     """When a step never looks at the clock, the hard stop ends the search; its figures are kept."""
-    from puzzleplan.planners.base import Status
-    from puzzleplan.planners.search import Deadline, best_first
-
     from puzzleplan.api.pipeline import limited, stopped
     from puzzleplan.common.limits import Limits, TimeLimitExceeded
+    from puzzleplan.planners.base import Status
+    from puzzleplan.planners.search import Deadline, best_first
 
     def slow(state: int):
         time.sleep(0.2)

@@ -11,6 +11,12 @@ import pytest
 from conftest import ROOT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from strategies import random_state
+
+from puzzleplan.api.pddl_check import pddl_legal_moves, replay_grounded
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation, Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.pellet_order import Tour, perturbed
@@ -21,12 +27,6 @@ from puzzleplan.translator.grid import adjacent
 from puzzleplan.translator.pacman.layout import PacmanInstance, State
 from puzzleplan.translator.pacman.maze import corridors, needed_pellets
 from puzzleplan.translator.pacman.puzzle import Pacman, walk_moves
-from strategies import random_state
-
-from puzzleplan.api.pddl_check import pddl_legal_moves, replay_grounded
-from puzzleplan.api.pipeline import solve
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
 
 PACMAN = Pacman()
 AUTHORED = ROOT / "problems" / "pacman"

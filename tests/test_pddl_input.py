@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from puzzleplan.translator.capabilities import encodings_of, leveled
-from puzzleplan.translator.pddl.checks import check_task
-from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
+from puzzleplan.translator.capabilities import encodings_of, leveled
+from puzzleplan.translator.pddl.checks import check_task
+from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = """; Hanoi

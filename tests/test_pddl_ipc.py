@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.pddl.model import read_task
-from puzzleplan.translator.pddl.plans import check_pddl_plan
-from puzzleplan.translator.pddl.task import PddlTask, atom, write_plan
 
 from puzzleplan.api.pddl_check import ground, validate_up_plan, validate_with_up
 from puzzleplan.api.pipeline import plan_pddl
 from puzzleplan.app.cli import main
 from puzzleplan.common.limits import Limits
 from puzzleplan.experiments.pddl_tasks import folder_tasks
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.translator.pddl.model import read_task
+from puzzleplan.translator.pddl.plans import check_pddl_plan
+from puzzleplan.translator.pddl.task import PddlTask, atom, write_plan
 
 TASKS = {  # folder -> the problem used (one per folder keeps the suite fast)
     "depot": "p02.pddl",

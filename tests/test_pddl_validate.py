@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.translator.pddl.model import read_task
-from puzzleplan.translator.pddl.plans import check_pddl_plan
-from puzzleplan.translator.pddl.task import atom, claimed_cost, read_plan, write_plan
 
 from puzzleplan.api.pddl_plans import validate_pddl_plan
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
+from puzzleplan.translator.pddl.model import read_task
+from puzzleplan.translator.pddl.plans import check_pddl_plan
+from puzzleplan.translator.pddl.task import atom, claimed_cost, read_plan, write_plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "pddl"
 DOMAIN = (EXAMPLES / "domain.pddl").read_text()

@@ -16,8 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pictures_support import PLANS, solved
-from puzzleplan.translator.puzzle import Puzzle
-from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 from strategies import hanoi_instances, tiles_instances
 
 from puzzleplan.api.pipeline import solve
@@ -30,6 +28,8 @@ from puzzleplan.pictures.player import plan_data, player_page
 from puzzleplan.pictures.raster import common_prefix, write_gif, write_png
 from puzzleplan.pictures.scene import Circle, Polygon, Rect, Scene, Text
 from puzzleplan.pictures.svg import parse_svg, svg_text
+from puzzleplan.translator.puzzle import Puzzle
+from puzzleplan.translator.registry import PUZZLES, get_puzzle, load
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from hypothesis import given, settings
-from puzzleplan.planners.base import Status
-from puzzleplan.translator.registry import PUZZLES, get_puzzle
 from strategies import HANOI, TILES, hanoi_instances, tiles_instances
 
 from puzzleplan.api.pipeline import solve
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
+from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
 SEED_PROBLEMS = [
     ("hanoi", "problems/hanoi/seed1.hanoi", 2),

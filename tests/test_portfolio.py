@@ -9,12 +9,12 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from puzzleplan.planners.base import PlanResult, Simulation, Status
-from puzzleplan.planners.portfolio import Portfolio
-from puzzleplan.planners.registry import get_planner
 
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, time_limit
 from puzzleplan.common.progress import watch
+from puzzleplan.planners.base import PlanResult, Simulation, Status
+from puzzleplan.planners.portfolio import Portfolio
+from puzzleplan.planners.registry import get_planner
 from tests.test_sokoban import SOKOBAN
 
 

@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.api.pddl_check import ground
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.grid import DIRECTIONS
 from puzzleplan.translator.registry import get_puzzle
 from puzzleplan.translator.sbp import SbpInstance, SlidingBrick, normalize, state_facts
-
-from puzzleplan.api.pddl_check import ground
-from puzzleplan.api.pipeline import solve
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
 
 SBP = SlidingBrick()
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,11 +12,11 @@ import re
 
 import pytest
 from conftest import ROOT
-from puzzleplan.translator.registry import load
-from puzzleplan.translator.shrdlu.board import render_figure
 
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
+from puzzleplan.translator.registry import load
+from puzzleplan.translator.shrdlu.board import render_figure
 
 GOLDEN = ROOT / "tests" / "golden" / "seed"
 SEEDS = ROOT.parent / "shared" / "seeds"

@@ -10,6 +10,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import state_distances
+
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Status
 from puzzleplan.translator.registry import get_puzzle
 from puzzleplan.translator.shrdlu import (
@@ -29,11 +34,6 @@ from puzzleplan.translator.shrdlu import (
     random_goal,
 )
 from puzzleplan.translator.shrdlu.formula import flatten
-from strategies import state_distances
-
-from puzzleplan.api.pipeline import solve
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
 
 PUZZLE = Shrdlu()
 ROOT = Path(__file__).resolve().parent.parent

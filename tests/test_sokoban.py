@@ -10,6 +10,11 @@ from unittest.mock import patch
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.api.pddl_check import pddl_legal_moves
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation, Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle, push_astar
@@ -19,11 +24,6 @@ from puzzleplan.translator.sokoban.analysis import INFINITE, NAMES, analysis, go
 from puzzleplan.translator.sokoban.corrals import corral_pushes
 from puzzleplan.translator.sokoban.level import pull_distances, push_distances, render_integers
 from puzzleplan.translator.sokoban.puzzle import DIRECTION_OF, Sokoban, SokobanInstance, SokobanPushes, State
-
-from puzzleplan.api.pddl_check import pddl_legal_moves
-from puzzleplan.api.pipeline import solve
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "problems" / "sokoban"

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from puzzleplan.planners.search import Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.translator.sokoban.analysis import NAMES, analysis
 from puzzleplan.translator.sokoban.corrals import corral_pushes
-
 from tests.test_sokoban import SOKOBAN, fewest_pushes, levels, random_state
 
 

@@ -8,14 +8,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation, Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.search import Deadline, best_first
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_push import push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
-
-from puzzleplan.common.limits import Limits
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels, random_state
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
 from puzzleplan.planners.sokoban_push import _FessTurns, _Side, push_astar
 from puzzleplan.translator.sokoban.analysis import BACK, analysis, entry_cells, packing_order
-
-from puzzleplan.common.limits import Limits
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_features import Features, doorways
 from puzzleplan.planners.sokoban_push import _Alternation, push_astar
 from puzzleplan.translator.sokoban.analysis import analysis
-
-from puzzleplan.common.limits import Limits
 from tests.test_sokoban import SOKOBAN, fewest_pushes, levels
 
 TWO_ROOMS = """\

@@ -10,6 +10,8 @@ import heapq
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle
@@ -17,8 +19,6 @@ from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.graph import shortest_path
 from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, move_one_box
 from puzzleplan.translator.sokoban.corrals import _barrier_pushes, _freezes, i_corral
-
-from puzzleplan.common.limits import Limits
 from tests.test_sokoban import SOKOBAN, levels
 
 

@@ -8,15 +8,15 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Status
-from puzzleplan.planners.native import search
-from puzzleplan.planners.search import Deadline
-from puzzleplan.translator.tiles.puzzle import TilesInstance
 from strategies import HANOI, TILES, hanoi_instances, random_state, state_distances, tiles_instances
 
 from puzzleplan.api.pddl_check import pddl_legal_moves
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
+from puzzleplan.planners.native import search
+from puzzleplan.planners.search import Deadline
+from puzzleplan.translator.tiles.puzzle import TilesInstance
 
 PUZZLES = {"hanoi": (HANOI, hanoi_instances()), "tiles": (TILES, tiles_instances())}
 

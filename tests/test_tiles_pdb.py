@@ -11,6 +11,12 @@ import pytest
 from conftest import USER_CACHE
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_limits import cli
+
+from puzzleplan.api.pipeline import solve
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits, TimeLimitExceeded
+from puzzleplan.experiments.compare import file_entries
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.native import search
 from puzzleplan.planners.search import Deadline
@@ -18,12 +24,6 @@ from puzzleplan.planners.tiles_idastar import auto_partition, ida_star
 from puzzleplan.translator.tiles import boards as tiles_boards
 from puzzleplan.translator.tiles import pdb as tiles_pdb
 from puzzleplan.translator.tiles.puzzle import Tiles, TilesInstance
-from test_limits import cli
-
-from puzzleplan.api.pipeline import solve
-from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits, TimeLimitExceeded
-from puzzleplan.experiments.compare import file_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 KORF = ROOT / "problems/tiles/korf100.boards"

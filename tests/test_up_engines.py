@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners import up_engine
-from puzzleplan.planners.registry import get_planner
-from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
 
 import puzzleplan
 from puzzleplan.api.pipeline import plan_pddl
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners import up_engine
+from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.up_engine import ENGINES, UpEngine, availability, fragment_of
 
 ROOT = Path(__file__).resolve().parent.parent
 HANOI = ROOT / "problems/hanoi/seed2.hanoi"  # 31 moves at best
@@ -49,8 +49,9 @@ def quiet_credits():
 def test_the_table_says_what_the_engine_says(engine):
     """Each known engine's optimality and PDDL fragment are those of its supported ProblemKind."""
     need(engine)
-    from puzzleplan.planners.up_graphplan import register
     from unified_planning.engines import OptimalityGuarantee
+
+    from puzzleplan.planners.up_graphplan import register
 
     register()
     found = up_shortcuts.get_environment().factory.engine(engine)

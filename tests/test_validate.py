@@ -13,12 +13,6 @@ import pytest
 from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzleplan.planners.base import Status
-from puzzleplan.translator.grid import DIRECTIONS
-from puzzleplan.translator.notation import json_notation, read_moves
-from puzzleplan.translator.registry import get_puzzle, load
-from puzzleplan.translator.sbp.puzzle import NORMAL_FORM_NUMBERING
-from puzzleplan.translator.sokoban.solutions import levels, read_lurd, same_title, solutions
 from strategies import hanoi_instances, tiles_instances
 
 from puzzleplan.api.pipeline import solve
@@ -27,6 +21,12 @@ from puzzleplan.api.validation import validate_text
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
+from puzzleplan.planners.base import Status
+from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.notation import json_notation, read_moves
+from puzzleplan.translator.registry import get_puzzle, load
+from puzzleplan.translator.sbp.puzzle import NORMAL_FORM_NUMBERING
+from puzzleplan.translator.sokoban.solutions import levels, read_lurd, same_title, solutions
 
 SBP = get_puzzle("sbp")
 LEVELS = [f"SBP-level{n}" for n in range(4)] + [f"SBP-bricks-level{n}" for n in range(1, 8)]

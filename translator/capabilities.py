@@ -20,10 +20,9 @@ import random
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from puzzleplan.translator.spelling import Notation, move_lines
-
 from puzzleplan.common.errors import InputError, quote
 from puzzleplan.common.files import whole_number
+from puzzleplan.translator.spelling import Notation, move_lines
 
 if TYPE_CHECKING:
     from puzzleplan.translator.pddl.task import PddlTask

@@ -7,15 +7,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from puzzleplan.common.errors import IllegalMove, IllegalStep, InputError, quote
+from puzzleplan.common.files import count_number, whole_number
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Option, Puzzle
 from puzzleplan.translator.text import Line, content_lines, header_value, sections
-
-from puzzleplan.common.errors import IllegalMove, IllegalStep, InputError, quote
-from puzzleplan.common.files import count_number, whole_number
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 

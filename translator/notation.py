@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from puzzleplan.common.errors import IllegalStep, InputError, quote
 from puzzleplan.translator import capabilities
 from puzzleplan.translator.pddl.task import GroundAction, action_arities, atom, read_plan
 from puzzleplan.translator.spelling import STEP_NUMBER, Notation, move_lines
-
-from puzzleplan.common.errors import IllegalStep, InputError, quote
 
 Puzzle = Any
 """A puzzleplan.translator.puzzle.Puzzle (not imported: the puzzle module imports this one)."""

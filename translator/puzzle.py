@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Generic, final
 
+from puzzleplan.common.errors import IllegalMove, IllegalStep
 from puzzleplan.translator.capabilities import (
     Heuristic,
     InstanceT,
@@ -23,8 +24,6 @@ from puzzleplan.translator.capabilities import (
 )
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 from puzzleplan.translator.replay import Replay
-
-from puzzleplan.common.errors import IllegalMove, IllegalStep
 
 
 class Puzzle(ABC, Generic[InstanceT, StateT, MoveT]):

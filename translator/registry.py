@@ -7,11 +7,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.translator.capabilities import leveled
-from puzzleplan.translator.puzzle import Puzzle
-
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.files import read_file
+from puzzleplan.translator.capabilities import leveled
+from puzzleplan.translator.puzzle import Puzzle
 
 PUZZLES: dict[str, str] = {
     "hanoi": "puzzleplan.translator.hanoi:Hanoi",

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzleplan.common.errors import InputError
 from puzzleplan.translator.bloxorz.level import FRAGILE, SOFT, SPLIT
 from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, UPRIGHT, Effect, Rules, State
 from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, cell_name, parse_cell_name
 from puzzleplan.translator.pddl.task import GroundAction, atom, problem_text
-
-from puzzleplan.common.errors import InputError
 
 DOMAIN = "bloxorz"
 REQUIREMENTS = (

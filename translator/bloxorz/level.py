@@ -11,10 +11,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from puzzleplan.common.errors import InputError, quote
 from puzzleplan.translator.grid import Cell
 from puzzleplan.translator.text import content_lines
-
-from puzzleplan.common.errors import InputError, quote
 
 VOID, TILE, GOAL, FRAGILE, SOFT, HEAVY, SPLIT, OPEN, CLOSED = "0", "1", "9", "F", "S", "H", "T", "B", "b"
 KINDS = {

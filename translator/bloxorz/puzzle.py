@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.bloxorz import encoding, strips
 from puzzleplan.translator.bloxorz.analysis import INFINITE, bounds_of
@@ -19,8 +20,6 @@ from puzzleplan.translator.grid import DIRECTIONS, Cell
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
-
-from puzzleplan.common.errors import IllegalMove, InputError
 
 _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 

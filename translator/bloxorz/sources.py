@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from puzzleplan.common.errors import InputError, quote
 from puzzleplan.translator.bloxorz.level import (
     CLOSED,
     FRAGILE,
@@ -29,8 +30,6 @@ from puzzleplan.translator.bloxorz.level import (
 )
 from puzzleplan.translator.grid import Cell
 from puzzleplan.translator.text import choose_level
-
-from puzzleplan.common.errors import InputError, quote
 
 JS_TILES = {" ": VOID, "b": TILE, "e": GOAL, "f": FRAGILE, "s": SOFT, "h": HEAVY, "v": SPLIT}
 JS_TILES |= {"l": CLOSED, "r": CLOSED, "k": OPEN, "q": OPEN}

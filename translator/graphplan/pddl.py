@@ -26,6 +26,8 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.common.errors import InputError
+from puzzleplan.common.files import natural_key
 from puzzleplan.translator.graphplan.format import (
     Atom,
     Facts,
@@ -38,9 +40,6 @@ from puzzleplan.translator.graphplan.format import (
 )
 from puzzleplan.translator.pddl.pyperplan import pyperplan_parse
 from puzzleplan.translator.pddl.task import STRIPS, PddlTask, atom, problem_text
-
-from puzzleplan.common.errors import InputError
-from puzzleplan.common.files import natural_key
 
 DIFFERENT = "different"
 """The static predicate that carries Graphplan's distinct-parameters rule into PDDL."""

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from pathlib import Path
 
+from puzzleplan.common.errors import InputError, quote
 from puzzleplan.translator.graphplan.format import Atom, Facts, Operator, Ops
 from puzzleplan.translator.pddl.task import GroundAction
-
-from puzzleplan.common.errors import InputError, quote
 
 Fact = tuple[str, ...]
 """A fact as (predicate, argument, ...), lower case."""

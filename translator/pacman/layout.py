@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+from puzzleplan.common.errors import InputError, quote
 from puzzleplan.translator.grid import Cell, flood
 from puzzleplan.translator.pacman.maze import Maze
-
-from puzzleplan.common.errors import InputError, quote
 
 WALL, PELLET, PACMAN, EMPTY = "%", ".", "P", " "
 GHOSTS = "G1234"

@@ -10,6 +10,8 @@ from dataclasses import replace
 from itertools import groupby
 from typing import Any
 
+from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.files import whole_number
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.grid import (
@@ -34,9 +36,6 @@ from puzzleplan.translator.pacman.layout import (
 )
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
-
-from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.common.files import whole_number
 
 MOVES: dict[str, str] = {"North": "up", "South": "down", "East": "right", "West": "left"}
 """The moves as CS188 names them, in its successor order, with their grid directions (North is up)."""

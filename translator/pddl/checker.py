@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from puzzleplan.common.errors import InputError, quote
 from puzzleplan.translator.pddl.syntax import (
     DOMAIN_SECTIONS,
     NAME,
@@ -16,8 +17,6 @@ from puzzleplan.translator.pddl.syntax import (
     Token,
     first_token,
 )
-
-from puzzleplan.common.errors import InputError, quote
 
 
 class Typed(NamedTuple):

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from puzzleplan.common.errors import InputError
 from puzzleplan.translator.pddl.checks import check_task
 from puzzleplan.translator.pddl.syntax import NUMBER, Expr, Token, read_expressions
-
-from puzzleplan.common.errors import InputError
 
 Atom = tuple[str, ...]
 """A ground atom or fluent: its predicate (or function) name, then its arguments, all in lower case."""

@@ -7,13 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzleplan.common.files import natural_key
 from puzzleplan.translator.pddl.explanations import Reason, why_not
 from puzzleplan.translator.pddl.formulas import show_expression, shown_atom
 from puzzleplan.translator.pddl.model import Action, Task
 from puzzleplan.translator.pddl.semantics import Evaluator, State, Undefined
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
-
-from puzzleplan.common.files import natural_key
 
 
 @dataclass

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from puzzleplan.translator.pddl.task import PddlTask, task_files
-
 from puzzleplan.common.errors import InputError
+from puzzleplan.translator.pddl.task import PddlTask, task_files
 
 
 def for_pyperplan(task: PddlTask) -> PddlTask:

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzleplan.translator.grid import flood
-from puzzleplan.translator.text import Line, content_lines
-
 from puzzleplan.common.errors import InputError, quote
 from puzzleplan.common.files import whole_number
+from puzzleplan.translator.grid import flood
+from puzzleplan.translator.text import Line, content_lines
 
 GOAL, FREE, WALL, MASTER = -1, 0, 1, 2
 FIRST_BRICK = 3

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import count_number
 from puzzleplan.translator.grid import DIRECTIONS
 from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.sbp.bricks import Move
-
-from puzzleplan.common.errors import InputError, quote
-from puzzleplan.common.files import count_number
 
 _MATRIX_LINE = re.compile(r"^\s*-?[0-9]+\s*(,\s*-?[0-9]+\s*)+,?\s*$")
 """A line of a printed matrix (`5,4,` or `1,0,2,2,1,`)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.translator.capabilities import Notated, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS
 from puzzleplan.translator.notation import Notation
@@ -35,8 +36,6 @@ from puzzleplan.translator.sbp.matrix import (
     parse_matrix,
 )
 from puzzleplan.translator.sbp.notation import format_move, notations, parse_move
-
-from puzzleplan.common.errors import IllegalMove, InputError
 
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import whole_number
 from puzzleplan.translator.shrdlu.formula import Columns, Formula, format_goal
 from puzzleplan.translator.shrdlu.goal_parser import parse_goal
 from puzzleplan.translator.text import Line, content_lines, header_value, sections
-
-from puzzleplan.common.errors import InputError, quote
-from puzzleplan.common.files import whole_number
 
 
 @dataclass(frozen=True)

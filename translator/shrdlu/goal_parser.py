@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 
-from puzzleplan.translator.shrdlu.formula import And, At, Formula, Not, Or, Rel, flatten
-
 from puzzleplan.common import grammar
 from puzzleplan.common.errors import InputError
+from puzzleplan.translator.shrdlu.formula import And, At, Formula, Not, Or, Rel, flatten
 
 
 def _goal_parser():

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.grid import parse_cell_name
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
@@ -19,8 +20,6 @@ from puzzleplan.translator.shrdlu.encoding import encode_instance
 from puzzleplan.translator.shrdlu.formula import Columns, evaluate, format_goal
 from puzzleplan.translator.shrdlu.generator import random_board, random_goal
 from puzzleplan.translator.shrdlu.heuristic import GoalAnalysis, analyse, estimate, locate
-
-from puzzleplan.common.errors import IllegalMove, InputError
 
 Move = tuple[int, int]
 """(source column, destination column), as the seed writes actions."""

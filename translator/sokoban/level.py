@@ -9,12 +9,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.files import whole_number
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, flood, step
 from puzzleplan.translator.text import choose_level
-
-from puzzleplan.common.errors import InputError, quote
-from puzzleplan.common.files import whole_number
 
 XSB_FLOOR = " -_"
 XSB = {"#": "wall", "@": "keeper", "+": "keeper goal", "$": "box", "*": "box goal", ".": "goal"}

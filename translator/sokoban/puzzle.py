@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
+from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
@@ -23,8 +24,6 @@ from puzzleplan.translator.sokoban.level import (
     render_xsb,
 )
 from puzzleplan.translator.sokoban.solutions import read_lurd, write_lurd
-
-from puzzleplan.common.errors import IllegalMove, InputError
 
 ENCODINGS = ("moves", "pushes")
 

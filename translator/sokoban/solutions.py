@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzleplan.translator.sokoban.level import SokobanInstance, read_level, split_levels
-
 from puzzleplan.common.errors import InputError, quote
+from puzzleplan.translator.sokoban.level import SokobanInstance, read_level, split_levels
 
 LETTERS = "lurdLURD"
 SKIPPED = " \t\r,\"'[]"

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 
-from puzzleplan.translator.text import Line, choose_level, content_lines, header_value
-
 from puzzleplan.common.errors import InputError, quote
 from puzzleplan.common.files import whole_number
+from puzzleplan.translator.text import Line, choose_level, content_lines, header_value
 
 _BLANKS = {"X", "x", "0", "_"}
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from typing import Any
 
+from puzzleplan.common.errors import IllegalMove, InputError, quote
+from puzzleplan.common.files import count_number, whole_number
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Generating, Leveled, Notated, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
@@ -16,9 +18,6 @@ from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
 from puzzleplan.translator.text import Line, content_lines, header_value, sections
 from puzzleplan.translator.tiles import boards as tiles_boards
 from puzzleplan.translator.tiles import pdb as tiles_pdb
-
-from puzzleplan.common.errors import IllegalMove, InputError, quote
-from puzzleplan.common.files import count_number, whole_number
 
 BLANK = 0
 MAX_CELLS = 400
