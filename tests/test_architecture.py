@@ -22,6 +22,7 @@ LAYERS = {
     "puzzleplan.planners": 2,
     "puzzleplan.api": 3,
     "puzzleplan.experiments": 4,
+    "puzzleplan.envs": 4,
     "puzzleplan.app": 5,
     "puzzleplan.games": 5,
     "puzzleplan.logic": 5,
@@ -33,6 +34,7 @@ of the front ends)."""
 
 FRONT_DOORS = {
     "puzzleplan.experiments": ("puzzleplan.api", "puzzleplan.pictures", "puzzleplan.common"),
+    "puzzleplan.envs": ("puzzleplan.api", "puzzleplan.common"),
     "puzzleplan.app": ("puzzleplan.api", "puzzleplan.pictures", "puzzleplan.common", "puzzleplan.experiments"),
     "puzzleplan.games": ("puzzleplan.common",),
     "puzzleplan.logic": ("puzzleplan.common",),

@@ -22,6 +22,7 @@ from puzzleplan.translator.capabilities import (
     HEURISTICS,
     LEVELS,
     NOTATIONS,
+    OBSERVATIONS,
     REPORTS,
     Notated,
     encodings_of,
@@ -34,7 +35,7 @@ from puzzleplan.translator.capabilities import (
 from puzzleplan.translator.pddl.task import PddlTask
 from puzzleplan.translator.puzzle import Puzzle
 
-EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS}
+EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS, OBSERVATIONS}
 OFFERED = {
     "hanoi": EVERY_PUZZLE | {GENERATOR},
     "tiles": EVERY_PUZZLE | {LEVELS, GENERATOR},

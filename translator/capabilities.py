@@ -1,6 +1,6 @@
 """A puzzle's optional capabilities, declared as such: multi-level files, a move notation, several PDDL
 encodings, native search help (heuristics, a normal form, dead instances, its own planners), reports on
-plans and states, and a generator.
+plans and states, a generator, and actions and observations for learning agents.
 
 Puzzle (puzzleplan.translator.puzzle) is the core every puzzle must write: read (parse, render), rules
 (initial, moves, apply, is_goal), encode and decode. A puzzle offers a capability by naming its mixin in
@@ -8,8 +8,9 @@ its class header (`class Hanoi(Puzzle[...], Notated, Reported, Searchable, Gener
 overriding the mixin's defaults it needs to. Callers ask rather than call a default that raises:
 `capabilities(puzzle)` names the capabilities declared; `notation`, `reports`, `search_help`, `leveled` and
 `encodings_of` give a puzzle as that capability, its defaults when it does not declare it (JSON moves, one
-level, one encoding, blind search, `str(state)` pictures); `generator_of` raises InputError for
-a puzzle without a generator. A puzzle's drawing is not its own: puzzleplan.pictures.drawings names it.
+level, one encoding, blind search, `str(state)` pictures); `generator_of` and `observed` raise InputError for
+a puzzle without a generator or without actions and observations for learning agents. A puzzle's drawing
+is not its own: puzzleplan.pictures.drawings names it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ StateT = TypeVar("StateT", bound=Hashable)
 MoveT = TypeVar("MoveT", bound=Hashable)
 
 LEVELS, NOTATIONS, ENCODINGS, HEURISTICS = "levels", "notations", "encodings", "heuristics"
-REPORTS, GENERATOR = "reports", "generator"
+REPORTS, GENERATOR, OBSERVATIONS = "reports", "generator", "observations"
 """The names of the optional capabilities."""
 
 
@@ -269,6 +270,32 @@ class Generating(Generic[InstanceT, StateT, MoveT]):
         return self.generate(read_options(self.name, self.generator_options, given), rng)
 
 
+class Observed(Generic[InstanceT, StateT, MoveT]):
+    """The puzzle as a learning agent sees it: a fixed, numbered set of actions for an instance (each legal move
+    belongs to one, and no two legal moves of a state to the same one) and every state as an array of small
+    whole numbers of one shape, written flat in row-major order."""
+
+    def action_names(self, instance: InstanceT) -> tuple[str, ...]:
+        """The instance's actions, in their fixed order (an action's number is its index here)."""
+        raise NotImplementedError
+
+    def action_of(self, instance: InstanceT, move: MoveT) -> int:
+        """The number of the action a legal move belongs to."""
+        raise NotImplementedError
+
+    def observation_shape(self, instance: InstanceT) -> tuple[int, ...]:
+        """The shape of every observation of the instance (channels first where there are channels)."""
+        raise NotImplementedError
+
+    def observation_high(self, instance: InstanceT) -> int:
+        """The largest value an observation of the instance holds (the smallest is 0)."""
+        raise NotImplementedError
+
+    def observe(self, instance: InstanceT, state: StateT) -> tuple[int, ...]:
+        """The state as an array of observation_shape, flat in row-major order."""
+        raise NotImplementedError
+
+
 CAPABILITIES: dict[str, type] = {
     LEVELS: Leveled,
     NOTATIONS: Notated,
@@ -276,6 +303,7 @@ CAPABILITIES: dict[str, type] = {
     HEURISTICS: Searchable,
     REPORTS: Reported,
     GENERATOR: Generating,
+    OBSERVATIONS: Observed,
 }
 """Each optional capability's name and its mixin."""
 
@@ -372,4 +400,12 @@ def generator_of(puzzle: Named) -> Generating[Any, Any, Any]:
     puzzle = _unwrapped(puzzle)
     if not isinstance(puzzle, Generating) or not puzzle.generator_options:
         raise InputError(f"{puzzle.name} has no generator", "command line")
+    return puzzle
+
+
+def observed(puzzle: Named) -> Observed[Any, Any, Any]:
+    """The puzzle's actions and observations for learning agents; InputError when the puzzle has none."""
+    puzzle = _unwrapped(puzzle)
+    if not isinstance(puzzle, Observed):
+        raise InputError(f"{puzzle.name} has no actions and observations for learning agents", "command line")
     return puzzle

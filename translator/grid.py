@@ -15,6 +15,29 @@ DIRECTIONS: dict[str, Cell] = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 
+def layers(height: int, width: int, planes: Iterable[Iterable[Cell]]) -> tuple[int, ...]:
+    """Sets of cells as 0/1 planes of a height x width grid, one plane after another, flat in row-major
+    order (cells outside the grid are left out): an observation with a channel per plane."""
+    flat = []
+    for cells in planes:
+        plane = [0] * (height * width)
+        for row, col in cells:
+            if 0 <= row < height and 0 <= col < width:
+                plane[row * width + col] = 1
+        flat.extend(plane)
+    return tuple(flat)
+
+
+def piece_actions(pieces: Iterable[int]) -> tuple[str, ...]:
+    """One action per piece and direction it moves ("3 up"), by piece then up, down, left, right."""
+    return tuple(f"{piece} {direction}" for piece in pieces for direction in DIRECTIONS)
+
+
+def piece_action(pieces: list[int], piece: int, direction: str) -> int:
+    """The number of a piece's move in `direction` among piece_actions(pieces)."""
+    return pieces.index(piece) * len(DIRECTIONS) + list(DIRECTIONS).index(direction)
+
+
 def step(cell: Cell, direction: str) -> Cell:
     """The cell one step from `cell` in `direction`."""
     d_row, d_col = DIRECTIONS[direction]

@@ -10,7 +10,7 @@ from typing import Any
 from puzzleplan.common.errors import IllegalMove, IllegalStep, InputError, quote
 from puzzleplan.common.files import count_number, whole_number
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
+from puzzleplan.translator.capabilities import Generating, Notated, Observed, Reported, Searchable
 from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Option, Puzzle
@@ -43,7 +43,7 @@ def disc_name(disc: int) -> str:
     return f"disk{disc}"
 
 
-class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, Generating):
+class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, Generating, Observed):
     """Tower of Hanoi: move one top disc at a time, never onto a smaller disc."""
 
     name = "hanoi"
@@ -233,6 +233,29 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, 
         """One line per peg, bottom to top."""
         return "\n".join(f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in zip(instance.pegs, state))
 
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: HanoiInstance) -> tuple[str, ...]:
+        """One action per ordered pair of pegs: the top disc of the first onto the second ("A->B")."""
+        return tuple(f"{source}->{target}" for source, target in _peg_pairs(instance.pegs))
+
+    def action_of(self, instance: HanoiInstance, move: Move) -> int:
+        """The pair of pegs the move goes between."""
+        return _peg_pairs(instance.pegs).index(move[1:])
+
+    def observation_shape(self, instance: HanoiInstance) -> tuple[int, ...]:
+        """A row per peg, a column per height."""
+        return len(instance.pegs), len(instance.discs)
+
+    def observation_high(self, instance: HanoiInstance) -> int:
+        """Discs are numbered 1 (the smallest) to the number of discs."""
+        return len(instance.discs)
+
+    def observe(self, instance: HanoiInstance, state: Stacks) -> tuple[int, ...]:
+        """Each peg's discs by size rank, bottom to top, 0 above them."""
+        rank = {disc: number for number, disc in enumerate(instance.discs, 1)}
+        height = len(instance.discs)
+        return tuple(value for stack in state for value in [rank[disc] for disc in stack] + [0] * (height - len(stack)))
+
 
 _SENTENCE = re.compile(
     r"(?i)\s*move\s+(?:the\s+)?dis[ck]\s*([0-9]+)\s+from\s+(?:(?:peg|rod|tower)\s+)?(\w+)\s+"
@@ -251,6 +274,11 @@ def _parse_sentence(text: str) -> Move:
 def _format_sentence(move: Move) -> str:
     """Move disk 1 from A to C."""
     return f"Move disk {move[0]} from {move[1]} to {move[2]}"
+
+
+def _peg_pairs(pegs: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Every ordered pair of two pegs, by source then target peg (the order moves() lists them in)."""
+    return [(source, target) for source in pegs for target in pegs if source != target]
 
 
 def _stack_facts(peg: str, stack: tuple[int, ...]) -> list[str]:

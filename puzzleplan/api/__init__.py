@@ -33,7 +33,7 @@ from puzzleplan.common.progress import phase
 from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
-from puzzleplan.translator.capabilities import leveled, notation, reports, search_help
+from puzzleplan.translator.capabilities import leveled, notation, observed, reports, search_help
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
 
@@ -125,6 +125,28 @@ class Instance:
         if report.pddl_plan:
             return write_plan(report.pddl_plan)
         return "".join(self.format_move(move) + "\n" for move in report.moves)
+
+    def action_names(self) -> tuple[str, ...]:
+        """The instance's numbered actions for learning agents (each legal move belongs to one)."""
+        return observed(self.puzzle).action_names(self.data)
+
+    def action_of(self, move: Any) -> int:
+        """The number of the action a legal native move belongs to."""
+        return observed(self.puzzle).action_of(self.data, move)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of the arrays observe() gives for this instance (channels first)."""
+        return observed(self.puzzle).observation_shape(self.data)
+
+    @property
+    def observation_high(self) -> int:
+        """The largest value observe() gives for this instance (the smallest is 0)."""
+        return observed(self.puzzle).observation_high(self.data)
+
+    def observe(self, state: Any = None) -> tuple[int, ...]:
+        """`state` (the initial state by default) as whole numbers, flat in row-major order of observation_shape."""
+        return observed(self.puzzle).observe(self.data, self.initial if state is None else state)
 
     def starting_at(self, start: Any) -> Instance:
         """The instance with `start` as its initial state: one of its states (from replay, say), or the start
@@ -283,6 +305,15 @@ def draw(inst: Instance, path: str | os.PathLike[str], state: Any = None) -> Pat
 
     write_picture(inst.puzzle, inst.data, inst.initial if state is None else state, os.fspath(path))
     return Path(path)
+
+
+def picture(inst: Instance, state: Any = None, scale: float = 1.0) -> Any:
+    """`state` (the initial state by default) drawn as draw() draws it in a PNG, as an RGB Pillow image
+    `scale` times the drawing's size."""
+    from puzzleplan.pictures.drawings import drawer_of
+    from puzzleplan.pictures.raster import smooth_image
+
+    return smooth_image(drawer_of(inst.puzzle).scene(inst.data, inst.initial if state is None else state), scale)
 
 
 def animate(inst: Instance, moves: Sequence[Any], path: str | os.PathLike[str], every: int = 1) -> Path:

@@ -97,13 +97,18 @@ def image(scene: Scene, scale: float = 1.0, base: Any = None, start: int = 0) ->
     return picture
 
 
-def write_png(scene: Scene, path: str | Path, scale: float = 1.0) -> None:
-    """A PNG of one scene, edges smoothed by drawing it larger and scaling it down."""
+def smooth_image(scene: Scene, scale: float = 1.0) -> Any:
+    """The scene as an RGB Pillow image `scale` times its size, edges smoothed by drawing it larger and
+    scaling it down (the picture a PNG holds)."""
     from PIL import Image
 
     large = image(scene, scale * SUPERSAMPLE)
-    small = large.resize((round(scene.width * scale), round(scene.height * scale)), Image.Resampling.LANCZOS)
-    small.save(path, format="PNG", optimize=True)
+    return large.resize((round(scene.width * scale), round(scene.height * scale)), Image.Resampling.LANCZOS)
+
+
+def write_png(scene: Scene, path: str | Path, scale: float = 1.0) -> None:
+    """A PNG of one scene, edges smoothed (smooth_image)."""
+    smooth_image(scene, scale).save(path, format="PNG", optimize=True)
 
 
 def _palette(scenes: Sequence[Scene]) -> Any:

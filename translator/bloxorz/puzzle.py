@@ -10,12 +10,12 @@ from typing import Any
 
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.bloxorz import encoding, strips
+from puzzleplan.translator.bloxorz import encoding, observation, strips
 from puzzleplan.translator.bloxorz.analysis import INFINITE, bounds_of
 from puzzleplan.translator.bloxorz.level import BRIDGES, CLOSED, OPEN, Stage, render_native, xy
 from puzzleplan.translator.bloxorz.rules import CUBE, FLAT, STANDING, Move, Rules, State, rules_of
 from puzzleplan.translator.bloxorz.sources import read_stage, stage_labels
-from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Reported, Searchable
+from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Observed, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS, Cell
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
@@ -24,7 +24,7 @@ from puzzleplan.translator.puzzle import Heuristic, Puzzle
 _SHORT = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
-class Bloxorz(Puzzle[Stage, State, Move], Leveled, Notated, Encodings, Searchable, Reported):
+class Bloxorz(Puzzle[Stage, State, Move], Leveled, Notated, Encodings, Searchable, Reported, Observed):
     """Bloxorz: roll a 1x1x2 block to stand on the hole (0/1/9 matrices, .bloxorz, the game's 33 stages)."""
 
     name = "bloxorz"
@@ -183,6 +183,27 @@ class Bloxorz(Puzzle[Stage, State, Move], Leveled, Notated, Encodings, Searchabl
         """The state in the seed's notation, Bloxorz[y1,x1,y2,x2], its shape in words, and the board."""
         return f"{notation(instance, state)} {describe(instance, state)}\n{board(instance, state)}"
 
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: Stage) -> tuple[str, ...]:
+        """The block's four rolls; on a stage with split switches, then cube 1's and cube 2's ("1 up")."""
+        return tuple(self.format_move(move) for move in _action_moves(instance))
+
+    def action_of(self, instance: Stage, move: Move) -> int:
+        """The action of the block's or a cube's roll."""
+        return _action_moves(instance).index(move)
+
+    def observation_shape(self, instance: Stage) -> tuple[int, ...]:
+        """Two planes over the stage: its tiles and the block."""
+        return 2, instance.height, instance.width
+
+    def observation_high(self, instance: Stage) -> int:
+        """The largest tile code (observation.TILE_CODES and its bridge codes)."""
+        return observation.HIGHEST
+
+    def observe(self, instance: Stage, state: State) -> tuple[int, ...]:
+        """The tiles plane (bridges as they are now) and the block plane."""
+        return observation.planes(rules_of(instance), state)
+
     def show_steps(self, instance: Stage, moves: list[Move], states: list[State]) -> str:
         """The seed's printout: Step ( n ), where the block goes and lies, and the board with x on it."""
         parts = [f"Step ( 1 )\nAgent is on board: {describe(instance, states[0])}\n*****\n{board(instance, states[0])}"]
@@ -265,3 +286,9 @@ def _read_steps(text: str, source: str) -> list[Move]:
     if not moves and "Agent is on board" not in text:
         raise InputError("expected the seed's printout: Step ( n ) and `Agent goes DIRECTION` lines", source, 1)
     return moves
+
+
+def _action_moves(instance: Stage) -> list[Move]:
+    """The moves that name the actions: the block's rolls, and the cubes' on a stage that can split it."""
+    movers = (0, 1, 2) if instance.splits else (0,)
+    return [(mover, direction) for mover in movers for direction in DIRECTIONS]

@@ -13,13 +13,14 @@ from typing import Any
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import whole_number
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
+from puzzleplan.translator.capabilities import Generating, Notated, Observed, Reported, Searchable
 from puzzleplan.translator.grid import (
     Cell,
     adjacency_facts,
     cell_name,
     direction_between,
     flood,
+    layers,
     parse_cell_name,
     step,
     walk,
@@ -45,7 +46,7 @@ _SPELLINGS = {name.lower(): name for name in MOVES} | {name[0].lower(): name for
 _WORD = re.compile(r"[^\s,\[\]\"']+")
 
 
-class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, Generating):
+class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, Generating, Observed):
     """Pac-Man food search: eat every pellet in fewest moves (CS188 .lay layouts and autograder .test files)."""
 
     name = "pacman"
@@ -231,6 +232,27 @@ class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, 
         """The maze with the pellets left and Pac-Man."""
         count = len(state.food)
         return "\n".join(picture(instance, state)) + f"\n{count} pellet{'' if count == 1 else 's'} left"
+
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: PacmanInstance) -> tuple[str, ...]:
+        """North, South, East and West."""
+        return tuple(MOVES)
+
+    def action_of(self, instance: PacmanInstance, move: str) -> int:
+        """The move's compass direction."""
+        return list(MOVES).index(move)
+
+    def observation_shape(self, instance: PacmanInstance) -> tuple[int, ...]:
+        """Three planes over the maze: walls, pellets left, Pac-Man."""
+        return 3, instance.height, instance.width
+
+    def observation_high(self, instance: PacmanInstance) -> int:
+        """Planes of 0 and 1."""
+        return 1
+
+    def observe(self, instance: PacmanInstance, state: State) -> tuple[int, ...]:
+        """The walls, pellets and Pac-Man planes."""
+        return layers(instance.height, instance.width, (instance.walls, state.food, (state.pacman,)))
 
     def show_steps(self, instance: PacmanInstance, moves: list[str], states: list[State]) -> str:
         """The maze at the start, then the whole path drawn on it, and the moves in runs."""

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.translator.capabilities import Notated, Reported, Searchable
-from puzzleplan.translator.grid import DIRECTIONS
+from puzzleplan.translator.capabilities import Notated, Observed, Reported, Searchable
+from puzzleplan.translator.grid import DIRECTIONS, piece_action, piece_actions
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 from puzzleplan.translator.puzzle import Puzzle, Replay
@@ -40,7 +40,7 @@ from puzzleplan.translator.sbp.notation import format_move, notations, parse_mov
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
 
-class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reported):
+class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reported, Observed):
     """Sliding bricks: slide one brick one cell at a time until the master brick covers the goal cells."""
 
     name = "sbp"
@@ -58,6 +58,28 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reporte
     def show(self, instance: SbpInstance, state: Grid) -> str:
         """A state exactly as the seed's outputGameState prints it (without the final newline)."""
         return matrix_text(instance.width, instance.height, state).rstrip("\n")
+
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: SbpInstance) -> tuple[str, ...]:
+        """One action per brick of the file and direction ("3 up"), by brick then up, down, left, right."""
+        return piece_actions(_numbers(instance))
+
+    def action_of(self, instance: SbpInstance, move: Move) -> int:
+        """The brick's and direction's action (bricks keep their numbers as apply() moves them)."""
+        return piece_action(_numbers(instance), *move)
+
+    def observation_shape(self, instance: SbpInstance) -> tuple[int, ...]:
+        """The matrix's rows and columns."""
+        return instance.height, instance.width
+
+    def observation_high(self, instance: SbpInstance) -> int:
+        """The largest brick number, plus one."""
+        return max(instance.grid) + 1
+
+    def observe(self, instance: SbpInstance, state: Grid) -> tuple[int, ...]:
+        """The matrix as outputGameState prints it, every value plus one (the goal's -1 becomes 0, a free
+        cell 1, a wall 2, the master brick 3, brick n n + 1)."""
+        return tuple(value + 1 for value in state)
 
     def restart(self, instance: SbpInstance, state: Grid) -> SbpInstance:
         """The instance with `state` as its starting matrix (the goal cells are kept)."""
@@ -206,3 +228,8 @@ def _check_entry(value: int, number: int, direction: str) -> None:
         raise IllegalMove(f"brick {number} cannot move {direction}: only the master brick may enter goal cells")
     if value >= MASTER:
         raise IllegalMove(f"brick {number} cannot move {direction}: brick {value} is in the way")
+
+
+def _numbers(instance: SbpInstance) -> list[int]:
+    """The numbers of the file's bricks, the master brick's first."""
+    return sorted(set(bricks(instance.grid)))

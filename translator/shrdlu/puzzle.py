@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
+from puzzleplan.translator.capabilities import Generating, Notated, Observed, Reported, Searchable
 from puzzleplan.translator.grid import parse_cell_name
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 from puzzleplan.translator.puzzle import Option, Puzzle
@@ -25,7 +25,7 @@ Move = tuple[int, int]
 """(source column, destination column), as the seed writes actions."""
 
 
-class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reported, Generating):
+class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reported, Generating, Observed):
     """Mini-SHRDLU: move the top block of one column onto another column that is not full."""
 
     name = "shrdlu"
@@ -181,6 +181,32 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reporte
         ]
         lines.append(" " * (label + 2) + " ".join(f"{col:>{width}}" for col in range(n)))
         return "\n".join(lines)
+
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: ShrdluInstance) -> tuple[str, ...]:
+        """One action per ordered pair of columns: the top block of the first onto the second ("0->2")."""
+        return tuple(f"{source}->{target}" for source, target in _column_pairs(instance.n))
+
+    def action_of(self, instance: ShrdluInstance, move: Move) -> int:
+        """The pair of columns the move goes between."""
+        return _column_pairs(instance.n).index(move)
+
+    def observation_shape(self, instance: ShrdluInstance) -> tuple[int, ...]:
+        """The n x n board."""
+        return instance.n, instance.n
+
+    def observation_high(self, instance: ShrdluInstance) -> int:
+        """Blocks are numbered 1 to k."""
+        return instance.k
+
+    def observe(self, instance: ShrdluInstance, state: Columns) -> tuple[int, ...]:
+        """The board as show() prints it, top row first: block numbers, 0 for an empty cell."""
+        return tuple(cell for _, cells in board_rows(instance.n, state) for cell in cells)
+
+
+def _column_pairs(n: int) -> list[Move]:
+    """Every ordered pair of two columns, by source then destination (the order moves() lists them in)."""
+    return [(source, target) for source in range(n) for target in range(n) if source != target]
 
 
 def _step_move(name: str, args: tuple[str, ...], step: str) -> Move:

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Reported, Searchable
-from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
+from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Observed, Reported, Searchable
+from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, layers, parse_cell_name, step, walk
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
@@ -32,7 +32,7 @@ LURD = {"up": "u", "down": "d", "left": "l", "right": "r"}
 DIRECTION_OF = {letter: name for name, letter in LURD.items()}
 
 
-class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable, Reported):
+class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable, Reported, Observed):
     """Sokoban: push every box onto a goal (XSB or integer-code levels, LURD moves)."""
 
     name = "sokoban"
@@ -228,6 +228,28 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
     def show(self, instance: SokobanInstance, state: State) -> str:
         """The state in XSB characters."""
         return render_xsb(instance, state).rstrip("\n")
+
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: SokobanInstance) -> tuple[str, ...]:
+        """The keeper's four directions: a step walks, or pushes when a box is in the way."""
+        return tuple(DIRECTIONS)
+
+    def action_of(self, instance: SokobanInstance, move: str) -> int:
+        """The direction of a walk or a push."""
+        return list(DIRECTIONS).index(DIRECTION_OF[move.lower()])
+
+    def observation_shape(self, instance: SokobanInstance) -> tuple[int, ...]:
+        """Four planes over the level: walls, goals, boxes, the keeper."""
+        return 4, instance.height, instance.width
+
+    def observation_high(self, instance: SokobanInstance) -> int:
+        """Planes of 0 and 1."""
+        return 1
+
+    def observe(self, instance: SokobanInstance, state: State) -> tuple[int, ...]:
+        """The walls, goals, boxes and keeper planes."""
+        planes = (instance.walls, instance.goals, state.boxes, (state.keeper,))
+        return layers(instance.height, instance.width, planes)
 
 
 class SokobanPushes(Sokoban, Encodings):

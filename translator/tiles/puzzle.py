@@ -11,8 +11,17 @@ from typing import Any
 from puzzleplan.common.errors import IllegalMove, InputError, quote
 from puzzleplan.common.files import count_number, whole_number
 from puzzleplan.domains import domain_text
-from puzzleplan.translator.capabilities import Generating, Leveled, Notated, Reported, Searchable
-from puzzleplan.translator.grid import DIRECTIONS, adjacency_facts, cell_name, direction_between, parse_cell_name, step
+from puzzleplan.translator.capabilities import Generating, Leveled, Notated, Observed, Reported, Searchable
+from puzzleplan.translator.grid import (
+    DIRECTIONS,
+    adjacency_facts,
+    cell_name,
+    direction_between,
+    parse_cell_name,
+    piece_action,
+    piece_actions,
+    step,
+)
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
 from puzzleplan.translator.text import Line, content_lines, header_value, sections
@@ -40,7 +49,7 @@ class TilesInstance:
     goal: Board
 
 
-class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Reported, Generating):
+class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Reported, Generating, Observed):
     """Sliding tiles: a tile moves into an adjacent blank."""
 
     name = "tiles"
@@ -213,6 +222,32 @@ class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Re
         width = max(len(str(tile)) for tile in board)
         rows = [board[r * instance.width : (r + 1) * instance.width] for r in range(instance.height)]
         return "\n".join(" ".join(("X" if t == BLANK else str(t)).rjust(width) for t in row).rstrip() for row in rows)
+
+    # -- actions and observations ----------------------------------------------------------------------
+    def action_names(self, instance: TilesInstance) -> tuple[str, ...]:
+        """One action per tile and direction it slides ("3 up"), by tile then up, down, left, right."""
+        return piece_actions(_tiles(instance))
+
+    def action_of(self, instance: TilesInstance, move: Move) -> int:
+        """The tile's and direction's action."""
+        return piece_action(_tiles(instance), *move)
+
+    def observation_shape(self, instance: TilesInstance) -> tuple[int, ...]:
+        """The board's rows and columns."""
+        return instance.height, instance.width
+
+    def observation_high(self, instance: TilesInstance) -> int:
+        """The largest tile number."""
+        return max(instance.init)
+
+    def observe(self, instance: TilesInstance, board: Board) -> tuple[int, ...]:
+        """The tile numbers row by row, 0 for a blank."""
+        return board
+
+
+def _tiles(instance: TilesInstance) -> list[int]:
+    """The instance's tile numbers, smallest first."""
+    return sorted(tile for tile in instance.init if tile != BLANK)
 
 
 def _slide_target(instance: TilesInstance, board: Board, cell: int, direction: str) -> int:
