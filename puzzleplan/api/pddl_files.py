@@ -144,7 +144,8 @@ def read_pddl(
 
     domain_text, problem_text = texts or (read_file(domain), read_file(problem))
     model = read_task(domain_text, problem_text, domain, problem, strict)
-    return PddlTask(Path(problem).stem, *(model.planner_texts or (domain_text, problem_text))), model
+    texts = model.planner_texts or (domain_text, problem_text)
+    return PddlTask(Path(problem).stem, *texts, sources=(domain, problem)), model
 
 
 def _replayed(model: Task | None, run: PddlRun) -> PlanCheck | None:

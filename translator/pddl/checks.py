@@ -152,6 +152,22 @@ def _check_declarations(check: Checker, keyword: str, body: list, domain: Domain
         table[predicate] = len(arguments)
         if either:
             domain.signatures[predicate] = [argument.type for argument in arguments]
+            _repeated_variable(check, predicate, arguments)
+
+
+def _repeated_variable(check: Checker, predicate: str, arguments: list[Typed]) -> None:
+    """A departure for a predicate declaration that names a variable twice, such as (in ?obj ?obj)."""
+    names = [argument.name for argument in arguments]
+    for position, argument in enumerate(arguments):
+        if argument.name in names[:position]:
+            depart(
+                f"predicate {predicate!r} names {argument.name} twice",
+                f"{len(arguments)} arguments, the repeated one renamed",
+                check.source,
+                argument.token.line,
+                argument.token.column,
+            )
+            return
 
 
 def _check_derived(check: Checker, keyword: str, body: list, domain: Domain) -> None:

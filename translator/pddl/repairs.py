@@ -1,16 +1,16 @@
 """The domain and problem texts the planners get when the reading assumed something (pddl_departures):
-spelled again from the expressions as read (a '?' glued to a word split off, comments gone), with what
-was assumed written out, so that every planner reads the same task as the checks and the replay:
-requirement flags used but not declared added, each type declared once below its parents, actions with no
-effect left out, ill-typed initial atoms left out, and `(either ...)` in predicate declarations read as
-`object` (the argument types of a predicate restrict nothing a planner grounds; unified-planning's reader
-has no `either`)."""
+spelled again from the expressions as read, every token on its own line (a '?' glued to a word split off,
+comments gone), with what was assumed written out, so that every planner reads the same task as the checks
+and the replay: requirement flags used but not declared added, each type declared once below its parents,
+a predicate's repeated variable renamed, actions with no effect left out, ill-typed initial atoms left out,
+and `(either ...)` in predicate declarations read as `object` (the argument types of a predicate restrict
+nothing a planner grounds; unified-planning's reader has no `either`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from puzzleplan.translator.pddl.syntax import Expr, Token, spelled
+from puzzleplan.translator.pddl.syntax import Expr, Token, spelled_in_place
 
 if TYPE_CHECKING:
     from puzzleplan.translator.pddl.checks import Domain
@@ -21,56 +21,71 @@ def planner_texts(
 ) -> tuple[str, str]:
     """(domain, problem) as PDDL text for the planners: with the requirement `flags`, without the actions
     named in `no_effect`."""
-    start = domain.items[2].start if len(domain.items) > 2 else domain.start
-    sections = [_requirements(start, flags), _types(start, checked)]
-    for item in domain.items[2:]:
-        head = item.head() if isinstance(item, Expr) else ""
-        if head in (":requirements", ":types") or (head == ":action" and _name(item) in no_effect):
+    sections = domain.items[2:]
+    heads = [item.head() if isinstance(item, Expr) else "" for item in sections]
+    anchor = sections[0] if sections else domain
+    kept: list = [] if ":requirements" in heads else [_requirements(anchor, checked, flags)]
+    for item, head in zip(sections, heads):
+        if head == ":action" and _name(item) in no_effect:
             continue
-        sections.append(_without_either(item) if head == ":predicates" else item)
-    kept = [item for item in sections if item is not None]
-    return _file(domain, kept), _file(problem, [_initial(item, checked) for item in problem.items[2:]])
+        kept.append(_REPAIRS[head](item, checked, flags) if head in _REPAIRS else item)
+    problem_sections = [_initial(item, checked) for item in problem.items[2:]]
+    return spelled_in_place(_with(domain, kept)), spelled_in_place(_with(problem, problem_sections))
 
 
-def _file(tree: Expr, sections: list) -> str:
-    """(define (KIND NAME) SECTION...) one section a line."""
-    lines = [f"(define {spelled(tree.items[1])}", *("  " + spelled(item) for item in sections)]
-    return "\n".join(lines) + ")\n"
+def _with(tree: Expr, sections: list) -> Expr:
+    """(define (KIND NAME) SECTION...) of the sections."""
+    return Expr(tree.start, [*tree.items[:2], *sections])
 
 
-def _requirements(start: Token, flags: set[str]) -> Expr:
-    """(:requirements FLAG...) of the flags declared and assumed."""
-    words = [":requirements", *sorted(flags or {":strips"})]
-    return Expr(start, [Token(flag, start.line, start.column) for flag in words])
+def _words(start: Token | Expr, words: list[str]) -> Expr:
+    """A list of words, all on the line where `start` is."""
+    token = start.start if isinstance(start, Expr) else start
+    return Expr(token, [Token(word, token.line, token.column) for word in words])
 
 
-def _types(start: Token, checked: Domain) -> Expr | None:
+def _requirements(section: Expr, checked: Domain, flags: set[str]) -> Expr:
+    """(:requirements FLAG...) of the flags declared and assumed, where `section` is."""
+    return _words(section, [":requirements", *sorted(flags or {":strips"})])
+
+
+def _types(section: Expr, checked: Domain, flags: set[str]) -> Expr:
     """(:types NAME - PARENT ...) with each type once, below its first parent other than object."""
-    if not checked.parents:
-        return None
     words = [":types"]
     for name, parents in checked.parents.items():
         words += [name, "-", min(parents - {"object"} or {"object"})]
-    return Expr(start, [Token(word, start.line, start.column) for word in words])
+    return _words(section, words)
+
+
+def _predicates(section: Expr, checked: Domain, flags: set[str]) -> Expr:
+    """The (:predicates ...) section with every (either ...) type read as object and a variable that a
+    declaration repeats renamed."""
+    return Expr(section.start, [section.items[0], *(_declaration(item) for item in section.items[1:])])
+
+
+def _declaration(item):
+    """A predicate's declaration with either types read as object and repeated variables renamed."""
+    if not isinstance(item, Expr):
+        return item
+    seen: set[str] = set()
+    parts = []
+    for part in item.items:
+        if isinstance(part, Expr) and part.head() == "either":
+            part = Token("object", part.start.line, part.start.column)
+        elif part.text.startswith("?") and part.text.lower() in seen:
+            part = Token(f"{part.text}-{len(seen) + 1}", part.line, part.column)
+        seen.add(part.text.lower())
+        parts.append(part)
+    return Expr(item.start, parts)
+
+
+_REPAIRS = {":requirements": _requirements, ":types": _types, ":predicates": _predicates}
+"""The domain sections spelled anew, by keyword: (section, what the checks found, requirement flags)."""
 
 
 def _name(action: Expr) -> str:
     """An action's name in lower case."""
     return action.items[1].text.lower() if len(action.items) > 1 and isinstance(action.items[1], Token) else ""
-
-
-def _without_either(item: Expr) -> Expr:
-    """The (:predicates ...) section with every (either ...) type read as object."""
-    return Expr(item.start, [_object_for_either(part) for part in item.items])
-
-
-def _object_for_either(item):
-    """`object` for an (either ...) list, a declaration with its either types replaced, a token itself."""
-    if not isinstance(item, Expr):
-        return item
-    if item.head() == "either":
-        return Token("object", item.start.line, item.start.column)
-    return Expr(item.start, [_object_for_either(part) for part in item.items])
 
 
 def _initial(item, checked: Domain):

@@ -240,6 +240,32 @@ def _conjuncts(item: Token | Expr) -> list:
     return item.items[1:] if isinstance(item, Expr) and item.head() == "and" else [item]
 
 
+def spelled_in_place(tree: Expr) -> str:
+    """PDDL text of a file's list with every token on the line it came from (a message about line N of
+    the text is about line N of the file read)."""
+    parts: list[str] = []
+    _place(tree, parts, [1])
+    return "".join(parts) + "\n"
+
+
+def _place(item: Token | Expr, parts: list[str], line: list[int]) -> None:
+    """Append the item's text to `parts`, starting a new line when it comes from a later one (`line` holds
+    the line reached)."""
+    token = first_token(item)
+    if token.line > line[0]:
+        parts.append("\n" * (token.line - line[0]))
+        line[0] = token.line
+    elif parts and not parts[-1].endswith(("(", "\n")):
+        parts.append(" ")
+    if isinstance(item, Token):
+        parts.append(item.text)
+        return
+    parts.append("(")
+    for sub in item.items:
+        _place(sub, parts, line)
+    parts.append(")")
+
+
 def spelled(item: Token | Expr) -> str:
     """PDDL text of a token or list, on one line."""
     if isinstance(item, Token):
