@@ -54,7 +54,7 @@ def main() -> None:
     parser.add_argument("--translate", action="store_true", help="give each refused task to FD's translator")
     args = parser.parse_args()
     totals = {"domains": 0, "tasks": 0, "refused": 0, "warned": 0, "solved": 0}
-    print("| domain | tasks | warned | refused | solved | first refusal |\n|---|---|---|---|---|---|")
+    print("| domain | tasks | warned | refused | planned | first refusal |\n|---|---|---|---|---|---|")
     for folder in sorted(path for path in args.data.iterdir() if path.is_dir() and not path.name.startswith(".")):
         try:
             tasks = folder_tasks(folder)[: args.problems]
@@ -72,8 +72,11 @@ def main() -> None:
         first = refused[0]["refused"][:100].replace("|", "/") if refused else ""
         if refused and refused[0]["translator"] is not None:
             first += f" (FD's translator: {'accepts' if refused[0]['translator'] else 'refuses'})"
-        solved = counts["solved"] if args.plan else ""
-        print(f"| {folder.name} | {counts['tasks']} | {counts['warned']} | {counts['refused']} | {solved} | {first} |")
+        statuses = [
+            row["status"] + ("" if row["valid"] in (None, True) else " INVALID") for row in rows if "status" in row
+        ]
+        planned = ", ".join(f"{statuses.count(status)} {status}" for status in sorted(set(statuses)))
+        print(f"| {folder.name} | {counts['tasks']} | {counts['warned']} | {counts['refused']} | {planned} | {first} |")
         totals["domains"] += 1
         for key in ("tasks", "refused", "warned", "solved"):
             totals[key] += counts[key]
