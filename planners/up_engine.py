@@ -165,7 +165,10 @@ class UpEngine:
                 tail = " | ".join(log.strip().splitlines()[-5:])
                 message = f"{self.name} exited {outcome.returncode}: {tail}"
                 return PlanResult(Status.ERROR, search_time=outcome.elapsed, message=message)
-            return _result(json.loads(answer_file.read_text()), outcome.elapsed, limits.memory_mb)
+            answer = json.loads(answer_file.read_text())
+            if "unreadable" in answer:
+                answer["message"] = unreadable_message(answer["unreadable"], task.sources)
+            return _result(answer, outcome.elapsed, limits.memory_mb)
 
 
 def java_limited(env: dict[str, str], memory_mb: int | None) -> dict[str, str]:
@@ -245,7 +248,7 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
     try:
         problem = PDDLReader(environment).parse_problem_string(domain, problem_text)
     except Exception as error:  # a PDDL feature UP's reader lacks: the engine cannot be given the task
-        return {"status": "unsupported", "message": f"unified-planning cannot read this task: {error}"}
+        return {"status": "unsupported", "unreadable": _unreadable(environment, domain, error)}
     why = fit(problem, engine, environment.factory.engine(engine))
     if why:
         return {"status": "unsupported", "message": why}
@@ -256,6 +259,28 @@ def run_engine(engine: str, domain: str, problem_text: str, seconds: float) -> d
     except Exception as error:  # an engine's own failure is a result, not a crash of the pipeline
         return {"status": "error", "message": f"{engine} failed: {type(error).__name__}: {error}"}
     return dict(_answer(engine, result), engine_seconds=round(time.perf_counter() - solving, 4))
+
+
+def _unreadable(environment: Any, domain: str, error: Exception) -> dict[str, Any]:
+    """Where unified-planning's reader failed: in which file (the domain when it fails on the domain
+    alone), on which line (the first its message names) and its message without the location lines."""
+    from unified_planning.io import PDDLReader
+
+    try:
+        PDDLReader(environment).parse_problem_string(domain)
+        which = 1
+    except Exception:  # the same failure, now known to be in the domain
+        which = 0
+    text = str(error).strip() or type(error).__name__
+    lines = re.findall(r"line:? (\d+)", text)
+    words = " ".join(line for line in text.splitlines() if not line.startswith("Error from line"))
+    return {"file": which, "line": int(lines[0]) if lines else None, "error": words}
+
+
+def unreadable_message(unreadable: dict[str, Any], sources: tuple[str, str]) -> str:
+    """The message of a task unified-planning's reader refused: the file, the line and its words."""
+    where = sources[unreadable["file"]] + (f":{unreadable['line']}" if unreadable["line"] else "")
+    return f"unified-planning cannot read this task: {where}: {unreadable['error']}"
 
 
 def fit(problem: Any, engine: str, engine_class: Any) -> str | None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 import unified_planning as up
-from unified_planning.engines import Credits, Engine, OptimalityGuarantee, PlanGenerationResult
+from unified_planning.engines import Credits, Engine, LogLevel, LogMessage, OptimalityGuarantee, PlanGenerationResult
 from unified_planning.engines import PlanGenerationResultStatus as UpStatus
 from unified_planning.engines.mixins import OneshotPlannerMixin
 from unified_planning.io import PDDLWriter
@@ -90,7 +90,14 @@ class GraphplanEngine(Engine, OneshotPlannerMixin):
         timeout: float | None = None,
         output_stream: IO[str] | None = None,
     ) -> PlanGenerationResult:
-        """Write the problem as PDDL, run Graphplan under the timeout, map the plan back to UP."""
+        """Write the problem as PDDL, run Graphplan under the timeout, map the plan back to UP; a problem
+        beyond its kind (when the factory's checks were skipped) is UNSUPPORTED_PROBLEM, the reason logged."""
+        beyond = sorted(set(problem.kind.features) - set(self.supported_kind().features))
+        if beyond:
+            return self._failed(
+                UpStatus.UNSUPPORTED_PROBLEM,
+                f"{NAME} plans STRIPS with types only; this problem has {', '.join(beyond)}",
+            )
         writer = PDDLWriter(problem)
         task = PddlTask(problem.name, writer.get_domain(), writer.get_problem())
         seconds = NO_LIMIT if timeout is None else timeout
@@ -100,8 +107,15 @@ class GraphplanEngine(Engine, OneshotPlannerMixin):
         except TimeLimitExceeded:
             return PlanGenerationResult(UpStatus.TIMEOUT, None, self.name)
         if result.status is not Status.SOLVED:
-            return PlanGenerationResult(_STATUSES[result.status], None, self.name, metrics={"message": result.message})
+            return self._failed(_STATUSES[result.status], result.message or result.status.value)
         return self._solved(writer, result, bool(problem.quality_metrics))
+
+    def _failed(self, status: UpStatus, why: str) -> PlanGenerationResult:
+        """A result without a plan, with why in its log (as an error, or as information for a proof)."""
+        level = LogLevel.INFO if status is UpStatus.UNSOLVABLE_PROVEN else LogLevel.ERROR
+        return PlanGenerationResult(
+            status, None, self.name, metrics={"message": why}, log_messages=[LogMessage(level, why)]
+        )
 
     def _solved(self, writer: PDDLWriter, result: PlanResult, has_metric: bool) -> PlanGenerationResult:
         """UP's result of a plan found: its actions as UP action instances; optimal only for a task with a

@@ -3,7 +3,8 @@ duplicated and swapped, characters replaced by odd ones (non-ASCII digits, NUL, 
 mark), very long lines, truncation. Whatever the mutant, no traceback and no internal error: the exit
 status is a documented one, and bad input is one paragraph naming the file.
 
-A fixed seed; a few hundred mutants by default, many more with --slow.
+A fixed seed; a few hundred mutants by default, many more with --slow. Plain PDDL with one mistake Fast Downward
+refuses (or one departure from the standard, read strictly) gets one verdict whichever planner is asked for.
 """
 
 from __future__ import annotations
@@ -246,3 +247,114 @@ def test_every_command_and_option_survives_mutants(tmp_path, capsys, batch):
 def test_many_command_mutants(tmp_path, capsys):
     """1,200 command mutants."""
     run_command_mutants(tmp_path, capsys, 1200, seed=7)
+
+
+# -- PDDL mistakes and departures: the same verdict whichever planner ------------------------------------------
+def _anywhere(text: str, pattern: str, make, rng: random.Random) -> str:
+    """`text` with one random match of the regular expression `pattern` replaced by `make(match)`."""
+    import re
+
+    found = [match for match in re.finditer(pattern, text) if not _in_comment(text, match.start())]
+    chosen = rng.choice(found)
+    return text[: chosen.start()] + make(chosen) + text[chosen.end() :]
+
+
+def _in_comment(text: str, position: int) -> bool:
+    """True when `position` is on a comment line of `text`."""
+    return text[text.rfind("\n", 0, position) + 1 :].lstrip().startswith(";")
+
+
+def _costly(domain: str, amount: str) -> str:
+    """The Hanoi domain with action costs, the move costing `amount`."""
+    domain = domain.replace(":typing)", ":typing :action-costs)").replace(
+        "  (:action", "  (:functions (total-cost))\n  (:action"
+    )
+    return domain.replace("(not (clear ?to))))", f"(not (clear ?to)) (increase (total-cost) {amount})))")
+
+
+PDDL_MISTAKES = {
+    "number as an object": (
+        "problem",
+        lambda text, rng: _anywhere(
+            text,
+            r"\((?:clear|on|smaller) (\w+)",
+            lambda m: m.group()[: m.start(1) - m.start()] + str(rng.randint(0, 99)),
+            rng,
+        ),
+    ),
+    "negative cost": ("domain", lambda text, rng: _costly(text, f"-{rng.randint(1, 9)}")),
+    "section twice": (
+        "domain",
+        lambda text, rng: _anywhere(
+            text, r"  \(:(?:types|predicates)", lambda m: "  (:requirements :strips)\n" + m.group(), rng
+        ),
+    ),
+    "action key twice": (
+        "domain",
+        lambda text, rng: _anywhere(
+            text, r":(?:precondition|effect)", lambda m: ":parameters (?x - disc) " + m.group(), rng
+        ),
+    ),
+    "either outside a predicate": (
+        "domain",
+        lambda text, rng: _anywhere(
+            text, r"\?(?:from|to) - place", lambda m: m.group()[:-5] + "(either disc peg)", rng
+        ),
+    ),
+    "cyclic types": (
+        "domain",
+        lambda text, rng: text.replace("place - object", f"place - {rng.choice(['disc', 'peg', 'place'])}"),
+    ),
+    "unknown requirement": (
+        "domain",
+        lambda text, rng: text.replace(":typing", f":typing :{rng.choice(['fast', 'x', 'strips2'])}"),
+    ),
+}
+PDDL_DEPARTURES = {
+    "glued variable": ("domain", lambda text, rng: _anywhere(text, r"\w \?", lambda m: m.group()[0] + "?", rng)),
+    "glued comment": ("problem", lambda text, rng: _anywhere(text, r"\w\n", lambda m: m.group()[0] + ";note\n", rng)),
+    "requirement left out": ("domain", lambda text, rng: text.replace(" :typing", "")),
+}
+
+
+def run_pddl_mutant(tmp_path: Path, capsys, rng: random.Random) -> None:
+    """One mistake (or, under --strict, one departure) in the Hanoi task: exit 2 naming the file and a line,
+    the same verdict with and without --strict (mistakes) and for every planner."""
+    import json
+
+    mistake = rng.random() < 0.7
+    table = PDDL_MISTAKES if mistake else PDDL_DEPARTURES
+    name = rng.choice(sorted(table))
+    role, change = table[name]
+    texts = {"domain": PLAN_FILES["domain.pddl"], "problem": PLAN_FILES["problem.pddl"]}
+    texts[role] = change(texts[role], rng)
+    paths = {key: tmp_path / f"{key}.pddl" for key in texts}
+    for key, text in texts.items():
+        paths[key].write_text(text)
+    verdicts = set()
+    for planner in ("fd", "pyperplan", "graphplan"):
+        for strict in ([], ["--strict"]) if mistake else (["--strict"],):
+            code = main(["plan", str(paths["domain"]), str(paths["problem"]), "--planner", planner, "--json", *strict])
+            out, err = capsys.readouterr()
+            data = json.loads(out)
+            assert code == 2 and data["file"] == str(paths[role]) and data["line"], (name, texts[role], data)
+            assert "Traceback" not in err
+            verdicts.add((data["line"], data["message"]))
+    assert len(verdicts) == 1, (name, verdicts)
+
+
+@pytest.mark.parametrize("batch", range(2))
+def test_pddl_mistakes_get_one_verdict_whichever_planner(tmp_path, capsys, batch):
+    """20 mutants of the Hanoi task, each with one mistake Fast Downward refuses or one departure read
+    strictly."""
+    rng = random.Random(500 + batch)
+    for _ in range(10):
+        run_pddl_mutant(tmp_path, capsys, rng)
+
+
+@pytest.mark.slow
+def test_many_pddl_mistakes(tmp_path, capsys):
+    """300 such mutants."""
+    rng = random.Random(9)
+    for _ in range(300):
+        run_pddl_mutant(tmp_path, capsys, rng)

@@ -139,21 +139,32 @@ UNDECLARED = [  # (the flag left out, what the error's line holds)
 
 
 @pytest.mark.parametrize("flag, line", UNDECLARED, ids=[case[0] for case in UNDECLARED])
-def test_a_feature_used_without_its_requirement_is_bad_input(flag, line):
+def test_a_feature_used_without_its_requirement_is_bad_input_when_strict(flag, line):
     with pytest.raises(InputError) as caught:
-        read_task(DOMAIN.replace(flag, ""), PROBLEM, "rooms.pddl", "fetch.pddl")
+        read_task(DOMAIN.replace(flag, ""), PROBLEM, "rooms.pddl", "fetch.pddl", strict=True)
     error = caught.value
     assert error.source == "rooms.pddl" and error.line is not None
     assert (":existential-preconditions" if flag == QUANTIFIED else flag) in error.message
     assert line in DOMAIN.splitlines()[error.line - 1]
 
 
+@pytest.mark.parametrize("flag, line", UNDECLARED, ids=[case[0] for case in UNDECLARED])
+def test_a_feature_used_without_its_requirement_is_assumed_with_a_warning(flag, line):
+    task = read_task(DOMAIN.replace(flag, ""), PROBLEM, "rooms.pddl", "fetch.pddl")
+    assumed = ":existential-preconditions" if flag == QUANTIFIED else flag
+    [warning] = [text for text in task.warnings if assumed in text]
+    number = int(warning.split(":")[1])
+    assert warning.startswith(f"rooms.pddl:{number}: warning: ") and warning.endswith(f"(assumed {assumed})")
+    assert line in DOMAIN.splitlines()[number - 1] and assumed in task.requirements
+    assert task.planner_texts is not None and assumed in task.planner_texts[0]
+
+
 @pytest.mark.parametrize("planner", ["fd", "fd-opt", "pyperplan", "graphplan"])
-def test_every_planner_gets_exit_2_before_running(tmp_path, capsys, planner):
+def test_every_planner_gets_exit_2_before_running_when_strict(tmp_path, capsys, planner):
     domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
     domain.write_text(DOMAIN.replace(":negative-preconditions", ""))
     problem.write_text(PROBLEM)
-    assert main(["plan", str(domain), str(problem), "--planner", planner, "--json"]) == 2
+    assert main(["plan", str(domain), str(problem), "--planner", planner, "--json", "--strict"]) == 2
     data = json.loads(capsys.readouterr().out)
     assert ":negative-preconditions" in data["message"] and data["file"] == str(domain) and data["line"] == 17
 

@@ -213,7 +213,7 @@ def test_graphplan_is_a_up_engine():
     with up_shortcuts.OneshotPlanner(name="puzzleplan-graphplan") as planner:
         result = planner.solve(problem, timeout=60)
     assert result.status.name == "SOLVED_SATISFICING" and result.plan.actions
-    with up_shortcuts.PlanValidator(problem_kind=problem.kind) as validator:
+    with up_shortcuts.PlanValidator(name="sequential_plan_validator") as validator:
         assert validator.validate(problem, result.plan).status.name == "VALID"
 
 

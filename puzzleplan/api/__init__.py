@@ -251,12 +251,14 @@ def plan(
     *,
     timeout: float = 60.0,
     memory: str | int | None = None,
+    strict: bool = False,
 ) -> PddlReport:
     """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
     requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
-    PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
-    object `puzzleplan plan --json` prints."""
-    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+    PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost, .warnings (one
+    line per departure from the PDDL standard that the planners accept; `strict=True` refuses them as
+    InputError, as VAL would) and to_json(), the object `puzzleplan plan --json` prints."""
+    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory), strict=strict)
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]

@@ -1,5 +1,9 @@
 """Check plans against PDDL: unified-planning's sequential plan validator, and a fast replay on the task
-grounded by pyperplan (STRIPS only). Both are imported lazily."""
+grounded by pyperplan (STRIPS only). Both are imported lazily.
+
+The validator is asked for by name: the one unified-planning's factory picks for a problem kind is TAMER's
+when the engines are installed, and TAMER calls valid plans invalid (all 12 of Fast Downward's plans for
+the first rovers tasks; docs/unified-planning.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from puzzleplan.translator.pddl.pyperplan import pyperplan_ground
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 
 log = logging.getLogger(__name__)
+VALIDATOR = "sequential_plan_validator"
+"""unified-planning's plan validator for sequential plans, by its name in the factory."""
 
 
 def validate_with_up(task: PddlTask, plan: list[GroundAction]) -> tuple[bool | None, str]:
@@ -37,18 +43,15 @@ def validate_up_plan(problem: Any, plan: list[GroundAction]) -> tuple[bool | Non
     why) when it has no validator for the task."""
     import unified_planning.shortcuts as up
     from unified_planning.engines import ValidationResultStatus
-    from unified_planning.exceptions import UPNoSuitableEngineAvailableException
     from unified_planning.plans import SequentialPlan
 
     steps, unknown = _up_steps(problem, plan)
     if unknown:
         return False, unknown
     sequential = SequentialPlan(steps)
-    try:
-        validator = up.PlanValidator(problem_kind=problem.kind, plan_kind=sequential.kind)
-    except UPNoSuitableEngineAvailableException:
-        return None, "unified-planning has no plan validator for this task's features"
-    with validator:
+    with up.PlanValidator(name=VALIDATOR) as validator:
+        if not validator.supports(problem.kind):
+            return None, f"unified-planning's {VALIDATOR} does not support this task's features"
         result = validator.validate(problem, sequential)
     if result.status == ValidationResultStatus.VALID:
         return True, ""

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PddlReport:
-    """A planner's run on plain PDDL files: the run, the replay's verdict on its plan (None without a plan)
-    and whether the task has action costs (None when reading it was stopped)."""
+    """A planner's run on plain PDDL files: the run, the replay's verdict on its plan (None without a plan),
+    whether the task has action costs (None when reading it was stopped) and the warnings of the reading
+    (one line per departure from the PDDL standard that the planners accept)."""
 
     domain: str
     problem: str
@@ -35,6 +36,7 @@ class PddlReport:
     check: PlanCheck | None
     action_costs: bool | None
     total: float
+    warnings: tuple[str, ...] = ()
 
     @property
     def cost(self) -> float | None:
@@ -80,6 +82,7 @@ class PddlReport:
         }
         if self.message:
             data["message"] = self.message
+        data["warnings"] = list(self.warnings)
         if self.run.compilations:
             data["compilations"] = list(self.run.compilations)
         return data
@@ -95,42 +98,54 @@ def pddl_planner(name: str) -> PddlPlanner:
 
 
 def plan_files(
-    domain: str, problem: str, planner: str, limits: Limits, texts: tuple[str, str] | None = None
+    domain: str,
+    problem: str,
+    planner: str,
+    limits: Limits,
+    texts: tuple[str, str] | None = None,
+    strict: bool = False,
 ) -> PddlReport:
     """Read the domain and problem files (or take their `texts`, named by the paths in messages), check them
     (syntax and requirements), plan with the planner named `planner` and replay the plan, all within the
-    limits; InputError for bad files or a planner that cannot run them."""
+    limits; InputError for bad files or a planner that cannot run them. Departures from the standard that
+    the planners accept are the report's warnings, or under `strict` InputErrors."""
     started = time.perf_counter()
     chosen = pddl_planner(planner)
-    model, run = _read_and_plan(domain, problem, chosen, limits, texts)
+    model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
     if run.result.status is Status.TIMEOUT:
         run = replace(run, result=replace(run.result, message=timeout_message(limits.timeout, run.result.message)))
     check = _replayed(model, run)
     costs = model.action_costs if model else None
-    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started)
+    warnings = model.warnings if model else ()
+    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started, warnings)
 
 
 def _read_and_plan(
-    domain: str, problem: str, planner: PddlPlanner, limits: Limits, texts: tuple[str, str] | None
+    domain: str, problem: str, planner: PddlPlanner, limits: Limits, texts: tuple[str, str] | None, strict: bool
 ) -> tuple[Task | None, PddlRun]:
     """The PDDL model of the files (None when reading was stopped) and the planner's run, in the limits."""
     started = time.perf_counter()
     try:
         with limited(limits), phase("reading and checking the PDDL files"):
-            task, model = read_pddl(domain, problem, texts)
+            task, model = read_pddl(domain, problem, texts, strict)
     except (TimeLimitExceeded, MemoryError) as error:
         return None, PddlRun(stopped(error, limits, started), [])
     return model, plan_pddl(task, planner, limits.less(time.perf_counter() - started))
 
 
-def read_pddl(domain: str, problem: str, texts: tuple[str, str] | None = None) -> tuple[PddlTask, Task]:
-    """The task of a domain file and a problem file (or of their `texts`, named by the paths in messages) and
-    its model, checked (syntax and requirements); InputError for bad files."""
+def read_pddl(
+    domain: str, problem: str, texts: tuple[str, str] | None = None, strict: bool = False
+) -> tuple[PddlTask, Task]:
+    """The task of a domain file and a problem file (or of their `texts`, named by the paths in messages) as
+    the planners get it, and its model, checked (syntax and requirements); InputError for bad files. The
+    model's `warnings` name the departures from the standard read leniently (under `strict`, InputErrors),
+    and the task then holds the texts as read, with what was assumed written out."""
     from puzzleplan.translator.pddl.model import read_task
 
     domain_text, problem_text = texts or (read_file(domain), read_file(problem))
-    task = PddlTask(Path(problem).stem, domain_text, problem_text)
-    return task, read_task(task.domain, task.problem, domain, problem)
+    model = read_task(domain_text, problem_text, domain, problem, strict)
+    texts = model.planner_texts or (domain_text, problem_text)
+    return PddlTask(Path(problem).stem, *texts, sources=(domain, problem)), model
 
 
 def _replayed(model: Task | None, run: PddlRun) -> PlanCheck | None:

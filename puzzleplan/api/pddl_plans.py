@@ -24,7 +24,8 @@ OPTIMAL_PLANNER = "fd-opt"
 @dataclass(frozen=True)
 class PddlPlanVerdict:
     """The verdict on a plan for PDDL files: the files, the replay's check (valid, cost, the failed step, the
-    state), the cost the plan file claims and the comparison with the optimal cost (None when not asked)."""
+    state), the cost the plan file claims, the comparison with the optimal cost (None when not asked) and
+    the warnings of the reading (one line per departure from the PDDL standard that the planners accept)."""
 
     domain: str
     problem: str
@@ -32,6 +33,7 @@ class PddlPlanVerdict:
     check: PlanCheck
     claimed_cost: float | None
     optimal: dict[str, Any] | None = None
+    warnings: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -49,23 +51,25 @@ class PddlPlanVerdict:
     def to_json(self, state: bool = False) -> dict[str, Any]:
         """The JSON object of `validate DOMAIN PROBLEM PLAN --json` (with the state's facts when `state`)."""
         data = {"domain": self.domain, "problem": self.problem, "plan": self.plan, **self.check.to_json()}
-        data.update(claimed_cost=self.claimed_cost, optimal=self.optimal)
+        data.update(claimed_cost=self.claimed_cost, optimal=self.optimal, warnings=list(self.warnings))
         if state:
             data["state"] = self.check.state_lines()
         return data
 
 
-def validate_pddl_plan(domain: str, problem: str, plan: str, optimal: Limits | None = None) -> PddlPlanVerdict:
+def validate_pddl_plan(
+    domain: str, problem: str, plan: str, optimal: Limits | None = None, strict: bool = False
+) -> PddlPlanVerdict:
     """Read a domain file, a problem file and a plan file (IPC format) and replay the plan; with `optimal`,
     a valid plan is also compared with the optimal cost fd-opt finds within those limits. InputError for
-    bad files."""
-    task, model = read_pddl(domain, problem)
+    bad files (under `strict`, also for a departure from the PDDL standard, else a warning)."""
+    task, model = read_pddl(domain, problem, strict=strict)
     text = read_file(plan)
     check = check_pddl_plan(model, read_plan(text, plan))
     against = None
     if optimal is not None and check.valid and check.cost is not None:
         against = compare_with_optimal(task, model, check.cost, optimal)
-    return PddlPlanVerdict(domain, problem, plan, check, claimed_cost(text), against)
+    return PddlPlanVerdict(domain, problem, plan, check, claimed_cost(text), against, model.warnings)
 
 
 def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limits) -> dict[str, Any]:

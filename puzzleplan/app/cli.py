@@ -272,11 +272,13 @@ def cmd_plan(args: argparse.Namespace) -> int:
     PDDL semantics (its cost with it) before printing."""
     from puzzleplan.api import write_plan
     from puzzleplan.api.pddl_files import plan_files
+    from puzzleplan.app.pddl_validate import print_warnings
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
     with status_line():
-        report = plan_files(args.domain, args.problem, args.planner, limits)
+        report = plan_files(args.domain, args.problem, args.planner, limits, strict=args.strict)
+    print_warnings(report.warnings)
     data, result = report.to_json(), report.run.result
     text = write_plan(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
@@ -379,6 +381,13 @@ def build_parser() -> argparse.ArgumentParser:
             "--every", type=int, default=1, metavar="N", help="GIF and SVG: keep every Nth state (first and last kept)"
         )
 
+    def strictness(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--strict",
+            action="store_true",
+            help="plain PDDL: refuse departures from the standard that planners accept (default: a warning each)",
+        )
+
     def planner(p: argparse.ArgumentParser, default: str) -> None:
         p.add_argument(
             "--planner", default=default, help=f"planner name (default {default}; puzzleplan list names all)"
@@ -421,6 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
     p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
     animation(p)
+    strictness(p)
     p.set_defaults(run=cmd_validate, limited=True)  # the whole command, unless --optimal runs a planner
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
     instance(p)
@@ -434,6 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "fd")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
+    strictness(p)
     p.set_defaults(run=cmd_plan)
     p = commands.add_parser(
         "generate",

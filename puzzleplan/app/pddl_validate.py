@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from puzzleplan.api.pddl_plans import PddlPlanVerdict, validate_pddl_plan
@@ -44,12 +46,19 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
     """Print the verdict on a PDDL plan (one JSON object under --json); True when the plan is valid."""
     domain, problem, plan_file = _three_files(args)
     limits = Limits.read(args.timeout, args.memory) if args.optimal else None
-    verdict = validate_pddl_plan(domain, problem, plan_file, optimal=limits)
+    verdict = validate_pddl_plan(domain, problem, plan_file, optimal=limits, strict=getattr(args, "strict", False))
+    print_warnings(verdict.warnings)
     if args.json:
         print(json.dumps(verdict.to_json(state=args.show)))
     else:
         _print_verdict(verdict, args.show)
     return verdict.valid
+
+
+def print_warnings(warnings: Iterable[str]) -> None:
+    """The reading's warnings, one a line, on stderr."""
+    for line in warnings:
+        print(line, file=sys.stderr)
 
 
 def _three_files(args: argparse.Namespace) -> tuple[str, str, str]:

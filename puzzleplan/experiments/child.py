@@ -33,7 +33,8 @@ def solve_task(task: dict[str, Any]) -> dict[str, Any]:
     limits = Limits.read(task["timeout"], task.get("memory_mb"))
     if task.get("domain_file"):
         texts = (task["domain_text"], task["text"])
-        return plan_files(task["domain_file"], task["file"], task["planner"], limits, texts).to_json()
+        strict = task.get("strict", False)
+        return plan_files(task["domain_file"], task["file"], task["planner"], limits, texts, strict).to_json()
     source, level = task.get("file") or task["instance"], task.get("level") or None
     return solve_text(task["puzzle"], task["text"], source, level, task["planner"], limits)
 

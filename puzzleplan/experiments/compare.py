@@ -118,8 +118,9 @@ def _levels(puzzle: str, text: str, name: str, only: str | None) -> list[str]:
     return [only]
 
 
-def pddl_entries(paths: list[str]) -> list[Entry]:
-    """The entries of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost."""
+def pddl_entries(paths: list[str], strict: bool = False) -> list[Entry]:
+    """The entries of `compare pddl` words: one per task, labelled GROUP/PROBLEM, measured in cost (under
+    `strict`, a departure from the PDDL standard is an InputError)."""
     from puzzleplan.common.files import read_file as read_text
     from puzzleplan.experiments.pddl_tasks import pddl_tasks
 
@@ -134,7 +135,7 @@ def pddl_entries(paths: list[str]) -> list[Entry]:
             str(domain),
             read_text(domain),
         )
-        for group, domain, problem in pddl_tasks(paths)
+        for group, domain, problem in pddl_tasks(paths, strict)
     ]
 
 
@@ -441,7 +442,8 @@ def _progress(total: int):
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
     planners = _planner_names(args.planners)
-    entries = _command_line_entries(args.items)
+    strict = getattr(args, "strict", False)
+    entries = _command_line_entries(args.items, strict)
     for spec in args.generate or []:
         entries += generated_entries(spec, out)
     if not entries:
@@ -449,7 +451,8 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be at least 1", "command line")
     limits = Limits.read(args.timeout, args.memory)
-    return make_tasks(entries, planners, limits.timeout, limits.memory_mb)
+    tasks = make_tasks(entries, planners, limits.timeout, limits.memory_mb)
+    return [{**task, "strict": True} for task in tasks] if strict else tasks
 
 
 def _planner_names(spec: str) -> list[str]:
@@ -467,12 +470,13 @@ def _known_planners(names: list[str]) -> list[str]:
     return names
 
 
-def _command_line_entries(items: list[str]) -> list[Entry]:
-    """The entries of the command line's PUZZLE FILE... groups: every level of each file; plain PDDL for pddl."""
+def _command_line_entries(items: list[str], strict: bool = False) -> list[Entry]:
+    """The entries of the command line's PUZZLE FILE... groups: every level of each file; plain PDDL for pddl
+    (read strictly under `strict`)."""
     entries: list[Entry] = []
     for puzzle, paths in split_groups(items, [*api.puzzles(), "pddl"]):
         if puzzle == "pddl":
-            entries += pddl_entries(paths)
+            entries += pddl_entries(paths, strict)
             continue
         for path in paths:
             entries += file_entries(puzzle, path)
@@ -617,6 +621,9 @@ def add_commands(subparsers) -> None:
         help="add generated instances, e.g. tiles:size=3x3,moves=30,count=5,seed=1",
     )
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask distributed cluster")
+    p.add_argument(
+        "--strict", action="store_true", help="plain PDDL: refuse departures from the standard (default: warn)"
+    )
     p.set_defaults(run=cmd_compare)
     p = subparsers.add_parser("report", help="tables and plots from a compare results folder")
     p.add_argument("folder", help="the --out folder of puzzleplan compare (or its results.jsonl)")

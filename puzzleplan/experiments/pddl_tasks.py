@@ -57,12 +57,13 @@ def folder_tasks(folder: Path) -> list[tuple[Path, Path]]:
     return [(domain_for(problem), problem) for problem in problems]
 
 
-def pddl_tasks(paths: list[str]) -> list[tuple[str, Path, Path]]:
+def pddl_tasks(paths: list[str], strict: bool = False) -> list[tuple[str, Path, Path]]:
     """(domain group, domain, problem) of `DIR...` (the folder's name is the group) or of `DOMAIN PROBLEM...`
-    (the domain's own name is the group); every task read and checked before anything runs."""
+    (the domain's own name is the group); every task read and checked (strictly under `strict`) before
+    anything runs."""
     found = _named_tasks(paths)
     for _, domain, problem in found:
-        read_pddl(str(domain), str(problem))
+        read_pddl(str(domain), str(problem), strict=strict)
     return found
 
 

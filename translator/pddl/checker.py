@@ -77,8 +77,11 @@ class Checker:
             )
         return item.head()
 
-    def typed_list(self, items: list, what: str, types: set[str], variables: bool = False) -> list[Typed]:
-        """`a b - t c - u d` as Typed (a, t), (b, t), (c, u), (d, object), checking names and types."""
+    def typed_list(
+        self, items: list, what: str, types: set[str], variables: bool = False, either: bool = False
+    ) -> list[Typed]:
+        """`a b - t c - u d` as Typed (a, t), (b, t), (c, u), (d, object), checking names and types;
+        `(either t u)` only where `either` (a predicate's arguments: Fast Downward reads it nowhere else)."""
         pending: list[Token] = []
         result: list[Typed] = []
         position = 0
@@ -88,7 +91,7 @@ class Checker:
             if isinstance(item, Token) and item.text == "-":
                 if not pending or position + 1 >= len(items):
                     raise self.fail(f"expected {what} before '-' and a type after it", item)
-                result += _typed(pending, self.type_of(items[position + 1], types))
+                result += _typed(pending, self.type_of(items[position + 1], types, either))
                 pending, position = [], position + 2
                 continue
             pending.append(self.variable(item) if variables else self.named(item, what))
@@ -106,9 +109,15 @@ class Checker:
         self.name(item, what)
         return item
 
-    def type_of(self, item, types: set[str]) -> str:
-        """A declared type, or (either t u ...) of declared types."""
+    def type_of(self, item, types: set[str], either: bool = False) -> str:
+        """A declared type, or (either t u ...) of declared types where `either` is allowed."""
         if isinstance(item, Expr) and item.head() == "either":
+            if not either:
+                raise self.fail(
+                    "(either ...) is read only in a predicate's declaration (Fast Downward refuses it in "
+                    "parameters, objects, constants and types): declare a type above both and use it here",
+                    item,
+                )
             return " ".join(self.type_of(part, types) for part in item.items[1:])
         type_name = self.name(item, "a type")
         if type_name not in types:

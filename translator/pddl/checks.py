@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzleplan.translator.pddl.checker import Checker, Typed, missing_parenthesis_hint, shown
+from puzzleplan.translator.pddl.departures import depart, reading
 from puzzleplan.translator.pddl.syntax import (
     DOMAIN_SECTIONS,
     NUMBER,
@@ -20,14 +21,44 @@ from puzzleplan.translator.pddl.syntax import (
 
 @dataclass
 class Domain:
-    """What a domain declares: its name, types, constants (name -> type), predicates and functions
-    (name -> number of arguments)."""
+    """What a domain declares: its name, types (each with its parents), constants (name -> type),
+    predicates and functions (name -> number of arguments) and the predicates' argument types."""
 
     name: str
     types: set[str] = field(default_factory=lambda: {"object"})
     constants: dict[str, str] = field(default_factory=dict)
     predicates: dict[str, int] = field(default_factory=dict)
     functions: dict[str, int] = field(default_factory=dict)
+    parents: dict[str, set[str]] = field(default_factory=dict)
+    signatures: dict[str, list[str]] = field(default_factory=dict)
+    ill_typed: set[tuple[str, ...]] = field(default_factory=set)
+    """The initial atoms of the problem checked against it whose arguments are not of the declared types."""
+
+    def signatures_with_either(self) -> bool:
+        """True when a predicate declares an argument of an `(either ...)` type."""
+        return any(" " in kind for kinds in self.signatures.values() for kind in kinds)
+
+    def is_a(self, type_name: str, wanted: str) -> bool:
+        """True when `type_name` is `wanted` (one of the types of an `either` type), or below it."""
+        seen, todo = {"object"}, [type_name]
+        while todo:
+            kind = todo.pop()
+            if kind not in seen:
+                seen.add(kind)
+                todo.extend(self.parents.get(kind, ()))
+        return any(part in seen for part in wanted.split())
+
+
+KNOWN_REQUIREMENTS = frozenset(
+    ":strips :typing :negation :negative-preconditions :disjunctive-preconditions :equality "
+    ":existential-preconditions :universal-preconditions :quantified-preconditions :conditional-effects "
+    ":fluents :numeric-fluents :object-fluents :adl :durative-actions :duration-inequalities "
+    ":continuous-effects :derived-predicates :timed-initial-literals :preferences :constraints "
+    ":action-costs :time".split()
+)
+"""The requirement flags of PDDL 3.1 (a planner may support only some: that is for it to say)."""
+UNIQUE_SECTIONS = (":requirements", ":types", ":constants", ":predicates", ":functions")
+"""The domain sections Fast Downward's translator refuses to see twice."""
 
 
 def _count(number: int, noun: str) -> str:
@@ -46,8 +77,14 @@ def _domain(check: Checker, tree: Expr) -> Domain:
     name, sections = check.header(tree, "domain")
     domain = Domain(name)
     actions: set[str] = set()
+    seen: set[str] = set()
     for section in sections:
         keyword = check.section(section, DOMAIN_SECTIONS)
+        if keyword in seen and keyword in UNIQUE_SECTIONS:
+            raise check.fail(
+                f"section ({keyword} ...) appears twice: write it once (Fast Downward refuses it)", section
+            )
+        seen.add(keyword)
         body = section.items[1:]
         if keyword == ":action":
             action = _check_action(check, section, domain)
@@ -60,21 +97,36 @@ def _domain(check: Checker, tree: Expr) -> Domain:
 
 
 def _check_requirements(check: Checker, keyword: str, body: list, domain: Domain) -> None:
-    """(:requirements :flag ...): flags only."""
+    """(:requirements :flag ...): flags of PDDL only."""
     for flag in body:
         if not isinstance(flag, Token) or not flag.text.startswith(":"):
             raise check.fail(f"expected requirement flags such as :strips, found {shown(flag)}", flag)
+        if flag.text.lower() not in KNOWN_REQUIREMENTS:
+            raise check.fail(
+                f"unknown requirement {flag.text}: PDDL's flags are {', '.join(sorted(KNOWN_REQUIREMENTS))}", flag
+            )
 
 
 def _check_types(check: Checker, keyword: str, body: list, domain: Domain) -> None:
-    """(:types ...): each type declared once, above types that are declared."""
+    """(:types ...): types above types that are declared, no type below itself; a type declared twice
+    is a departure (one type below both parents, as Fast Downward reads it)."""
     declared = check.typed_list(body, "a type name", _AnyType())
-    check.unique(declared, "type")
     domain.types |= {item.name for item in declared}
     for item in declared:
-        for part in item.type.split():
-            if part not in domain.types:
-                raise check.fail(f"unknown type {part!r} above {item.name!r}: declare it in (:types ...)", item.token)
+        if item.type not in domain.types:
+            raise check.fail(f"unknown type {item.type!r} above {item.name!r}: declare it in (:types ...)", item.token)
+        if item.name in domain.parents:
+            depart(
+                f"type {item.name!r} is declared twice",
+                f"one type {item.name!r} below {' and '.join(sorted(domain.parents[item.name] | {item.type}))}",
+                check.source,
+                item.token.line,
+                item.token.column,
+            )
+        domain.parents.setdefault(item.name, set()).add(item.type)
+    for item in declared:
+        if item.name != "object" and domain.is_a(item.type, item.name):
+            raise check.fail(f"type {item.name!r} is below itself: its types form a cycle", item.token)
 
 
 def _check_constants(check: Checker, keyword: str, body: list, domain: Domain) -> None:
@@ -95,7 +147,27 @@ def _check_declarations(check: Checker, keyword: str, body: list, domain: Domain
         predicate = check.name(item.items[0], "a predicate name")
         if predicate in table:
             raise check.fail(f"{keyword[1:-1]} {predicate!r} is declared twice", item)
-        table[predicate] = len(check.typed_list(item.items[1:], "a variable", domain.types, variables=True))
+        either = keyword == ":predicates"
+        arguments = check.typed_list(item.items[1:], "a variable", domain.types, variables=True, either=either)
+        table[predicate] = len(arguments)
+        if either:
+            domain.signatures[predicate] = [argument.type for argument in arguments]
+            _repeated_variable(check, predicate, arguments)
+
+
+def _repeated_variable(check: Checker, predicate: str, arguments: list[Typed]) -> None:
+    """A departure for a predicate declaration that names a variable twice, such as (in ?obj ?obj)."""
+    names = [argument.name for argument in arguments]
+    for position, argument in enumerate(arguments):
+        if argument.name in names[:position]:
+            depart(
+                f"predicate {predicate!r} names {argument.name} twice",
+                f"{len(arguments)} arguments, the repeated one renamed",
+                check.source,
+                argument.token.line,
+                argument.token.column,
+            )
+            return
 
 
 def _check_derived(check: Checker, keyword: str, body: list, domain: Domain) -> None:
@@ -136,8 +208,12 @@ def _check_action(check: Checker, section: Expr, domain: Domain) -> str:
     parts = section.items[2:]
     variables: dict[str, str] = {}
     position = 0
+    keys: set[str] = set()
     while position < len(parts):
         key = _action_key(check, parts, position, name)
+        if key in keys:
+            raise check.fail(f"{key} appears twice in action {name}: write it once", parts[position])
+        keys.add(key)
         value = parts[position + 1]
         if key == ":parameters":
             if not isinstance(value, Expr):
@@ -148,7 +224,23 @@ def _check_action(check: Checker, section: Expr, domain: Domain) -> str:
         else:
             _check_formula(check, value, domain, variables, set(domain.constants))
         position += 2
+    effects = [value for key, value in zip(parts[::2], parts[1::2]) if key.text.lower() == ":effect"]
+    if not _changes(effects[0] if effects else None):
+        depart(
+            f"action {name} has no effect",
+            "no such action: it changes nothing, and the planners drop it",
+            check.source,
+            section.start.line,
+            section.start.column,
+        )
     return name
+
+
+def _changes(effect) -> bool:
+    """True when an effect (None for none) holds an atom or a numeric change (not only `()` and `(and)`)."""
+    if not isinstance(effect, Expr) or not effect.items:
+        return False
+    return effect.head() != "and" or any(_changes(part) for part in effect.items[1:])
 
 
 def _action_key(check: Checker, parts: list, position: int, name: str) -> str:
@@ -180,13 +272,23 @@ def _check_formula(check: Checker, item, domain: Domain, variables: dict[str, st
         for part in item.items[1:]:
             _check_formula(check, part, domain, variables, objects)
     elif head in NUMERIC or head in domain.functions:
-        return  # numeric expressions: syntax only
+        _refuse_negative(check, item)  # numeric expressions: syntax only
     elif head.startswith(":"):
         raise check.fail(f"unexpected ({head} ...) inside a condition{missing_parenthesis_hint(head)}", item)
     elif head == "=":
         _check_terms(check, item, item.items[1:], variables, objects)
     else:
         _check_atom(check, item, domain, variables, objects)
+
+
+def _refuse_negative(check: Checker, item: Expr) -> None:
+    """InputError for a negative number in a numeric expression (Fast Downward refuses them: a cost that
+    decreases the total would make the cheapest plan ill-defined)."""
+    for part in item.items[1:]:
+        if isinstance(part, Expr):
+            _refuse_negative(check, part)
+        elif NUMBER.fullmatch(part.text) and part.text.startswith("-"):
+            raise check.fail(f"negative number {part.text}: action costs and numeric values must be 0 or more", part)
 
 
 def _check_quantified(check: Checker, item: Expr, domain: Domain, variables: dict[str, str], objects: set[str]) -> None:
@@ -225,14 +327,14 @@ def _check_terms(check: Checker, item: Expr, terms: list, variables: dict[str, s
             if word not in variables:
                 raise check.fail(f"unknown variable {term.text}: it is not a parameter here", term)
         elif NUMBER.fullmatch(word):
-            continue
+            raise check.fail(f"expected an object or a variable, found the number {word}: numbers are no objects", term)
         elif check.name(term, "an object") not in objects:
             raise check.fail(f"unknown object {word!r}: declare it in (:objects ...) or (:constants ...)", term)
 
 
 # -- problem ----------------------------------------------------------------------------------------------
 def check_problem(text: str, source: str, domain: Domain) -> None:
-    """Read and check a problem file against its domain."""
+    """Read and check a problem file against its domain (noting its ill-typed initial atoms there)."""
     checked(text, source, lambda tree: _problem(Checker(source), tree, domain))
 
 
@@ -275,10 +377,36 @@ def _check_init(check: Checker, section: Expr, domain: Domain, objects: dict[str
     names = set(objects)
     for fact in section.items[1:]:
         if isinstance(fact, Expr) and fact.head() == "=":
-            continue  # a numeric fluent's initial value
+            _refuse_negative(check, fact)  # a numeric fluent's initial value
+            continue
         if isinstance(fact, Expr) and fact.head() == "not":
             raise check.fail("the initial state lists true facts only: drop (not ...)", fact)
         _check_formula(check, fact, domain, {}, names)
+        _check_typed_fact(check, fact, domain, objects)
+
+
+def _check_typed_fact(check: Checker, fact: Expr, domain: Domain, objects: dict[str, str]) -> None:
+    """A departure for an initial atom whose arguments are not of its predicate's types: no action can
+    use it as the predicate's declaration says (Fast Downward keeps it; it is left out here)."""
+    wanted = domain.signatures.get(fact.head(), [])
+    for number, (term, kind) in enumerate(zip(fact.items[1:], wanted), start=1):
+        own = objects[term.text.lower()]
+        if not any(domain.is_a(part, kind) for part in own.split()):
+            depart(
+                f"initial atom {shown_atom(fact)}: argument {number} {term.text.lower()} is of type {own}, "
+                f"not {kind} as predicate {fact.head()!r} declares",
+                "the atom is false: it is left out",
+                check.source,
+                fact.start.line,
+                fact.start.column,
+            )
+            domain.ill_typed.add((fact.head(), *(term.text.lower() for term in fact.items[1:])))
+            return
+
+
+def shown_atom(fact: Expr) -> str:
+    """An atom of tokens as PDDL text."""
+    return "(" + " ".join(item.text.lower() for item in fact.items if isinstance(item, Token)) + ")"
 
 
 def _check_goal(check: Checker, section: Expr, domain: Domain, objects: dict[str, str]) -> None:
@@ -297,6 +425,10 @@ _PROBLEM_CHECKS = {
 """The check of each problem section that is checked, by keyword; each may add to the objects."""
 
 
-def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> None:
-    """Check a domain and a problem written by a user; InputError naming the file, line and column."""
-    check_problem(problem_text, problem_source, check_domain(domain_text, domain_source))
+def check_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> Domain:
+    """Check a domain and a problem written by a user; InputError naming the file, line and column. What
+    the domain declares, with the problem's ill-typed initial atoms."""
+    with reading():
+        domain = check_domain(domain_text, domain_source)
+        check_problem(problem_text, problem_source, domain)
+    return domain

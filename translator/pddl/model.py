@@ -1,10 +1,12 @@
 """PDDL domain and problem files read into a model for replaying plans (pddl_semantics), with the check that
-every feature the files use is declared in their `(:requirements ...)`.
+every feature the files use is declared in their `(:requirements ...)` (a departure when it is not: the
+planners read the feature anyway).
 
 The files are first checked by pddl_reader (names, arities, objects, types); this module then builds plain
 immutable data from the same s-expressions: formulas and effects as tuples, objects with their types, the
-initial atoms and numeric values, the goal and the metric. A feature used without its requirement flag is an
-InputError naming the flag, the file and the line.
+initial atoms and numeric values, the goal and the metric. A feature used without its requirement flag is a
+departure (pddl_departures) naming the flag, the file and the line: a warning, or under strict reading an
+InputError.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from puzzleplan.common.errors import InputError
-from puzzleplan.translator.pddl.checks import check_task
+from puzzleplan.translator.pddl.checks import Domain, check_task
+from puzzleplan.translator.pddl.departures import depart, reading
+from puzzleplan.translator.pddl.repairs import planner_texts
 from puzzleplan.translator.pddl.syntax import NUMBER, Expr, Token, read_expressions
 
 Atom = tuple[str, ...]
@@ -102,6 +105,11 @@ class Task:
     rules: tuple[Rule, ...] = ()
     functions: frozenset[str] = frozenset()
     derived: frozenset[str] = frozenset()
+    warnings: tuple[str, ...] = ()
+    """One line per departure from the standard read leniently (`file:line: warning: ... (assumed ...)`)."""
+    planner_texts: tuple[str, str] | None = None
+    """The domain and problem as the planners get them when the reading assumed something (pddl_repairs);
+    None when the files' own texts are fine."""
 
     @property
     def action_costs(self) -> bool:
@@ -408,27 +416,43 @@ PROBLEM_SECTIONS: dict[str, SectionReader] = {
 }
 
 
-def read_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> Task:
+def read_task(
+    domain_text: str, problem_text: str, domain_source: str, problem_source: str, strict: bool = False
+) -> Task:
     """Check the files (pddl_reader) and read them into a Task; InputError naming the file, line and what
-    was expected, also for a feature whose requirement the files do not declare."""
-    check_task(domain_text, problem_text, domain_source, problem_source)
-    domain_tree, _ = read_expressions(domain_text, domain_source)
-    problem_tree, _ = read_expressions(problem_text, problem_source)
-    parts = _Parts(_Reader(domain_source))
-    parts.read(domain_tree, DOMAIN_SECTIONS)
-    parts.reader.source = problem_source
-    parts.read(problem_tree, PROBLEM_SECTIONS)
-    _check_requirements(parts.reader.used, expand(parts.declared), domain_source)
+    was expected. Departures from the standard that the planners accept are the Task's warnings (and the
+    planners get the texts as read), or under `strict` InputErrors too."""
+    with reading(strict) as current:
+        checked = check_task(domain_text, problem_text, domain_source, problem_source)
+        domain_tree, _ = read_expressions(domain_text, domain_source)
+        problem_tree, _ = read_expressions(problem_text, problem_source)
+        parts = _Parts(_Reader(domain_source))
+        parts.read(domain_tree, DOMAIN_SECTIONS)
+        parts.reader.source = problem_source
+        parts.read(problem_tree, PROBLEM_SECTIONS)
+        assumed = _assumed_requirements(parts.reader.used, expand(parts.declared), domain_source)
+        task = _task(parts, checked, domain_tree, problem_tree, parts.declared | assumed)
+        task.warnings = tuple(current.warnings())
+        if current.departures or checked.signatures_with_either():
+            no_effect = {name for name, action in task.actions.items() if not action.effects}
+            task.planner_texts = planner_texts(domain_tree, problem_tree, checked, parts.declared | assumed, no_effect)
+    return task
+
+
+def _task(parts: _Parts, checked: Domain, domain_tree: Expr, problem_tree: Expr, flags: set[str]) -> Task:
+    """The Task of the parts read (the ill-typed initial atoms left out)."""
     if "total-cost" in parts.functions:
         parts.values.setdefault(("total-cost",), 0.0)
+    for name, parents in checked.parents.items():
+        parts.parents[name] = " ".join(sorted(parents))
     return Task(
         domain_tree.items[1].items[1].text.lower(),
         problem_tree.items[1].items[1].text.lower(),
-        expand(parts.declared),
+        expand(flags),
         _ancestors(parts.parents),
         parts.objects,
         parts.actions,
-        frozenset(parts.init),
+        frozenset(parts.init - checked.ill_typed),
         parts.values,
         parts.goal,
         parts.metric,
@@ -438,17 +462,19 @@ def read_task(domain_text: str, problem_text: str, domain_source: str, problem_s
     )
 
 
-def _check_requirements(used: dict[str, tuple[str, Token]], declared: frozenset[str], domain_source: str) -> None:
-    """InputError for the first feature (in file order) used without its requirement flag."""
+def _assumed_requirements(used: dict[str, tuple[str, Token]], declared: frozenset[str], domain_source: str) -> set[str]:
+    """The flags of the features used without their requirement flag, each a departure at its first use
+    (in file order: the domain's first)."""
     missing = [(source, token, flag) for flag, (source, token) in used.items() if flag not in declared]
-    if not missing:
-        return
-    source, token, flag = min(missing, key=lambda item: (item[0] != domain_source, item[1].line, item[1].column))
     shown = " ".join(sorted(declared - {":strips"})) or ":strips only"
-    raise InputError(
-        f"uses {FEATURES[flag]} but the requirements do not declare {flag} (declared: {shown}); add {flag} "
-        f"to (:requirements ...) in {domain_source}, or rewrite the domain without it",
-        source,
-        token.line,
-        token.column,
-    )
+    for source, token, flag in sorted(
+        missing, key=lambda item: (item[0] != domain_source, item[1].line, item[1].column)
+    ):
+        depart(
+            f"uses {FEATURES[flag]} but the requirements do not declare {flag} (declared: {shown})",
+            flag,
+            source,
+            token.line,
+            token.column,
+        )
+    return {flag for _, _, flag in missing}

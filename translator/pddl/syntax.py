@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from puzzleplan.common.errors import InputError, quote
+from puzzleplan.translator.pddl.departures import GLUED, depart, glued_comment
 
 T = TypeVar("T")
 
@@ -69,23 +70,40 @@ def _tokens(text: str, source: str) -> list[Token]:
         for match in re.finditer(r"[()]|;.*|[^\s();]+", raw):
             word = match.group()
             if word.startswith(";"):
-                _refuse_glued_comment(raw, match.start(), tokens, source, number)
+                _glued_comment(raw, match.start(), tokens, source, number)
                 break
             _refuse_non_ascii(word, source, number, match.start() + 1)
-            tokens.append(Token(word, number, match.start() + 1))
+            tokens += _split_variables(Token(word, number, match.start() + 1), source)
     return tokens
 
 
-def _refuse_glued_comment(raw: str, start: int, tokens: list[Token], source: str, number: int) -> None:
-    """InputError for a `;` glued to the name before it (it would silently comment out the rest)."""
+def _glued_comment(raw: str, start: int, tokens: list[Token], source: str, number: int) -> None:
+    """A departure: a `;` glued to the name before it (the rest of the line is a comment, as planners read it)."""
     if start and not raw[start - 1].isspace() and raw[start - 1] not in "()":
-        raise InputError(
-            f"';' right after the name {quote(tokens[-1].text)}: in PDDL ';' starts a comment, so the "
-            "rest of the line would be ignored; put a space before a comment, and no ';' in names",
+        depart(
+            f"';' right after the name {quote(tokens[-1].text)} {GLUED}",
+            "a comment from the ';' on",
             source,
             number,
             start + 1,
         )
+
+
+def _split_variables(token: Token, source: str) -> list[Token]:
+    """The token, or its parts when a '?' is glued to the word before it: `aircraft?a` is read as
+    `aircraft ?a` (a departure: Fast Downward's tokenizer puts a space before every '?')."""
+    starts = [index for index, char in enumerate(token.text) if char == "?" and index > 0]
+    if not starts:
+        return [token]
+    depart(
+        f"no space before the variable in {quote(token.text)}",
+        f"{quote(token.text[: starts[0]])} and {quote(token.text[starts[0] :])} are two words",
+        source,
+        token.line,
+        token.column,
+    )
+    bounds = [0, *starts, len(token.text)]
+    return [Token(token.text[begin:end], token.line, token.column + begin) for begin, end in zip(bounds, bounds[1:])]
 
 
 def _refuse_non_ascii(word: str, source: str, number: int, column: int) -> None:
@@ -180,6 +198,9 @@ def checked(text: str, source: str, check: Callable[[Expr], T]) -> T:
     """`check(tree)` on the file's expressions; when the parentheses do not balance, an error the check
     finds says so (it is where the missing ')' shows), and without one the unbalance is the error."""
     tree, unbalanced = read_expressions(text, source)
+    glued = glued_comment(source) if unbalanced is not None else None
+    if glued is not None:
+        raise InputError(f"{glued.message}, and the parentheses then do not balance", source, glued.line, glued.column)
     try:
         result = check(tree)
     except InputError as error:
@@ -201,7 +222,7 @@ def flat_conjunctions(text: str, source: str = "<input>") -> str:
     if unbalanced is not None:
         return text
     spliced = _spliced(tree)
-    return text if spliced == tree else _spelled(spliced) + "\n"
+    return text if spliced == tree else spelled(spliced) + "\n"
 
 
 def _spliced(item: Token | Expr) -> Token | Expr:
@@ -219,8 +240,34 @@ def _conjuncts(item: Token | Expr) -> list:
     return item.items[1:] if isinstance(item, Expr) and item.head() == "and" else [item]
 
 
-def _spelled(item: Token | Expr) -> str:
+def spelled_in_place(tree: Expr) -> str:
+    """PDDL text of a file's list with every token on the line it came from (a message about line N of
+    the text is about line N of the file read)."""
+    parts: list[str] = []
+    _place(tree, parts, [1])
+    return "".join(parts) + "\n"
+
+
+def _place(item: Token | Expr, parts: list[str], line: list[int]) -> None:
+    """Append the item's text to `parts`, starting a new line when it comes from a later one (`line` holds
+    the line reached)."""
+    token = first_token(item)
+    if token.line > line[0]:
+        parts.append("\n" * (token.line - line[0]))
+        line[0] = token.line
+    elif parts and not parts[-1].endswith(("(", "\n")):
+        parts.append(" ")
+    if isinstance(item, Token):
+        parts.append(item.text)
+        return
+    parts.append("(")
+    for sub in item.items:
+        _place(sub, parts, line)
+    parts.append(")")
+
+
+def spelled(item: Token | Expr) -> str:
     """PDDL text of a token or list, on one line."""
     if isinstance(item, Token):
         return item.text
-    return "(" + " ".join(_spelled(sub) for sub in item.items) + ")"
+    return "(" + " ".join(spelled(sub) for sub in item.items) + ")"

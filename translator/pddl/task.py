@@ -21,11 +21,13 @@ STRIPS = frozenset({":strips", ":typing"})
 
 @dataclass(frozen=True)
 class PddlTask:
-    """A PDDL domain and problem as text, with the requirements the domain declares."""
+    """A PDDL domain and problem as text, with the requirements the domain declares and the files the
+    texts are of (in messages about a line of the texts: their lines are the files' lines)."""
 
     name: str
     domain: str
     problem: str
+    sources: tuple[str, str] = ("the domain", "the problem")
 
     @property
     def requirements(self) -> frozenset[str]:
