@@ -24,7 +24,7 @@ from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
 from puzzleplan.common.limits import Limits, memory_limit
 from puzzleplan.common.progress import CURRENT, watch
 from puzzleplan.planners.base import NativePlanner, PlanResult, Simulation, Status, simulates
-from puzzleplan.planners.search import Deadline
+from puzzleplan.planners.search import LIMIT_REACHED, Deadline
 
 POLL = 0.02
 """Seconds between looks at the members' progress (the parent's and each member's publishing)."""
@@ -200,9 +200,17 @@ def _verdict(runs: list[_Run], elapsed: float) -> PlanResult:
     status = next(
         (status for status in _FAILURES if any(result.status is status for _, result in results)), Status.ERROR
     )
-    said = "; ".join(f"{name}: {result.message or result.status.value}" for name, result in results)
     total = sum(result.expanded or 0 for _, result in results)
-    return PlanResult(status, expanded=total, search_time=elapsed, message=said)
+    return PlanResult(status, expanded=total, search_time=elapsed, message=_said(results, total))
+
+
+def _said(results: list[tuple[str, PlanResult]], total: int) -> str:
+    """What the members said, one after the other; led by "limit reached: states" when every member spent its
+    state budget (a timeout by states, not seconds)."""
+    said = "; ".join(f"{name}: {result.message or result.status.value}" for name, result in results)
+    if all((result.message or "").startswith(LIMIT_REACHED) for _, result in results):
+        return f"{LIMIT_REACHED} ({total:,} expanded; {said})"
+    return said
 
 
 _FAILURES = (Status.UNSOLVABLE, Status.TIMEOUT, Status.MEMOUT, Status.ERROR, Status.UNSUPPORTED)

@@ -15,8 +15,18 @@ from typing import Any
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.planners.base import Planner
 
-_PRUNED: dict[str, Any] = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
-"""The weighted push searches' options: bidirectional, goal and tunnel macros, cluster and corral deadlocks."""
+PUSH_BEST = "wastar,clusters,tunnels,fess,turns,packing,opener,entries"
+"""native-push-best's options (sokoban_push.OPTIONS): the best push search on one core."""
+
+PUSH_RENAMED = {
+    "native-push-wastar": "native-push:wastar,cycle",
+    "native-push-cycle": "native-push:wastar,clusters,tunnels,cycle,doors",
+    "native-push-fess": "native-push:wastar,clusters,tunnels,fess",
+    "native-push-turns": "native-push:wastar,clusters,tunnels,fess,turns",
+    "native-push-packing": "native-push:wastar,clusters,tunnels,fess,turns,packing,opener",
+    "native-push-fess-packing": "native-push:wastar,clusters,tunnels,fess,packing,entries",
+}
+"""The push searches' former names, refused with the options that run the same search."""
 
 PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {"search": "lama-first"}),
@@ -29,32 +39,11 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
     "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
-    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"clusters": True}),
-    "native-push-wastar": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
-    ),
-    "native-push-cycle": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "cycle": True, "doors": True},
-    ),
-    "native-push-fess": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True}),
-    "native-push-turns": ("puzzleplan.planners.sokoban_push:PushAStar", {**_PRUNED, "fess": True, "turns": True}),
-    "native-push-packing": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True},
-    ),
-    "native-push-best": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "fess": True, "turns": True, "packing": True, "opener": True, "entries": True},
-    ),
-    "native-push-fess-packing": (
-        "puzzleplan.planners.sokoban_push:PushAStar",
-        {**_PRUNED, "fess": True, "packing": True, "entries": True},
-    ),
+    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": "clusters"}),
+    "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": PUSH_BEST}),
     "native-push-portfolio": (
         "puzzleplan.planners.portfolio:Portfolio",
-        {"members": (("native-push-best", 1.0), ("native-push-fess-packing", 1.0))},
+        {"members": (("native-push-best", 1.0), (PUSH_RENAMED["native-push-fess-packing"], 1.0))},
     ),
 }
 
@@ -67,24 +56,13 @@ DESCRIPTIONS = {
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
     "native-push-astar": "Sokoban only: A* over pushes; PI-corrals, freeze, cluster, corral deadlocks (push-optimal)",
-    "native-push-wastar": (
-        "Sokoban only: bidirectional weighted A* over pushes and pulls, g + 5h, goal macros, feature cycling"
-    ),
-    "native-push-cycle": (
-        "Sokoban only: native-push-wastar with cluster and corral deadlocks, tunnel macros and doorway cycling"
-    ),
-    "native-push-fess": (
-        "Sokoban only: native-push-cycle's pruning and macros, searched by FESS (feature space, advisors, move weights)"
-    ),
-    "native-push-turns": "Sokoban only: native-push-fess taking turns with native-push-cycle's two feature cycles",
-    "native-push-packing": "Sokoban only: native-push-turns with FESS's packing moves and opener advisor",
-    "native-push-best": "Sokoban only: native-push-packing, its packing orders from the entrances boxes come in by",
-    "native-push-fess-packing": (
-        "Sokoban only: native-push-fess with packing moves and native-push-best's packing orders (no turns, no opener)"
+    "native-push-best": (
+        "Sokoban only: the best push search on one core, native-push:" + PUSH_BEST + " (FESS taking turns with "
+        "feature cycles, bidirectional, macros)"
     ),
     "native-push-portfolio": (
-        "Sokoban only: native-push-best and native-push-fess-packing in parallel (2 processes); the plan found "
-        "in fewer states wins"
+        f"Sokoban only: native-push-best and {PUSH_RENAMED['native-push-fess-packing']} in parallel (2 processes); "
+        "the plan found in fewer states wins"
     ),
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",
@@ -104,6 +82,7 @@ FAMILIES: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
     "up": ("puzzleplan.planners.up_engine:UpEngine", {}, ("engine",)),
     "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}, ("heuristic",)),
     "pyperplan": ("puzzleplan.planners.pyperplan_planner:Pyperplan", {}, ("search", "heuristic")),
+    "native-push": ("puzzleplan.planners.sokoban_push:PushAStar", {}, ("options",)),
 }
 """The open planner families KIND:VALUE (pyperplan:SEARCH:HEURISTIC): their class, its fixed arguments, and
 the arguments the values after KIND: give (a family of one value takes the rest of the name whole)."""
@@ -115,13 +94,50 @@ def get_planner(name: str) -> Planner[Any]:
         target, arguments = PLANNERS[name]
         return _build(target, arguments, name)
     kind, _, rest = name.partition(":")
+    if kind.startswith("native-push") and kind in PLANNERS and rest.startswith("states="):
+        return _with_budget(name, kind, rest)
     target, fixed, keys = FAMILIES.get(kind, ("", {}, ()))
     values = rest.split(":") if len(keys) > 1 else [rest]
     if target and rest and len(values) == len(keys):
         return _build(target, fixed | dict(zip(keys, values)), name)
+    renamed = f" (did you mean {PUSH_RENAMED[name]!r}?)" if name in PUSH_RENAMED else ""
     raise InputError(
-        f"unknown planner {name!r}{did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
-        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION or up:NAME "
-        "(a unified-planning engine)",
+        f"unknown planner {name!r}{renamed or did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION, "
+        "native-push:OPTION,... or up:NAME (a unified-planning engine)",
         "command line",
     )
+
+
+def _with_budget(name: str, kind: str, budget: str) -> Planner[Any]:
+    """A push planner of the table (`kind`) with a state budget (`states=N`), or a portfolio of them whose
+    members each have it."""
+    target, arguments = PLANNERS[kind]
+    if "options" in arguments:
+        return _build(target, {**arguments, "options": f"{arguments['options']},{budget}"}, name)
+    members = tuple(
+        (f"{member}{',' if ':' in member else ':'}{budget}", weight) for member, weight in arguments["members"]
+    )
+    return _build(target, {**arguments, "members": members}, name)
+
+
+def split_planners(spec: str) -> list[str]:
+    """The planner names of a comma-separated list (`--planners a,b`): commas inside brackets
+    (fd:'astar(lmcut(), ...)') and between the options of a planner (native-push:wastar,cycle) do not
+    split it; a piece that names no planner and no family goes on the options of the name before it."""
+    names: list[str] = []
+    depth = 0
+    for piece in spec.split(","):
+        joins = names and (depth > 0 or ":" in names[-1] and not _names_a_planner(piece.strip()))
+        if joins:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
+        depth += piece.count("(") - piece.count(")")
+    return [name.strip() for name in names if name.strip()]
+
+
+def _names_a_planner(piece: str) -> bool:
+    """Whether a piece of a planner list starts a planner name (a table name, or KIND: of a family)."""
+    kind = piece.partition(":")[0]
+    return piece in PLANNERS or piece in PUSH_RENAMED or kind in FAMILIES or kind in PLANNERS

@@ -23,6 +23,10 @@ Successors = Callable[[Any], Iterable[tuple[Any, Hashable]]]
 """state -> (move, next state) pairs, in a fixed order."""
 
 
+LIMIT_REACHED = "limit reached: states"
+"""How a search stopped by a state budget of its own begins its message (a timeout by states, not seconds)."""
+
+
 class Deadline:
     """A wall-clock deadline that search loops poll cheaply."""
 

@@ -30,9 +30,6 @@ from puzzleplan.translator.sokoban.analysis import (
 PACKING_TRIES = 2
 """How many boxes nearest to the next goals a packing move tries to carry there."""
 
-OUT_OF_PLAN_AHEAD = 2
-"""How many goals past those filled the out-of-plan feature looks: the cells they seal off count."""
-
 Child = tuple[int, int, int, int, tuple]
 """A child the push search would queue: (g, keeper cell, boxes, parent node, pushes)."""
 
@@ -61,7 +58,6 @@ class Fess(Features):
         rooms: Sequence[GoalRoom] = (),
         turns: bool = False,
         packing: bool = False,
-        out_of_plan: bool = False,
         opener: bool = False,
         start: int | None = None,
     ) -> None:
@@ -71,7 +67,6 @@ class Fess(Features):
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
         self.orders = packing_orders(data, rooms, start)  # start: the initial boxes, with `entries`
         self.prefix_masks = [_prefixes(order) for order in self.orders]
-        self.sealed = [sealed_cells(data, order) for order in self.orders] if out_of_plan else None
         self.passages = passages(data)
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
@@ -79,15 +74,12 @@ class Fess(Features):
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
         """(boxes packed following the packing order, regions of free floor, passages blocked by boxes), with
-        out_of_plan then boxes out of plan; with turns, then boxes on goals and boxes in doorways (Features
-        with doors)."""
+        turns then boxes on goals and boxes in doorways (Features with doors)."""
         fess: tuple[int, ...] = (
             self.packed(boxes),
             self.data.regions(boxes),
             sum(1 for passage in self.passages if passage & boxes),
         )
-        if self.sealed is not None:
-            fess = (*fess, self.out_of_plan(boxes))
         if not self.turns:
             return fess
         return (*fess, (boxes & self.data.goal_mask).bit_count(), (boxes & self.doorways).bit_count())
@@ -112,12 +104,6 @@ class Fess(Features):
     def packed_mask(self, boxes: int) -> int:
         """The goals filled from the first of each packing order on (the boxes `packed` counts)."""
         return sum(masks[k] for masks, k in zip(self.prefix_masks, self.filled(boxes)))
-
-    def out_of_plan(self, boxes: int) -> int:
-        """The boxes standing where the packing plan soon seals them off: on cells that filling the next
-        OUT_OF_PLAN_AHEAD goals of a packing order cuts off from the goals left to fill (sealed_cells)."""
-        assert self.sealed is not None
-        return sum((boxes & sealed[k]).bit_count() for sealed, k in zip(self.sealed, self.filled(boxes)))
 
     def next_goals(self, boxes: int) -> list[int]:
         """The first empty goal of each packing order."""
@@ -172,8 +158,6 @@ class Fess(Features):
             lambda: self._hotspot(side.data, hot, children, features),
             lambda: self._explorer(side.data, reach, boxes, children),
         ]
-        if self.sealed is not None:  # out of plan: the child with the fewest boxes where the plan seals them
-            advisors.append(lambda: _best(features, lambda f: f[1][3] < now[3], lambda f: (f[1][3], f[0])))
         if self.opener:
             advisors.append(lambda: self._opener(side.data, hot, boxes, children, features))
         return {index for advisor in advisors if (index := advisor()) is not None}
@@ -226,18 +210,6 @@ def _prefixes(order: Sequence[int]) -> list[int]:
     for goal in order:
         masks.append(masks[-1] | 1 << goal)
     return masks
-
-
-def sealed_cells(data: Analysis, order: Sequence[int]) -> list[int]:
-    """For each count k of an order's goals filled from its first: the cells off goals that boxes on its
-    goals up to k + OUT_OF_PLAN_AHEAD (all but its last at most) cut off from every goal left (none once all
-    its goals are filled)."""
-    masks, sealed = _prefixes(order), []
-    for k in range(len(order)):
-        walls = masks[min(k + OUT_OF_PLAN_AHEAD, len(order) - 1)]  # one goal of the order at least left
-        free = data.inside & ~walls
-        sealed.append(free & ~data.flood(data.goal_mask & ~walls, free) & ~data.goal_mask)
-    return [*sealed, 0]
 
 
 def _moved_to(data: Analysis, pushes: tuple) -> int:

@@ -18,10 +18,11 @@ from itertools import count
 from operator import or_
 from typing import Any
 
+from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase, watch
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
-from puzzleplan.planners.search import CHECK_EVERY, Deadline
+from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
 from puzzleplan.planners.sokoban_fess import Child, Fess
@@ -325,9 +326,9 @@ def push_astar(
     fess: bool = False,
     turns: bool = False,
     packing: bool = False,
-    out_of_plan: bool = False,
     opener: bool = False,
     entries: bool = False,
+    states: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -341,35 +342,58 @@ def push_astar(
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
     cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
-    packing order is one move), `out_of_plan` (the fourth feature) and `opener` (an advisor). With
-    `entries`, the packing orders (goal rooms' and FESS's) bring boxes in by the entrances the level's boxes
-    can reach (analysis.entry_cells). The plan is full LURD."""
-    deadline = Deadline(limits.timeout)
+    packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
+    and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
+    `states` > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions,
+    whatever the machine's speed. The plan is full LURD."""
+    deadline = _Budget(limits.timeout, states)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
     rooms = goal_rooms(data, boxes0, entries) if macros else ()
-    start = boxes0 if entries else None
-    features = (
-        Fess(data, rooms, turns, packing, out_of_plan, opener, start)
-        if fess
-        else Features(data, doors)
-        if cycle
-        else None
-    )
-    result = _best_first(puzzle, instance, limits, weight, bidirectional, rooms, features, clusters, tunnels)
+    features: Features | None = None
+    if fess:
+        features = Fess(data, rooms, turns, packing, opener=opener, start=boxes0 if entries else None)
+    elif cycle:
+        features = Features(data, doors)
+    result = _best_first(puzzle, instance, deadline, weight, bidirectional, rooms, features, clusters, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
-    rest = Limits(deadline.remaining(), limits.memory_mb)
-    plain = _best_first(
-        puzzle, instance, rest, weight, bidirectional, (), features, clusters, False, result.expanded or 0
+    done = result.expanded or 0
+    if deadline.exhausted(done):
+        return _limit_reached(done, done, deadline)
+    rest = _Budget(deadline.remaining(), states - done if states else 0)
+    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), features, clusters, False, done)
+    return replace(plain, search_time=deadline.elapsed(), expanded=done + (plain.expanded or 0))
+
+
+class _Budget(Deadline):
+    """A time limit and, when `states` > 0, a number of positions to expand at most."""
+
+    def __init__(self, seconds: float, states: int = 0) -> None:
+        super().__init__(seconds)
+        self.states = states
+
+    def exhausted(self, expanded: int) -> bool:
+        """Whether the states are spent (checked before every expansion: a search that solves a level in N
+        expansions solves it with a budget of N, and stops at exactly N with less)."""
+        return 0 < self.states <= expanded
+
+
+def _limit_reached(expanded: int, total: int, deadline: Deadline) -> PlanResult:
+    """The result of a search stopped by its state budget, after `expanded` positions of its own and
+    `total` in all (with the search before it)."""
+    return PlanResult(
+        Status.TIMEOUT,
+        expanded=expanded,
+        search_time=deadline.elapsed(),
+        message=f"{LIMIT_REACHED} ({total:,} expanded)",
     )
-    return replace(plain, search_time=deadline.elapsed(), expanded=(result.expanded or 0) + (plain.expanded or 0))
 
 
 def _best_first(
     puzzle: Sokoban,
     instance: SokobanInstance,
-    limits: Limits,
+    deadline: _Budget,
     weight: int,
     bidirectional: bool,
     rooms: tuple[GoalRoom, ...],
@@ -378,9 +402,8 @@ def _best_first(
     tunnels: bool,
     already: int = 0,
 ) -> PlanResult:
-    """push_astar's search with the given goal rooms (no macros when there are none); its progress
-    figures count on from the `already` states of a search before it."""
-    deadline = Deadline(limits.timeout)
+    """push_astar's search with the given goal rooms (no macros when there are none) within `deadline`'s
+    seconds and states; its progress figures count on from the `already` states of a search before it."""
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
     dead = ClusterDeadlocks(data, deadline) if clusters else None
@@ -405,6 +428,8 @@ def _best_first(
         ends = _ends(side, forward, active[-1], key, node, boxes & data.goal_mask == boxes)
         if ends is not None:
             return _solved(puzzle, instance, sides, ends, deadline)
+        if deadline.states and deadline.exhausted(expanded := _expanded(sides)):
+            return _limit_reached(expanded, already + expanded, deadline)
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
@@ -498,6 +523,28 @@ def _plan(
     )
 
 
+OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
+    "clusters": ({"clusters": True}, "cluster and corral deadlocks, learnt patterns (sound: A* stays optimal)"),
+    "wastar": (
+        {"weight": 5, "bidirectional": True, "macros": True},
+        "bidirectional weighted A* over pushes and pulls (g + 5h), goal macros",
+    ),
+    "tunnels": ({"tunnels": True}, "tunnel macros"),
+    "cycle": ({"cycle": True}, "feature cycling: groups by boxes packed and floor regions"),
+    "doors": ({"doors": True}, "with cycle: a second cycle by boxes in doorways, taking turns"),
+    "fess": ({"fess": True}, "Festival's FESS on the forward side (features, advisors, move weights)"),
+    "turns": ({"turns": True}, "with fess: FESS takes turns with the two cycles of cycle,doors"),
+    "packing": ({"packing": True}, "with fess: a box carried to its next goal of a packing order is one move"),
+    "opener": ({"opener": True}, "with fess: the opener advisor"),
+    "entries": ({"entries": True}, "packing orders bring boxes in by the entrances they can reach"),
+}
+"""The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
+Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly)."""
+
+NEEDS = {"doors": "cycle", "turns": "fess", "packing": "fess", "opener": "fess"}
+"""Options that do nothing without another."""
+
+
 @dataclass(frozen=True)
 class PushOptions:
     """How a push search runs: push_astar's keyword arguments."""
@@ -512,9 +559,9 @@ class PushOptions:
     fess: bool = False
     turns: bool = False
     packing: bool = False
-    out_of_plan: bool = False
     opener: bool = False
     entries: bool = False
+    states: int = 0
 
     @property
     def optimal(self) -> bool:
@@ -522,16 +569,49 @@ class PushOptions:
         return self.weight == 1 and not (self.bidirectional or self.macros or self.cycle or self.tunnels or self.fess)
 
 
+def push_options(text: str, source: str = "command line") -> PushOptions:
+    """The options written `clusters,wastar,states=1000` (see OPTIONS); InputError naming a word that is
+    not one, or an option without the one it needs."""
+    fields: dict[str, Any] = {}
+    words = [word.strip() for word in text.split(",") if word.strip()]
+    for word in words:
+        key, _, value = word.partition("=")
+        if key == "states":
+            fields["states"] = _budget(value, source)
+        elif word in OPTIONS:
+            fields |= OPTIONS[word][0]
+        else:
+            known = [*OPTIONS, "states=N"]
+            raise InputError(
+                f"unknown push search option {word!r}{did_you_mean(word, known)}; known: {', '.join(known)}", source
+            )
+    for word, needed in NEEDS.items():
+        if word in words and needed not in words:
+            raise InputError(f"push search option {word!r} needs {needed!r} (native-push:{needed},{word})", source)
+    return PushOptions(**fields)
+
+
+def _budget(value: str, source: str) -> int:
+    """The N of `states=N`: a positive integer (underscores allowed, as in 2_000_000)."""
+    try:
+        states = int(value)
+    except ValueError:
+        states = 0
+    if states <= 0:
+        raise InputError(f"states={value}: expected a positive number of expanded positions", source)
+    return states
+
+
 class PushAStar:
     """The push-level searches as planners (native: they search the simulator, not PDDL): forward A*
-    (push-optimal) or bidirectional weighted A*, with the options of PushOptions."""
+    (push-optimal) or bidirectional weighted A*, with the options written as in OPTIONS."""
 
     optimal = True
     fragment = None
     puzzles = ("sokoban", "sokoban-pushes")
 
-    def __init__(self, name: str = "native-push-astar", **options: Any) -> None:
-        self.name, self.options = name, PushOptions(**options)
+    def __init__(self, name: str = "native-push-astar", options: str = "clusters") -> None:
+        self.name, self.options = name, push_options(options)
         self.optimal = self.options.optimal
 
     def available(self) -> tuple[bool, str]:

@@ -176,7 +176,7 @@ def test_play_ends_at_the_end_of_input_and_when_solved(monkeypatch, capsys):
 
 # -- report -------------------------------------------------------------------------------------------------
 def test_report_fits_80_columns_and_names_every_planner_in_full():
-    planners = ["native-push-wastar", "native-push-astar", "pyperplan-opt", "fd:astar(blind())", "graphplan"]
+    planners = ["native-push:wastar,cycle", "native-push-astar", "pyperplan-opt", "fd:astar(blind())", "graphplan"]
     rows = [
         {"puzzle": "sokoban", "instance": f"level{i}", "planner": p, "status": "solved", "valid": True, "length": 10}
         | {"time": {"total": 0.5}, "timeout": 60}

@@ -19,7 +19,7 @@ RUNS = [
     ("hanoi", "problems/hanoi/seed1.hanoi", "graphplan"),
     ("sokoban", "problems/sokoban/two-rooms.xsb", "native-astar"),
     ("hanoi", "problems/hanoi/seed2.hanoi", "native-dfs"),
-    ("sokoban", "problems/sokoban/seed-s1.lsp", "native-push-wastar"),
+    ("sokoban", "problems/sokoban/seed-s1.lsp", "native-push:wastar,cycle"),
     ("sbp", "problems/sbp/tiny.sbp", "native-bfs"),
 ]
 CHILD = """

@@ -101,7 +101,7 @@ def _pddl_validate(args) -> bool:
 def test_puzzleplan_commands_parse(page, number, words):
     from puzzleplan.app.arguments import generator_options as _options
     from puzzleplan.app.cli import build_parser
-    from puzzleplan.planners.registry import get_planner
+    from puzzleplan.planners.registry import get_planner, split_planners
     from puzzleplan.translator.puzzle import read_options
     from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
@@ -112,7 +112,7 @@ def test_puzzleplan_commands_parse(page, number, words):
         read_options(puzzle.name, puzzle.generator_options, _options(extra))
     if getattr(args, "puzzle", None) and args.puzzle != "graphplan" and not _pddl_validate(args):
         assert args.puzzle in PUZZLES
-    for name in [getattr(args, "planner", None)] + (getattr(args, "planners", None) or "").split(","):
+    for name in [getattr(args, "planner", None)] + split_planners(getattr(args, "planners", None) or ""):
         if name and not name.startswith("$"):
             get_planner(name)
     if args.command == "compare":

@@ -112,7 +112,7 @@ def test_native_search_stops_at_the_limit_on_a_level_with_a_very_long_row(slack)
     rows[2][width // 2], rows[2][width - 20] = "2", "4"
     puzzle = get_puzzle("sokoban")
     instance = puzzle.parse("(" + "\n".join("(" + " ".join(row) + ")" for row in rows) + ")\n", "wide.lsp")
-    for planner in ("native-astar", "native-push-wastar", "native-push-best"):
+    for planner in ("native-astar", "native-push:wastar,cycle", "native-push-best"):
         started = time.monotonic()
         report = solve(puzzle, instance, "wide.lsp", planner, Limits(1))
         assert report.status is Status.TIMEOUT and time.monotonic() - started <= 1 + slack, planner

@@ -459,7 +459,7 @@ def wide_sokoban():
     return puzzle, puzzle.parse("(" + "\n".join("(" + " ".join(row) + ")" for row in rows) + ")\n", "wide.lsp")
 
 
-@pytest.mark.parametrize("planner", ["native-astar", "native-push-wastar"])
+@pytest.mark.parametrize("planner", ["native-astar", "native-push:wastar,cycle"])
 def test_a_native_search_stopped_for_time_reports_what_it_expanded(planner):
     """A native search stopped by --timeout reported `expanded: null` (20 of 21 XSokoban timeouts): the hard
     stop ended it before its own deadline check, which came every 256 expansions."""

@@ -531,10 +531,10 @@ def test_bidirectional_search_meets_on_microban_93(shared_data):
 @pytest.mark.parametrize("label", ["93", "139", "144", "145", "146", "153"])
 def test_microban_hardest_levels_bidirectional(shared_data, label):
     """The Microban levels forward push A* found hardest, and 153, which only feature cycling solves,
-    solved by native-push-wastar and replayed."""
+    solved by native-push:wastar,cycle and replayed."""
     path = shared_data / "sokoban" / "microban.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
-    result = get_planner("native-push-wastar").solve(Simulation(SOKOBAN, instance), Limits(60))
+    result = get_planner("native-push:wastar,cycle").solve(Simulation(SOKOBAN, instance), Limits(60))
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid
 
 

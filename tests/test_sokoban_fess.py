@@ -17,7 +17,7 @@ from puzzleplan.translator.sokoban.analysis import BACK, analysis, entry_cells, 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
-PARTS = ("packing", "out_of_plan", "opener", "entries")
+PARTS = ("packing", "opener", "entries")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -113,17 +113,13 @@ def test_no_packing_move_when_no_box_can_reach_the_next_goal_alone():
     assert move is not None and move[2] == data.mask([(1, 6)]) and move[0] == 3  # to the deepest goal first
 
 
-def test_boxes_behind_the_next_goals_of_the_packing_order_are_out_of_plan():
-    """The order fills (1, 7) and (1, 8) first, sealing the dead end behind them off from the goal left: a
-    box there is out of plan; one on the near side, or on a goal, is not."""
+def test_the_packing_order_of_a_dead_end_fills_its_far_goals_first():
+    """The order fills (1, 7) and (1, 8) first, then (1, 6); boxes cutting the floor in three count three
+    regions."""
     data = analysis(SOKOBAN.parse("############\n#@ $$$...  #\n############\n"))
-    fess = Fess(data, out_of_plan=True)
+    fess = Fess(data)
     assert [[data.cell(goal) for goal in order] for order in fess.orders] == [[(1, 7), (1, 8), (1, 6)]]
-    assert fess.out_of_plan(data.mask([(1, 9), (1, 3), (1, 10)])) == 2
-    assert fess.out_of_plan(data.mask([(1, 7), (1, 8), (1, 9)])) == 1
-    assert fess.out_of_plan(data.mask([(1, 6), (1, 3), (1, 4)])) == 0
-    assert fess(data.mask([(1, 9), (1, 3), (1, 4)])) == (0, 3, 0, 1)  # three regions of floor
-    assert Fess(data, turns=True, out_of_plan=True)(data.mask([(1, 9), (1, 3), (1, 4)]))[3] == 1
+    assert fess(data.mask([(1, 9), (1, 3), (1, 4)])) == (0, 3, 0)  # three regions of floor
 
 
 ROW_OF_GOALS = "#########\n# # #  @#\n##   # $#\n#    #$ #\n#  ...  #\n#   $   #\n#########\n"
@@ -161,7 +157,7 @@ def test_with_entries_the_packing_order_pulls_boxes_out_where_boxes_come_in():
 @settings(max_examples=40, deadline=None)
 @given(instance=levels(max_side=5, max_boxes=3), parts=st.fixed_dictionaries({part: st.booleans() for part in PARTS}))
 def test_fess_agrees_with_exhaustive_search(instance, parts):
-    """The FESS search (as native-push-fess runs it) solves exactly the solvable
+    """The FESS search (as native-push:wastar,clusters,tunnels,fess runs it) solves exactly the solvable
     levels, with or without each of FESS's parts that are options (PARTS); plans replay."""
     reference = fewest_pushes(instance)
     options = {"weight": 5, "bidirectional": True, "macros": True, "clusters": True, "tunnels": True}
@@ -179,14 +175,22 @@ def test_with_turns_the_features_add_boxes_on_goals_and_in_doorways():
 
 
 def test_fess_turns_takes_turns_with_the_feature_cycles():
-    """FESS's cycle (by move weight) and native-push-cycle's two cycles (by g + w * h) take turns."""
+    """FESS's cycle (by move weight) and the two cycles of cycle,doors (by g + w * h) take turns."""
     queue = _FessTurns()
     queue.push(((1, 5), "a"), (0, 1, 0, 0, 0))
     queue.push(((0, 9), "b"), (0, 1, 0, 0, 0))
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
-@pytest.mark.parametrize("name", ["native-push-fess", "native-push-turns", "native-push-packing", "native-push-best"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "native-push:wastar,clusters,tunnels,fess",
+        "native-push:wastar,clusters,tunnels,fess,turns",
+        "native-push:wastar,clusters,tunnels,fess,turns,packing,opener",
+        "native-push-best",
+    ],
+)
 def test_native_push_fess_packs_the_goal_room(name):
     instance = level("goal-room.xsb")
     result = get_planner(name).solve(Simulation(SOKOBAN, instance), Limits(30))

@@ -58,7 +58,8 @@ def test_alternation_takes_turns_and_groups_coarsely_in_one_cycle():
 @settings(max_examples=40, deadline=None)
 @given(instance=levels(max_side=5, max_boxes=3))
 def test_doorway_cycling_agrees_with_exhaustive_search(tunnels, instance):
-    """Cycling by doorways too (as native-push-cycle does) solves exactly the solvable levels; plans replay."""
+    """Cycling by doorways too (as native-push:wastar,clusters,tunnels,cycle,doors does) solves exactly the
+    solvable levels; plans replay."""
     reference = fewest_pushes(instance)
     options = {"weight": 5, "bidirectional": True, "macros": True, "cycle": True, "clusters": True}
     result = push_astar(SOKOBAN, instance, Limits(20), tunnels=tunnels, doors=True, **options)
@@ -71,9 +72,12 @@ def test_doorway_cycling_agrees_with_exhaustive_search(tunnels, instance):
 @pytest.mark.slow
 @pytest.mark.parametrize("label", ["4", "8"])
 def test_best_search_leaves_the_room_on_xsokoban_4_and_8(shared_data, label):
-    """Levels where the keeper must leave the room it works in: native-push-cycle (doorway cycling taking
-    turns with the plain one) solves them (62,328 and 87,062 states when written); plans replay."""
+    """Levels where the keeper must leave the room it works in: native-push:wastar,clusters,tunnels,cycle,doors
+    (doorway cycling taking turns with the plain one) solves them (62,328 and 87,062 states when written);
+    plans replay."""
     path = shared_data / "sokoban" / "xsokoban90.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), label)
-    result = get_planner("native-push-cycle").solve(Simulation(SOKOBAN, instance), Limits(300))
+    result = get_planner("native-push:wastar,clusters,tunnels,cycle,doors").solve(
+        Simulation(SOKOBAN, instance), Limits(300)
+    )
     assert result.solved and SOKOBAN.replay(instance, result.plan).valid

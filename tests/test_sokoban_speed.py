@@ -270,24 +270,26 @@ def plain_frozen(analysed, box: int, boxes: int, walls: int) -> list[int] | None
 
 
 PINNED = [
-    ("native-push-turns", "100", 430, "87b1d703"),
-    ("native-push-turns", "150", 2791, "09831501"),
+    ("native-push:wastar,clusters,tunnels,fess,turns", "100", 430, "87b1d703"),
+    ("native-push:wastar,clusters,tunnels,fess,turns", "150", 2791, "09831501"),
     ("native-push-astar", "80", 441, "b94a77ff"),
-    ("native-push-cycle", "100", 426, "6123478f"),
-    ("native-push-packing", "100", 442, "d7b39b62"),
-    ("native-push-packing", "150", 2791, "09831501"),
+    ("native-push:wastar,clusters,tunnels,cycle,doors", "100", 426, "6123478f"),
+    ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "100", 442, "d7b39b62"),
+    ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "150", 2791, "09831501"),
 ]
 """(planner, Microban level, states expanded, first 8 hex digits of the plan's md5) of main at 621b483, before
-the shortcuts (native-push-packing's: main at f716ac1, where it was native-push-best): they change the speed
-only. A change meant to change the search (its guidance, its pruning) updates these figures in the same commit."""
+the shortcuts (native-push:wastar,clusters,tunnels,fess,turns,packing,opener's: main at f716ac1, where it was
+native-push-best): they change the speed only. A change meant to change the search (its guidance, its
+pruning) updates these figures in the same commit."""
 
 PINNED_XSOKOBAN = [
-    ("native-push-packing", "8", 2256, "77d6e5ad"),
-    ("native-push-packing", "17", 1744, "32539c6e"),
+    ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "8", 2256, "77d6e5ad"),
+    ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "17", 1744, "32539c6e"),
     ("native-push-best", "27", 5000, "6955c223"),
 ]
-"""The same on XSokoban levels (packing moves and goal macros at work), native-push-packing of main at f716ac1;
-native-push-best on 27, whose packing order its entries change, when they came in."""
+"""The same on XSokoban levels (packing moves and goal macros at work),
+native-push:wastar,clusters,tunnels,fess,turns,packing,opener of main at f716ac1; native-push-best on 27,
+whose packing order its entries change, when they came in."""
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.registry import split_planners as registry_split
 from puzzleplan.translator import registry
 from puzzleplan.translator.capabilities import Generating, generator_of, leveled, reports, search_help
 from puzzleplan.translator.capabilities import Option as GeneratorOption
@@ -111,6 +112,21 @@ def planner_infos() -> list[PlannerInfo]:
         ok, why = get_planner(name).available()
         found.append(PlannerInfo(name, DESCRIPTIONS.get(name, ""), ok, why))
     return found
+
+
+def split_planners(spec: str) -> list[str]:
+    """The planner names of `--planners a,b,c` (commas in brackets or between a planner's options, as in
+    native-push:wastar,cycle, stay in its name); not checked."""
+    return registry_split(spec)
+
+
+def push_options() -> dict[str, str]:
+    """The options of the Sokoban push search `native-push:OPTION,...`, each with what it does."""
+    from puzzleplan.planners.sokoban_push import OPTIONS
+
+    return {word: description for word, (_, description) in OPTIONS.items()} | {
+        "states=N": "stop after N expanded positions (a budget that repeats exactly, whatever the load)"
+    }
 
 
 def engine_infos() -> list[PlannerInfo]:

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from puzzleplan import api
 from puzzleplan.api import Instance, PddlTask, Report, Status
-from puzzleplan.api.catalogue import PlannerInfo, PuzzleInfo, describe, engine_infos, generate, planner_infos
+from puzzleplan.api.catalogue import (
+    PlannerInfo,
+    PuzzleInfo,
+    describe,
+    engine_infos,
+    generate,
+    planner_infos,
+    push_options,
+)
 from puzzleplan.app import guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
@@ -68,6 +76,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
     print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
     print("  native-idastar:PARTITION     tiles: IDA* with pattern databases pdb (the board's best), pdb663, pdb555")
+    print("  native-push:OPTION,...       Sokoban: the push search with options (native-push-best is one set):")
+    for option, description in push_options().items():
+        print(f"    {option:<25} {description}")
     print("  up:NAME                      a unified-planning OneshotPlanner engine by its UP name:")
     for engine in engine_infos():
         print(f"    {engine.name:<25} {engine.description}: {_availability(engine)}")

@@ -175,6 +175,9 @@ MAX_MEMORY_MIB = 1024**3
 
 def timeout_message(seconds: float, said: str = "") -> str:
     """What a run stopped at its time limit says: the limit the user gave (not the time left to a phase),
-    and the phase under way when `said` names one ("... while grounding the task")."""
+    and the phase under way when `said` names one ("... while grounding the task"). A search that stopped
+    at a limit of its own ("limit reached: states (...)") says so instead."""
+    if said.startswith("limit reached:"):
+        return said
     _, found, phase_name = said.partition("while ")
     return f"stopped at the time limit ({seconds:g} s)" + (f" while {phase_name}" if found else "")

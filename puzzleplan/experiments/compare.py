@@ -457,7 +457,7 @@ def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]
 
 def _planner_names(spec: str) -> list[str]:
     """The planners of --planners a,b,c, checked; InputError for none."""
-    planners = [name.strip() for name in spec.split(",") if name.strip()]
+    planners = catalogue.split_planners(spec)
     if not planners:
         raise InputError("--planners needs at least one planner name", "command line")
     return _known_planners(planners)
@@ -586,7 +586,7 @@ def _optimal_costs(path: str | None) -> dict[str, float] | None:
 
 def _scatter_pair(spec: str) -> tuple[str, str]:
     """The two planners of a --scatter A,B."""
-    names = [name.strip() for name in spec.split(",")]
+    names = catalogue.split_planners(spec)
     if len(names) != 2 or not all(names):
         raise InputError(f"expected --scatter A,B (two planners), found {spec!r}", "command line")
     return names[0], names[1]

@@ -38,17 +38,7 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
     name = "sokoban"
     suffixes = (".xsb", ".sok", ".lsp")
     optimal_measure = "moves"
-    native_planners = (
-        "native-push-astar",
-        "native-push-wastar",
-        "native-push-cycle",
-        "native-push-fess",
-        "native-push-turns",
-        "native-push-packing",
-        "native-push-best",
-        "native-push-fess-packing",
-        "native-push-portfolio",
-    )
+    native_planners = ("native-push-astar", "native-push-best", "native-push-portfolio", "native-push:OPTION,...")
 
     def __init__(self, encoding: str = "moves") -> None:
         if encoding not in ENCODINGS:
