@@ -1,0 +1,228 @@
+/* The search player: one trace, or two played in step. data.steps: the expansion numbers the cursor stops at
+   (every frame of every run); data.runs[r]: a run's counts, its board's frames (see board.js), the expansion
+   number of each frame (steps), the frame each cursor step shows (at), each frame's figures (info: index,
+   state, parent, move, g, h, f, frontier, closed, children; a goal frame: index, state, parent, move, plan
+   length), each frame's path from the start (paths: 1 when known from the start, then move numbers into
+   labels), the plan's moves, whether its last frame is the goal, and the heat map (cells' corners, cell size,
+   per frame the visits since the frame before and the recorded expansions counted); data.speeds, data.speed:
+   the choices and the starting speed (steps a second). */
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("search-data").textContent);
+  var steps = data.steps;
+  var SVG = "http://www.w3.org/2000/svg";
+  var slider = document.getElementById("slider");
+  var playButton = document.getElementById("play");
+  var speed = document.getElementById("speed");
+  var stepNumber = document.getElementById("step-number");
+  var cursor = 0;
+  var timer = null;
+
+  function text(id, value) {
+    document.getElementById(id).textContent = value;
+  }
+
+  /* Cumulative visits per frame, one Int32Array per frame. */
+  function heatTotals(heat) {
+    var running = new Int32Array(heat.cells.length);
+    return heat.visits.map(function (delta) {
+      for (var i = 0; i < delta.length; i += 2) {
+        running[delta[i]] += delta[i + 1];
+      }
+      return running.slice();
+    });
+  }
+
+  function countsLine(counts, run) {
+    var line = "expanded " + counts.expanded + " · generated " + counts.generated + " · duplicates " +
+      counts.duplicates + " · pruned " + counts.pruned;
+    return line + (run.plan.length || run.goal ? " · plan " + run.plan.length + " moves" : " · no plan");
+  }
+
+  function sampledLine(counts) {
+    var line = counts.recorded + " of " + counts.expanded + " expansions recorded";
+    if (counts.sampled) {
+      line += " (every one up to " + counts.record_limit + ", then every " + counts.sample_every + "th)";
+    }
+    if (counts.shown < counts.recorded) {
+      line += "; " + counts.shown + " of them drawn";
+    }
+    return counts.sampled || counts.shown < counts.recorded ? "sampled: " + line : "";
+  }
+
+  function makeRun(run, index) {
+    var board = makeBoard(document.getElementById("board-" + index), run.board);
+    var boardSvg = document.getElementById("board-" + index);
+    var heatSvg = document.getElementById("heat-" + index);
+    var section = document.getElementById("run-" + index);
+    var cursors = section.querySelectorAll("line.cursor");
+    var totals = run.heat ? heatTotals(run.heat) : null;
+    text("counts-" + index, countsLine(run.counts, run));
+    text("sampled-" + index, sampledLine(run.counts));
+
+    function showHeat(frame) {
+      while (heatSvg.firstChild) {
+        heatSvg.removeChild(heatSvg.firstChild);
+      }
+      if (!totals) {
+        return;
+      }
+      var counts = totals[frame];
+      var most = 0;
+      var sum = 0;
+      for (var i = 0; i < counts.length; i++) {
+        most = Math.max(most, counts[i]);
+        sum += counts[i];
+      }
+      for (var c = 0; c < counts.length; c++) {
+        if (counts[c] > 0) {
+          var rect = document.createElementNS(SVG, "rect");
+          rect.setAttribute("x", run.heat.cells[c][0]);
+          rect.setAttribute("y", run.heat.cells[c][1]);
+          rect.setAttribute("width", run.heat.size);
+          rect.setAttribute("height", run.heat.size);
+          rect.setAttribute("fill", "#ff2d00");
+          rect.setAttribute("fill-opacity", String(0.12 + 0.6 * counts[c] / most));
+          rect.setAttribute("data-count", String(counts[c]));
+          heatSvg.appendChild(rect);
+        }
+      }
+      var expansions = run.heat.expansions[frame];
+      heatSvg.setAttribute("data-visits", String(sum));
+      heatSvg.setAttribute("data-expansions", String(expansions));
+      text("heat-total-" + index, "heat map: " + sum + " visits by " + expansions + " recorded expansions" +
+        (most ? ", at most " + most + " on one cell" : ""));
+    }
+
+    function showPath(frame, isGoal) {
+      var path = run.paths[frame];
+      var moves = path.slice(1).map(function (label) { return run.labels[label]; });
+      var box = document.getElementById("path-" + index);
+      box.className = isGoal ? "path plan" : "path";
+      var head = isGoal ? "the plan found, " + moves.length + " moves: " :
+        (path[0] ? "path from the start, " : "path (its start not recorded: sampled), ") + moves.length + " moves: ";
+      box.textContent = head + (moves.join(" ") || "(the start)");
+    }
+
+    function showStatus(frame, isGoal) {
+      var info = run.info[frame];
+      var status = document.getElementById("status-" + index);
+      status.className = isGoal ? "status goal" : "status";
+      if (frame === run.info.length - 1 && info.length === 5) {
+        status.textContent = "goal reached after " + info[0] + " expansions: plan of " + info[4] + " moves";
+        text("children-" + index, "");
+        return;
+      }
+      var figures = "expansion " + (info[0] + 1) + " of " + run.counts.expanded + " · state " + info[1] +
+        (info[2] === null ? " (the start)" : " from " + info[2] + " by " + info[3]) + " · g " + info[4];
+      if (info[5] !== null) {
+        figures += " · h " + info[5] + " · f " + info[6];
+      }
+      status.textContent = figures + " · frontier " + info[7] + " · closed " + info[8] + (isGoal ? " · the goal" : "");
+      text("children-" + index, "children: " + info[9]);
+    }
+
+    function show(frame) {
+      var isGoal = run.goal && frame === run.board.changes.length;
+      board.draw(frame);
+      boardSvg.setAttribute("data-expansion", String(run.steps[frame]));
+      boardSvg.setAttribute("data-state", String(run.info[frame][1]));
+      boardSvg.setAttribute("data-goal", isGoal ? "yes" : "no");
+      for (var i = 0; i < cursors.length; i++) {
+        var line = cursors[i];
+        var x = Number(line.getAttribute("data-left")) +
+          Number(line.getAttribute("data-width")) * run.steps[frame] / Number(line.getAttribute("data-span"));
+        line.setAttribute("x1", String(x));
+        line.setAttribute("x2", String(x));
+      }
+      showStatus(frame, isGoal);
+      showPath(frame, isGoal);
+      showHeat(frame);
+    }
+
+    return { show: show, at: run.at };
+  }
+
+  var runs = data.runs.map(makeRun);
+  slider.max = String(steps.length - 1);
+  data.speeds.forEach(function (value) {
+    var option = document.createElement("option");
+    option.value = String(value);
+    option.textContent = value + " / s";
+    speed.appendChild(option);
+  });
+  speed.value = String(data.speed);
+
+  function draw(target) {
+    cursor = target;
+    slider.value = String(cursor);
+    document.body.setAttribute("data-cursor", String(cursor));
+    stepNumber.textContent = "step " + cursor + " of " + (steps.length - 1) + " (expansion " + steps[cursor] + ")";
+    runs.forEach(function (run) { run.show(run.at[cursor]); });
+  }
+
+  function go(target) {
+    draw(Math.max(0, Math.min(steps.length - 1, target)));
+  }
+
+  function pause() {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    playButton.textContent = "play";
+    document.body.removeAttribute("data-playing");
+  }
+
+  function tick() {
+    if (cursor >= steps.length - 1) {
+      pause();
+      return;
+    }
+    go(cursor + 1);
+    timer = setTimeout(tick, 1000 / Number(speed.value));
+  }
+
+  function play() {
+    if (timer !== null) {
+      pause();
+      return;
+    }
+    if (cursor >= steps.length - 1) {
+      go(0);
+    }
+    playButton.textContent = "pause";
+    document.body.setAttribute("data-playing", "yes");
+    timer = setTimeout(tick, 1000 / Number(speed.value));
+  }
+
+  var jumps = {
+    first: function () { pause(); go(0); },
+    back: function () { pause(); go(cursor - 1); },
+    forward: function () { pause(); go(cursor + 1); },
+    last: function () { pause(); go(steps.length - 1); }
+  };
+  Object.keys(jumps).forEach(function (name) {
+    document.getElementById(name).addEventListener("click", jumps[name]);
+  });
+  playButton.addEventListener("click", play);
+  slider.addEventListener("input", function () { pause(); go(Number(slider.value)); });
+  document.getElementById("show-heat").addEventListener("change", function (event) {
+    document.body.classList.toggle("no-heat", !event.target.checked);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.target === speed || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    if (event.key === " " && (event.target.tagName === "BUTTON" || event.target.tagName === "INPUT")) {
+      return;
+    }
+    var actions = { ArrowRight: jumps.forward, ArrowLeft: jumps.back, Home: jumps.first, End: jumps.last, " ": play };
+    if (Object.prototype.hasOwnProperty.call(actions, event.key)) {
+      event.preventDefault();
+      actions[event.key]();
+    }
+  });
+
+  draw(0);
+}());
