@@ -30,6 +30,7 @@ from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase
+from puzzleplan.common.trace import Trace, TraceOptions
 from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
@@ -190,15 +191,20 @@ def solve(
     level: str | None = None,
     start: Any = None,
     limits: Limits | None = None,
+    trace: bool | TraceOptions = False,
 ) -> Report:
     """Solve an instance with a planner under a time limit (seconds) and an optional memory limit (MiB, or
     "2G"), decode the plan into native moves and replay them; the Report carries .status, .moves,
     .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
-    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once. With
+    `trace` (True, or TraceOptions(limit=N) to keep every expansion up to N, then a sample), the report's
+    .trace holds the search's trace (docs/traces.md); InputError for a planner that cannot record one."""
     limits = limits or Limits.read(timeout, memory)
+    options = trace_options(trace)
     if isinstance(inst, Instance):
-        return solve_reading(inst.puzzle, partial(started, inst.puzzle, inst.data, start), inst.label, planner, limits)
+        from_start = partial(started, inst.puzzle, inst.data, start)
+        return solve_reading(inst.puzzle, from_start, inst.label, planner, limits, options)
     path = os.fspath(inst)
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(path))
 
@@ -206,7 +212,14 @@ def solve(
         with phase(f"reading {path}"):
             return load(path, puzzle=game.name, level=level).starting_at(start).data
 
-    return solve_reading(game, read, registry.instance_label(path, level), planner, limits)
+    return solve_reading(game, read, registry.instance_label(path, level), planner, limits, options)
+
+
+def trace_options(trace: bool | TraceOptions) -> TraceOptions | None:
+    """What `solve(trace=...)` asks to keep: None for no trace, the defaults for True."""
+    if isinstance(trace, TraceOptions):
+        return trace
+    return TraceOptions() if trace else None
 
 
 def instance_of(report: Report) -> Instance | None:
@@ -342,6 +355,8 @@ __all__ = [
     "PlanResult",
     "Report",
     "Status",
+    "Trace",
+    "TraceOptions",
     "animate",
     "draw",
     "instance_of",

@@ -1,0 +1,169 @@
+"""What a search calls to record its trace: a Recorder gives states ids, counts every expansion and child
+exactly and keeps the expansions TraceOptions says (every one up to the limit, then a sample). A search
+records only when it was given a recorder; the planner a user asked to trace finds its recorder with
+`active()`, set by `recording()` around the run."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from puzzleplan.common.trace import (
+    BETTER,
+    CLOSED,
+    DUPLICATE,
+    FRONTIER,
+    NEW,
+    REOPENED,
+    Child,
+    Expansion,
+    Trace,
+    TraceOptions,
+)
+
+Pair = tuple[Any, Hashable]
+"""A (move, child state) pair as a search's successors give them."""
+
+
+class Recorder:
+    """Records one search: states get ids in the order they are first generated (the start 0), each keeps its
+    parent, the move to it and its g; expansions are counted, and kept while `keeps` says so."""
+
+    def __init__(self, options: TraceOptions, planner: str = "", heuristic: str | None = None) -> None:
+        self.options = options
+        self.trace = Trace(planner=planner, heuristic=heuristic, record_limit=options.limit)
+        self.ids: dict[Hashable, int] = {}
+        self.links: list[tuple[int | None, Any]] = []
+        """Each id's parent id and the move from it."""
+        self.g: list[float] = []
+        self.done = bytearray()
+        """1 for each id expanded (closed)."""
+        self.current = 0
+        """The id of the state being expanded."""
+        self.closed = 0
+        """The number of distinct states expanded so far."""
+        self.last: Expansion | None = None
+        """The expansion being made, when it is kept."""
+
+    def keeps(self, index: int) -> bool:
+        """True when expansion `index` is kept: all up to the limit, then every sample_every-th."""
+        over = index - self.options.limit
+        return over < 0 or over % self.options.sample_every == 0
+
+    def start(self, state: Hashable) -> None:
+        """The search starts at `state` (id 0, g 0)."""
+        self.trace.start = state
+        self.identify(state, None, None, 0.0)
+
+    def identify(self, state: Hashable, parent: int | None, move: Any, g: float) -> int:
+        """A new id for `state`, reached from `parent` by `move` at cost `g`."""
+        number = len(self.links)
+        self.ids[state] = number
+        self.links.append((parent, move))
+        self.g.append(g)
+        self.done.append(0)
+        return number
+
+    def expand(self, state: Hashable, h: float | None = None, f: float | None = None, **extra: Any) -> Expansion | None:
+        """Count the expansion of `state` (generated before), with its h and its priority f (g + h by
+        default); the Expansion when it is kept, else None. `extra`: IDA*'s bound and iteration."""
+        number = self.ids[state]
+        self.current = number
+        self.closed += 1 - self.done[number]
+        self.done[number] = 1
+        index = self.trace.expanded
+        self.trace.expanded += 1
+        self.last = None
+        if not self.keeps(index):
+            return None
+        self.trace.sampled = index >= self.options.limit
+        if self.trace.sampled:
+            self.trace.sample_every = self.options.sample_every
+        g = self.g[number]
+        parent, move = self.links[number]
+        f = g + h if f is None and h is not None else f
+        expansion = Expansion(index, number, parent, move, state, g, h, f, [], 0, 0, **extra)
+        self.trace.expansions.append(expansion)
+        self.last = expansion
+        return expansion
+
+    def child(
+        self, expansion: Expansion | None, move: Any, state: Hashable, h: float | None = None, cost: float = 1.0
+    ) -> str:
+        """Record a child of the state being expanded: new, reopened (reached more cheaply) or duplicate (of
+        a closed state or one on the frontier), judged by the ids and g known; its outcome."""
+        g = self.g[self.current] + cost
+        number = self.ids.get(state)
+        if number is None:
+            outcome, reason, number = NEW, "", self.identify(state, self.current, move, g)
+        elif g < self.g[number]:
+            outcome, reason = REOPENED, BETTER
+            self.links[number], self.g[number] = (self.current, move), g
+        else:
+            outcome, reason = DUPLICATE, CLOSED if self.done[number] else FRONTIER
+            self.trace.duplicates += 1
+        self._note(expansion, Child(move, number, outcome, reason, g, h))
+        return outcome
+
+    def children(self, expansion: Expansion | None, pairs: Iterable[Pair]) -> list[Pair]:
+        """Record (move, child) pairs of unit cost as children of the state being expanded; the pairs."""
+        listed = list(pairs)
+        for move, state in listed:
+            self.child(expansion, move, state)
+        return listed
+
+    def pruned(
+        self, expansion: Expansion | None, move: Any, state: Hashable | None, reason: str, **figures: Any
+    ) -> None:
+        """Record a child cut off (a deadlock, beyond a bound, a cycle on the path)."""
+        self.trace.pruned += 1
+        number = None if state is None else self.ids.get(state)
+        self._note(expansion, Child(move, number, "pruned", reason, **figures))
+
+    def _note(self, expansion: Expansion | None, child: Child) -> None:
+        """Count a generated child, and keep it in its expansion when that is kept."""
+        self.trace.generated += 1
+        if expansion is not None:
+            expansion.children.append(child)
+
+    def sizes(self, expansion: Expansion | None, frontier: int, closed: int | None = None) -> None:
+        """The frontier size after an expansion, and the closed size (the states expanded by default)."""
+        if expansion is not None:
+            expansion.frontier = frontier
+            expansion.closed = self.closed if closed is None else closed
+
+    def found(self, state: Hashable, frontier: int | None = None) -> None:
+        """The search reached the goal at `state` (`frontier`: its size, when the search stopped in the middle
+        of an expansion): the path of ids and moves from the start to it."""
+        if frontier is not None:
+            self.sizes(self.last, frontier)
+        path, moves = [], []
+        number: int | None = self.ids[state]
+        while number is not None:
+            path.append(number)
+            parent, move = self.links[number]
+            if parent is not None:
+                moves.append(move)
+            number = parent
+        self.trace.path = path[::-1]
+        self.trace.path_moves = moves[::-1]
+
+
+_ACTIVE: ContextVar[Recorder | None] = ContextVar("puzzleplan_recorder", default=None)
+
+
+def active() -> Recorder | None:
+    """The recorder of the run being traced, or None (the planner's search then records nothing)."""
+    return _ACTIVE.get()
+
+
+@contextmanager
+def recording(recorder: Recorder | None) -> Iterator[Recorder | None]:
+    """Make `recorder` the active one for the block (None: record nothing)."""
+    token = _ACTIVE.set(recorder)
+    try:
+        yield recorder
+    finally:
+        _ACTIVE.reset(token)
