@@ -37,6 +37,7 @@ from puzzleplan.api.pddl_files import PddlReport
 from puzzleplan.api.pipeline import Proof, Report
 from puzzleplan.api.up import register_up_engines, to_up
 from puzzleplan.api.validation import Verdict
+from puzzleplan.api.watching import SearchView, watch, write_search_page, write_side_by_side
 from puzzleplan.common.errors import IllegalMove, InputError, LimitReached, PlannerFailure, PuzzleplanError
 from puzzleplan.experiments.compare import compare
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
@@ -84,4 +85,8 @@ __all__ = [
     "to_up",
     "translate",
     "validate",
+    "SearchView",
+    "watch",
+    "write_search_page",
+    "write_side_by_side",
 ]

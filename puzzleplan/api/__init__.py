@@ -26,6 +26,7 @@ from puzzleplan.api.pipeline import Report, solve_reading
 from puzzleplan.api.starts import started
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
+from puzzleplan.api.watching import SearchView, watch, write_search_page, write_side_by_side
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
@@ -126,6 +127,12 @@ class Instance:
         if report.pddl_plan:
             return write_plan(report.pddl_plan)
         return "".join(self.format_move(move) + "\n" for move in report.moves)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the puzzle, the label, the goal and a picture of the initial state."""
+        from puzzleplan.api.notebook import instance_html
+
+        return instance_html(self)
 
     def starting_at(self, start: Any) -> Instance:
         """The instance with `start` as its initial state: one of its states (from replay, say), or the start
@@ -371,4 +378,8 @@ __all__ = [
     "validate",
     "write_animation",
     "write_plan",
+    "SearchView",
+    "watch",
+    "write_search_page",
+    "write_side_by_side",
 ]

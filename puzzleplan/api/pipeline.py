@@ -72,6 +72,12 @@ class Report(Proved):
         """Number of native moves of the plan, when solved."""
         return len(self.moves) if self.status is Status.SOLVED else None
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the figures, the plan player and, for a traced run, the search player."""
+        from puzzleplan.api.notebook import report_html
+
+        return report_html(self)
+
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The JSON object of the output contract."""
         data = {

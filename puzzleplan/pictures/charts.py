@@ -8,7 +8,7 @@ from html import escape
 
 from puzzleplan.pictures.scene import number
 
-WIDTH, HEIGHT, PAD = 300.0, 64.0, 4.0
+WIDTH, HEIGHT, PAD = 176.0, 56.0, 3.0
 POINTS = 300
 """The most points a chart's line has (a longer run is drawn through an even sample of its points)."""
 

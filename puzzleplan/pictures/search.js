@@ -40,14 +40,13 @@
   }
 
   function sampledLine(counts) {
-    var line = counts.recorded + " of " + counts.expanded + " expansions recorded";
-    if (counts.sampled) {
-      line += " (every one up to " + counts.record_limit + ", then every " + counts.sample_every + "th)";
-    }
+    var line = counts.sampled ? "sampled: " + counts.recorded + " of " + counts.expanded +
+      " expansions recorded (every one up to " + counts.record_limit + ", then every " + counts.sample_every +
+      "th)" : "every expansion recorded";
     if (counts.shown < counts.recorded) {
-      line += "; " + counts.shown + " of them drawn";
+      line += "; the board shows " + counts.shown + " of them, evenly spread (the charts and the heat map count all)";
     }
-    return counts.sampled || counts.shown < counts.recorded ? "sampled: " + line : "";
+    return line;
   }
 
   function makeRun(run, index) {
@@ -59,6 +58,7 @@
     var totals = run.heat ? heatTotals(run.heat) : null;
     text("counts-" + index, countsLine(run.counts, run));
     text("sampled-" + index, sampledLine(run.counts));
+    document.getElementById("sampled-" + index).className = run.counts.sampled ? "sampled warn" : "sampled";
 
     function showHeat(frame) {
       while (heatSvg.firstChild) {
@@ -157,7 +157,7 @@
     cursor = target;
     slider.value = String(cursor);
     document.body.setAttribute("data-cursor", String(cursor));
-    stepNumber.textContent = "step " + cursor + " of " + (steps.length - 1) + " (expansion " + steps[cursor] + ")";
+    stepNumber.textContent = "step " + cursor + " of " + (steps.length - 1) + " · expansion " + (steps[cursor] + 1);
     runs.forEach(function (run) { run.show(run.at[cursor]); });
   }
 

@@ -45,7 +45,8 @@ class Links:
 
     @classmethod
     def of(cls, trace: Trace) -> Links:
-        """The links a trace records (a child's first parent is kept: the one the search kept)."""
+        """The links a trace records (a child's first parent is kept: the one the search kept; the plan's
+        path as the trace gives it)."""
         parent: dict[int, int | None] = {}
         move: dict[int, Any] = {}
         for expansion in trace.expansions:
@@ -56,6 +57,8 @@ class Links:
                 if child.state_id is not None and child.outcome in ("new", "reopened"):
                     parent.setdefault(child.state_id, expansion.state_id)
                     move.setdefault(child.state_id, child.move)
+        for before, after, step in zip(trace.path, trace.path[1:], trace.path_moves):
+            parent[after], move[after] = before, step
         return cls(parent, move)
 
     def path(self, state_id: int) -> list[int]:
@@ -81,7 +84,7 @@ class Frames:
     """Whether the last frame is the goal state of the plan found."""
 
 
-def frames_of(puzzle: Puzzle, instance: Any, trace: Trace, links: Links, most: int = FRAMES) -> Frames:
+def frames_of(puzzle: Puzzle, instance: Any, trace: Trace, most: int = FRAMES) -> Frames:
     """The expansions a page keeps of a trace, drawn, and the goal state after them when the trace has a plan
     whose last state is not among them."""
     drawing = drawer_of(puzzle)
@@ -90,10 +93,10 @@ def frames_of(puzzle: Puzzle, instance: Any, trace: Trace, links: Links, most: i
     steps = [expansion.index for expansion in kept]
     if _ends_on_goal(kept, trace) or not trace.path:
         return Frames(kept, scenes, steps, bool(trace.path))
-    goal = _goal_state(puzzle, instance, trace, links)
+    goal = _goal_state(puzzle, instance, trace)
     if goal is None:
         return Frames(kept, scenes, steps, False)
-    scenes.append(drawing.scene(instance, goal, links.move.get(trace.path[-1])))
+    scenes.append(drawing.scene(instance, goal, trace.path_moves[-1] if trace.path_moves else None))
     return Frames(kept, scenes, steps + [trace.expanded], True)
 
 
@@ -102,23 +105,18 @@ def _ends_on_goal(kept: list[Expansion], trace: Trace) -> bool:
     return bool(kept) and bool(trace.path) and kept[-1].state_id == trace.path[-1]
 
 
-def _goal_state(puzzle: Puzzle, instance: Any, trace: Trace, links: Links) -> Any:
-    """The plan's last state: recorded when it was expanded, else found by following the plan's moves from
-    the start with the puzzle's successors; None without a plan or when its moves are not all known."""
-    if not trace.path or not trace.expansions:
-        return None
+def _goal_state(puzzle: Puzzle, instance: Any, trace: Trace) -> Any:
+    """The plan's last state: recorded when it was expanded, else found by following the path's moves from
+    the start with the puzzle's successors; None without a plan or when a move is not among them."""
     recorded = {expansion.state_id: expansion.state for expansion in trace.expansions}
     if trace.path[-1] in recorded:
         return recorded[trace.path[-1]]
-    state = trace.expansions[0].state
-    for state_id in trace.path[1:]:
-        if state_id in recorded:
-            state = recorded[state_id]
-            continue
+    state = trace.start
+    for move in trace.path_moves:
         following = dict(puzzle.successors(instance, state))
-        if links.move.get(state_id) not in following:
+        if move not in following:
             return None
-        state = following[links.move[state_id]]
+        state = following[move]
     return state
 
 

@@ -39,7 +39,7 @@ class Shown:
     def __init__(self, puzzle: Puzzle, instance: Any, trace: Trace) -> None:
         self.puzzle, self.instance, self.trace = puzzle, instance, trace
         self.links = Links.of(trace)
-        self.frames: Frames = frames_of(puzzle, instance, trace, self.links)
+        self.frames: Frames = frames_of(puzzle, instance, trace)
         self.blind = all(expansion.f is None for expansion in trace.expansions)
 
     def value(self, name: str, expansion: Expansion) -> float:
@@ -83,9 +83,9 @@ def _legend(puzzle: Puzzle, shown: list[Shown]) -> str:
     if drawing.layout(shown[0].instance) is None:
         return ""
     return (
-        f"Heat map: how many recorded expansions had {drawing.visited} on each cell, up to the expansion shown "
-        "(darker: more often). Breadth-first search floods outward from the start; A* keeps to the way the "
-        "heuristic points."
+        f"Heat map: each state expanded visits {drawing.visited}; a cell is the redder the more of the recorded "
+        "expansions up to the one shown visited it. Breadth-first search floods outward from the start; A* keeps "
+        "to where the heuristic points."
     )
 
 
@@ -102,7 +102,7 @@ def _run_data(run: Shown, steps: list[int]) -> dict[str, Any]:
         "at": [max(0, bisect_right(frames.steps, step) - 1) for step in steps],
         "info": [_info(run, expansion) for expansion in frames.expansions] + _goal_info(run),
         "paths": [_path(run, state_id, labels) for state_id in _frame_states(run)],
-        "plan": [spelled(run.puzzle, run.links.move.get(state_id)) for state_id in trace.path[1:]],
+        "plan": [spelled(run.puzzle, move) for move in trace.path_moves],
         "labels": list(labels),
         "goal": frames.goal,
         "blind": run.blind,
@@ -152,8 +152,8 @@ def _goal_info(run: Shown) -> list[list[Any]]:
     if len(run.frames.expansions) == len(run.frames.scenes):
         return []
     goal = run.trace.path[-1]
-    move = spelled(run.puzzle, run.links.move.get(goal))
-    return [[run.trace.expanded, goal, run.links.parent.get(goal), move, len(run.trace.path) - 1]]
+    moves = run.trace.path_moves
+    return [[run.trace.expanded, goal, run.links.parent.get(goal), spelled(run.puzzle, moves[-1]), len(moves)]]
 
 
 def _path(run: Shown, state_id: int, labels: dict[str, int]) -> list[int]:
@@ -171,7 +171,8 @@ def _panel(index: int, run: Shown, span: int, tops: dict[str, float]) -> str:
     first: Scene = run.frames.scenes[0]
     zoom = board_zoom(first)
     size = f'width="{number(first.width * zoom)}" height="{number(first.height * zoom)}"'
-    heat = f'<svg class="heat" id="heat-{index}" {size} viewBox="0 0 {number(first.width)} {number(first.height)}"></svg>'
+    box = f'viewBox="0 0 {number(first.width)} {number(first.height)}"'
+    heat = f'<svg class="heat" id="heat-{index}" {size} {box}></svg>'
     charts = "".join(
         line_chart(_chart_name(name, run.blind), run.points(name), span, tops[name], colour) for name, colour in CHARTS
     )
