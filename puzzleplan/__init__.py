@@ -28,10 +28,12 @@ from puzzleplan.api import (
     plan,
     planners,
     puzzles,
+    read_trace,
     replay,
     solve,
     translate,
     validate,
+    write_trace,
 )
 from puzzleplan.api.pddl_files import PddlReport
 from puzzleplan.api.pipeline import Proof, Report
@@ -79,12 +81,14 @@ __all__ = [
     "plan",
     "planners",
     "puzzles",
+    "read_trace",
     "register_up_engines",
     "replay",
     "solve",
     "to_up",
     "translate",
     "validate",
+    "write_trace",
     "SearchView",
     "watch",
     "write_search_page",

@@ -24,6 +24,7 @@ from typing import Any
 from puzzleplan.api.pddl_files import PddlReport, plan_files
 from puzzleplan.api.pipeline import Report, solve_reading
 from puzzleplan.api.starts import started
+from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
 from puzzleplan.api.watching import SearchView, watch, write_search_page, write_side_by_side
@@ -85,6 +86,14 @@ class Instance:
     def move_json(self, move: Any) -> Any:
         """A native move as the JSON value `solve --json` writes for it."""
         return notation(self.puzzle).move_json(move)
+
+    def state_json(self, state: Any) -> Any:
+        """A state as the JSON value a trace file holds for it (docs/traces.md)."""
+        return notation(self.puzzle).state_json(self.data, state)
+
+    def state_from_json(self, value: Any) -> Any:
+        """The state state_json wrote; ValueError if the value is not one."""
+        return notation(self.puzzle).state_from_json(self.data, value)
 
     def read_move(self, text: str) -> Any:
         """The native move written as format_move writes it; ValueError saying what was expected."""
@@ -371,6 +380,7 @@ __all__ = [
     "plan",
     "planners",
     "puzzles",
+    "read_trace",
     "replay",
     "report_json",
     "solve",
@@ -378,6 +388,7 @@ __all__ = [
     "validate",
     "write_animation",
     "write_plan",
+    "write_trace",
     "SearchView",
     "watch",
     "write_search_page",

@@ -160,8 +160,10 @@ def traced(planner: Planner[Any], planner_name: str, options: TraceOptions | Non
     if options is None:
         return None
     if not getattr(planner, "traces", False):
+        runs = getattr(planner, "name", planner_name)
+        named = planner_name if runs == planner_name else f"{planner_name} (here {runs})"
         raise InputError(
-            f"planner {planner_name} cannot record a trace of its search; the planners that can: "
+            f"planner {named} cannot record a trace of its search; the planners that can: "
             f"{', '.join(tracing_planners())}",
             "solve(trace=...)",
         )

@@ -16,6 +16,7 @@ from puzzleplan.common.trace import (
     DUPLICATE,
     FRONTIER,
     NEW,
+    PRUNED,
     REOPENED,
     Child,
     Expansion,
@@ -46,6 +47,8 @@ class Recorder:
         """The number of distinct states expanded so far."""
         self.last: Expansion | None = None
         """The expansion being made, when it is kept."""
+        self.nodes = 0
+        """The last id fresh() gave."""
 
     def keeps(self, index: int) -> bool:
         """True when expansion `index` is kept: all up to the limit, then every sample_every-th."""
@@ -68,11 +71,28 @@ class Recorder:
 
     def expand(self, state: Hashable, h: float | None = None, f: float | None = None, **extra: Any) -> Expansion | None:
         """Count the expansion of `state` (generated before), with its h and its priority f (g + h by
-        default); the Expansion when it is kept, else None. `extra`: IDA*'s bound and iteration."""
+        default); the Expansion when it is kept, else None."""
         number = self.ids[state]
         self.current = number
         self.closed += 1 - self.done[number]
         self.done[number] = 1
+        parent, move = self.links[number]
+        return self.record(number, parent, move, state, self.g[number], h, f, **extra)
+
+    def record(
+        self,
+        number: int,
+        parent: int | None,
+        move: Any,
+        state: Any,
+        g: float,
+        h: float | None,
+        f: float | None = None,
+        **extra: Any,
+    ) -> Expansion | None:
+        """Count an expansion (of state id `number`); the Expansion when it is kept, else None. A tree
+        search (IDA*) that gives its nodes ids of its own (fresh()) calls this; `extra`: its bound and
+        iteration."""
         index = self.trace.expanded
         self.trace.expanded += 1
         self.last = None
@@ -81,13 +101,16 @@ class Recorder:
         self.trace.sampled = index >= self.options.limit
         if self.trace.sampled:
             self.trace.sample_every = self.options.sample_every
-        g = self.g[number]
-        parent, move = self.links[number]
         f = g + h if f is None and h is not None else f
         expansion = Expansion(index, number, parent, move, state, g, h, f, [], 0, 0, **extra)
         self.trace.expansions.append(expansion)
         self.last = expansion
         return expansion
+
+    def fresh(self) -> int:
+        """A new id for a node of a tree search, which meets a state again as another node (no table kept)."""
+        self.nodes += 1
+        return self.nodes
 
     def child(
         self, expansion: Expansion | None, move: Any, state: Hashable, h: float | None = None, cost: float = 1.0
@@ -103,8 +126,7 @@ class Recorder:
             self.links[number], self.g[number] = (self.current, move), g
         else:
             outcome, reason = DUPLICATE, CLOSED if self.done[number] else FRONTIER
-            self.trace.duplicates += 1
-        self._note(expansion, Child(move, number, outcome, reason, g, h))
+        self.add(expansion, Child(move, number, outcome, reason, g, h))
         return outcome
 
     def children(self, expansion: Expansion | None, pairs: Iterable[Pair]) -> list[Pair]:
@@ -118,13 +140,14 @@ class Recorder:
         self, expansion: Expansion | None, move: Any, state: Hashable | None, reason: str, **figures: Any
     ) -> None:
         """Record a child cut off (a deadlock, beyond a bound, a cycle on the path)."""
-        self.trace.pruned += 1
         number = None if state is None else self.ids.get(state)
-        self._note(expansion, Child(move, number, "pruned", reason, **figures))
+        self.add(expansion, Child(move, number, PRUNED, reason, **figures))
 
-    def _note(self, expansion: Expansion | None, child: Child) -> None:
-        """Count a generated child, and keep it in its expansion when that is kept."""
+    def add(self, expansion: Expansion | None, child: Child) -> None:
+        """Count a generated child (a duplicate, a pruned one), and keep it in its expansion when that is kept."""
         self.trace.generated += 1
+        self.trace.duplicates += child.outcome == DUPLICATE
+        self.trace.pruned += child.outcome == PRUNED
         if expansion is not None:
             expansion.children.append(child)
 
