@@ -19,6 +19,7 @@ from puzzleplan.api import (
     Limits,
     Plan,
     PlanResult,
+    SearchView,
     Status,
     Trace,
     TraceOptions,
@@ -33,13 +34,15 @@ from puzzleplan.api import (
     solve,
     translate,
     validate,
+    watch,
+    write_search_page,
+    write_side_by_side,
     write_trace,
 )
 from puzzleplan.api.pddl_files import PddlReport
 from puzzleplan.api.pipeline import Proof, Report
 from puzzleplan.api.up import register_up_engines, to_up
 from puzzleplan.api.validation import Verdict
-from puzzleplan.api.watching import SearchView, watch, write_search_page, write_side_by_side
 from puzzleplan.common.errors import IllegalMove, InputError, LimitReached, PlannerFailure, PuzzleplanError
 from puzzleplan.experiments.compare import compare
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask

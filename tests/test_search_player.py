@@ -192,7 +192,8 @@ def test_the_board_is_the_state_the_trace_expanded(browser, tmp_path, name):
     page.slide(last - 6)
     browser.execute_script("document.getElementById('speed').value = '20';")
     page.click("play")
-    WebDriverWait(browser, 30).until(lambda _: page.cursor() == last and browser.find_element("id", "play").text == "play")
+    playing = browser.find_element("id", "play")
+    WebDriverWait(browser, 30).until(lambda _: page.cursor() == last and playing.text == "play")
     page.check()
 
 

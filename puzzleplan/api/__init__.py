@@ -27,7 +27,7 @@ from puzzleplan.api.starts import started
 from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
-from puzzleplan.api.watching import SearchView, watch, write_search_page, write_side_by_side
+from puzzleplan.api.watching import SearchView, write_search_page, write_side_by_side
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
@@ -338,6 +338,22 @@ def write_animation(
     from puzzleplan.pictures import output
 
     return output.write_animation(inst.puzzle, inst.data, moves, states, os.fspath(path), every, title, summary)
+
+
+def watch(
+    inst: Instance,
+    planners: Sequence[str] = ("native-bfs", "native-astar"),
+    *,
+    timeout: float = 60.0,
+    trace: bool | TraceOptions = True,
+) -> SearchView:
+    """Solve an instance with one or two planners, each recording its trace, to watch the searches side by
+    side: in a notebook the view shows the page, .save(path) writes it with the traces beside it, and
+    .reports holds the runs' reports."""
+    if len(planners) not in (1, 2):
+        raise InputError(f"watch runs one or two planners, not {len(planners)}", "planners")
+    reports = [solve(inst, planner, timeout=timeout, trace=trace) for planner in planners]
+    return SearchView(inst, [report.trace for report in reports if report.trace is not None], reports)
 
 
 def _is_ground_action(step: Any) -> bool:

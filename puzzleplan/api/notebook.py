@@ -5,16 +5,13 @@ traced), a verdict as valid or why not."""
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from puzzleplan.api.watching import framed, search_html
+from puzzleplan.api.watching import Solved, framed, search_html
 from puzzleplan.common.errors import InputError
 from puzzleplan.planners.base import Status
-
-if TYPE_CHECKING:
-    from puzzleplan.api import Instance
-    from puzzleplan.api.pipeline import Report
-    from puzzleplan.api.validation import Verdict
+from puzzleplan.translator.capabilities import notation
+from puzzleplan.translator.registry import get_puzzle
 
 PLAYER_HEIGHT = 760
 """Pixels high the plan player is shown in a notebook."""
@@ -32,7 +29,7 @@ def table(rows: dict[str, Any], caption: str = "") -> str:
     return f"<table class='puzzleplan'>{head}{body}</table>"
 
 
-def picture(inst: Instance, state: Any = None) -> str:
+def picture(inst: Any, state: Any = None) -> str:
     """A state (the initial one by default) as inline SVG; the puzzle's text picture when it has no drawing."""
     from puzzleplan.pictures.drawings import drawer_of
     from puzzleplan.pictures.svg import svg_text
@@ -45,17 +42,15 @@ def picture(inst: Instance, state: Any = None) -> str:
     return svg_text(scene).split("\n", 1)[1]  # without the XML declaration
 
 
-def instance_html(inst: Instance) -> str:
+def instance_html(inst: Any) -> str:
     """An instance: its puzzle, label and goal, and a picture of its initial state."""
     rows = {"puzzle": inst.name, "instance": inst.label, "goal": inst.describe_goal()}
     return table(rows) + picture(inst)
 
 
-def report_html(report: Report) -> str:
-    """A report: its figures, its message, the plan player of a solved run and the search player of a traced
-    one."""
-    from puzzleplan.api import instance_of
-
+def report_html(report: Any) -> str:
+    """A report (puzzleplan.Report): its figures, its message, the plan player of a solved run and the
+    search player of a traced one."""
     rows = {
         "planner": report.planner,
         "status": report.status.value,
@@ -68,7 +63,7 @@ def report_html(report: Report) -> str:
     parts = [table(rows, f"{report.puzzle} {report.instance}")]
     if report.message:
         parts.append(f"<p>{escape(report.message)}</p>")
-    inst = instance_of(report)
+    inst = None if report.data is None else Solved(get_puzzle(report.puzzle), report.data, report.instance)
     if inst is not None and report.status is Status.SOLVED and report.states:
         parts.append(framed(_plan_page(inst, report), PLAYER_HEIGHT))
     if inst is not None and report.trace is not None and (report.trace.expansions or report.trace.levels):
@@ -76,7 +71,7 @@ def report_html(report: Report) -> str:
     return "".join(parts)
 
 
-def _plan_page(inst: Instance, report: Report) -> str:
+def _plan_page(inst: Solved, report: Any) -> str:
     """The plan player page of a solved report ('' when the puzzle has no drawing)."""
     from puzzleplan.pictures.drawings import drawer_of
     from puzzleplan.pictures.player import player_page
@@ -87,11 +82,12 @@ def _plan_page(inst: Instance, report: Report) -> str:
         return ""
     scenes = drawing.scenes(inst.data, report.moves, report.states)
     summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
-    return player_page(scenes, [inst.format_move(move) for move in report.moves], f"{inst.name}: {inst.label}", summary)
+    moves = [notation(inst.puzzle).format_move(move) for move in report.moves]
+    return player_page(scenes, moves, f"{inst.name}: {inst.label}", summary)
 
 
-def verdict_html(verdict: Verdict) -> str:
-    """A verdict: valid or not, and why not: the first bad move and the state before it."""
+def verdict_html(verdict: Any) -> str:
+    """A verdict (puzzleplan.Verdict): valid or not, and why not: the first bad move and the state before it."""
     rows = {
         "plan": verdict.plan,
         "read as": verdict.notation,

@@ -7,24 +7,53 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from puzzleplan.api.trace_files import write_trace
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import write_file
-from puzzleplan.common.trace import Trace, TraceOptions
+from puzzleplan.common.trace import Trace
+from puzzleplan.translator.puzzle import Puzzle
 
-if TYPE_CHECKING:
-    from puzzleplan.api import Instance
-    from puzzleplan.api.pipeline import Report
+
+class Board(Protocol):
+    """An instance as the pages take it (an Instance is one): the puzzle, its data, its name and label."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+
+    @property
+    def data(self) -> Any: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Solved:
+    """An instance known by its parts (a Board), as a report gives them."""
+
+    puzzle: Puzzle
+    data: Any
+    label: str
+
+    @property
+    def name(self) -> str:
+        """The puzzle's name."""
+        return self.puzzle.name
+
 
 FRAME_HEIGHT = 1100
 """Pixels high a page is shown in a notebook (its iframe)."""
 
 
-def search_html(inst: Instance, traces: Sequence[Trace], title: str = "") -> str:
+def search_html(inst: Board, traces: Sequence[Trace], title: str = "") -> str:
     """The page playing one trace, or two of the same instance side by side in step: a Graphplan trace shows
     its planning graph level by level and its backward search, any other the boards of its expansions."""
     if len(traces) not in (1, 2):
@@ -41,14 +70,14 @@ def search_html(inst: Instance, traces: Sequence[Trace], title: str = "") -> str
     return search_page(inst.puzzle, inst.data, traces, title)
 
 
-def write_search_page(inst: Instance, trace: Trace, path: str | os.PathLike[str], *, title: str = "") -> dict[str, Any]:
+def write_search_page(inst: Board, trace: Trace, path: str | os.PathLike[str], *, title: str = "") -> dict[str, Any]:
     """Write the search player of one trace at `path` (an .html file); what was written: "file", "bytes"
     and "seconds"."""
     return _write_page(inst, [trace], path, title)
 
 
 def write_side_by_side(
-    inst: Instance, traces: Sequence[Trace], path: str | os.PathLike[str], *, title: str = ""
+    inst: Board, traces: Sequence[Trace], path: str | os.PathLike[str], *, title: str = ""
 ) -> dict[str, Any]:
     """Write one page playing two traces of the same instance in step (say native-bfs and native-astar) at
     `path` (an .html file); what was written, as write_search_page says it."""
@@ -66,7 +95,7 @@ def check_page_file(path: str | os.PathLike[str], option: str = "--trace") -> Pa
     return page
 
 
-def _write_page(inst: Instance, traces: Sequence[Trace], path: str | os.PathLike[str], title: str) -> dict[str, Any]:
+def _write_page(inst: Board, traces: Sequence[Trace], path: str | os.PathLike[str], title: str) -> dict[str, Any]:
     """Write a search page; what was written."""
     page = check_page_file(path, "page")
     started = time.perf_counter()
@@ -81,10 +110,15 @@ def trace_files(page: str | os.PathLike[str], traces: Sequence[Trace]) -> list[P
     page = Path(page)
     if len(traces) == 1:
         return [page.with_suffix(".jsonl")]
-    names = [_file_word(trace.planner + (f"-{trace.heuristic}" if trace.heuristic else "")) for trace in traces]
+    names = [_file_word(trace.planner + _heuristic_word(trace.heuristic)) for trace in traces]
     if len(set(names)) < len(names):
         names = [f"{name}-{number}" for number, name in enumerate(names, start=1)]
     return [page.with_name(f"{page.stem}.{name}.jsonl") for name in names]
+
+
+def _heuristic_word(heuristic: str | None) -> str:
+    """A heuristic's part of a trace file's name: `-NAME`, none for the default one."""
+    return f"-{heuristic}" if heuristic and heuristic != "default" else ""
 
 
 def _file_word(name: str) -> str:
@@ -94,16 +128,12 @@ def _file_word(name: str) -> str:
 
 @dataclass
 class SearchView:
-    """Searches to watch: the instance, the reports of the runs and their traces; shown in a notebook as the
-    search player, written with save()."""
+    """Searches to watch: the instance and the traces of its runs (and the runs' reports, when watch() made
+    them); shown in a notebook as the search player, written with save()."""
 
-    inst: Instance
-    reports: list[Report]
-
-    @property
-    def traces(self) -> list[Trace]:
-        """The runs' traces."""
-        return [report.trace for report in self.reports if report.trace is not None]
+    inst: Board
+    traces: list[Trace]
+    reports: list[Any] = field(default_factory=list)
 
     def html(self) -> str:
         """The page."""
@@ -112,8 +142,6 @@ class SearchView:
     def save(self, path: str | os.PathLike[str]) -> dict[str, Any]:
         """Write the page at `path` (.html) and each trace's JSON Lines file beside it; what was written,
         with "traces": the trace files."""
-        from puzzleplan.api import write_trace
-
         written = _write_page(self.inst, self.traces, path, "")
         files = trace_files(path, self.traces)
         for trace, file in zip(self.traces, files):
@@ -131,19 +159,3 @@ def framed(page: str, height: int = FRAME_HEIGHT) -> str:
         f'<iframe srcdoc="{escape(page, quote=True)}" style="width: 100%; height: {height}px; border: 0" '
         'title="puzzleplan player"></iframe>'
     )
-
-
-def watch(
-    inst: Instance,
-    planners: Sequence[str] = ("native-bfs", "native-astar"),
-    *,
-    timeout: float = 60.0,
-    trace: bool | TraceOptions = True,
-) -> SearchView:
-    """Solve an instance with one or two planners, each recording its trace, to watch the searches side by
-    side (in a notebook, or written with .save(path))."""
-    from puzzleplan.api import solve
-
-    if len(planners) not in (1, 2):
-        raise InputError(f"watch runs one or two planners, not {len(planners)}", "planners")
-    return SearchView(inst, [solve(inst, planner, timeout=timeout, trace=trace) for planner in planners])

@@ -170,7 +170,7 @@ def _trace_outputs(args: argparse.Namespace, inst: Instance, report: Report, pag
     """Write solve's --trace page and the trace beside it, and say where they went: the files not written."""
     from puzzleplan.api.watching import SearchView
 
-    saved, failures = save_view(SearchView(inst, [report]), page)
+    saved, failures = save_view(SearchView(inst, [report.trace] if report.trace else []), page)
     if saved:
         say_saved(saved, args.json)
     return failures

@@ -49,8 +49,6 @@ def say_saved(saved: dict[str, Any], to_stderr: bool) -> None:
 def cmd_watch(args: argparse.Namespace) -> int:
     """Solve an instance with two planners (or one), each recording its trace, and write one page that plays
     the searches side by side, with each trace's file beside it."""
-    from puzzleplan.app.cli import EXIT
-
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     if len(planners) not in (1, 2):
         raise InputError(f"--planners names one or two planners, not {len(planners)}: {args.planners}", "command line")
@@ -60,14 +58,15 @@ def cmd_watch(args: argparse.Namespace) -> int:
     options = api.TraceOptions(limit=args.limit) if args.limit is not None else True
     with status_line():
         reports = [api.solve(inst, planner, limits=limits, trace=options) for planner in planners]
-    saved, failures = save_view(SearchView(inst, reports), page)
+    traces = [report.trace for report in reports if report.trace is not None]
+    saved, failures = save_view(SearchView(inst, traces, reports), page)
     for report in reports:
         _say_run(report, args.json)
     if saved:
         say_saved(saved, args.json)
     for failure in failures:
         print(f"puzzleplan: error: {failure}", file=sys.stderr)
-    return EXIT["error"] if failures else EXIT["ok"]
+    return 1 if failures else 0  # the command line's exit statuses: 1 an output not written
 
 
 def _say_run(report: api.Report, as_json: bool) -> None:

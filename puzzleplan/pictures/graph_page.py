@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from puzzleplan.common.trace import GoalAttempt, GraphLevel, Trace
-from puzzleplan.pictures.player import filled, resource
+from puzzleplan.pictures.player import filled, html_page
 
 LISTED = 300
 """The most facts, actions or mutex pairs a level lists (and attempts the page lists)."""
@@ -73,13 +73,6 @@ def graph_page(traces: Sequence[Trace], title: str) -> str:
     """The HTML page of a Graphplan trace (the first of `traces` that has levels)."""
     trace = next(trace for trace in traces if trace.levels)
     levels = "".join(_level(level, number > 0) for number, level in enumerate(trace.levels))
-    replacements = {
-        "TITLE": escape(title),
-        "SUMMARY": escape(_summary(trace)),
-        "STYLE": resource("graph.css"),
-        "LAST": str(len(trace.levels) - 1),
-        "LEVELS": levels,
-        "ATTEMPTS": _attempts(trace.attempts),
-        "SCRIPT": resource("graph.js"),
-    }
-    return filled("graph.html", replacements)
+    attempts = _attempts(trace.attempts)
+    body = filled("graph.html", {"LAST": str(len(trace.levels) - 1), "LEVELS": levels, "ATTEMPTS": attempts})
+    return html_page(title, _summary(trace), "graph.css", ("graph.js",), body)

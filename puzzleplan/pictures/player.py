@@ -6,6 +6,7 @@ each frame changes, so plans of thousands of moves stay responsive."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from html import escape
 from importlib.resources import files
@@ -82,23 +83,31 @@ def page_json(data: Any) -> str:
 
 
 def filled(template: str, replacements: dict[str, str]) -> str:
-    """A page template (a file of this package) with each MARK replaced, in order."""
-    page = resource(template)
-    for mark, text in replacements.items():
-        page = page.replace(mark, text)
-    return page
+    """A template (a file of this package) with each MARK in it replaced, in one pass (what is put in is not
+    read for marks again)."""
+    pattern = "|".join(sorted(replacements, key=len, reverse=True))
+    return re.sub(pattern, lambda found: replacements[found.group(0)], resource(template))
+
+
+def html_page(title: str, summary: str, style: str, scripts: tuple[str, ...], body: str) -> str:
+    """A whole page: the title and summary as its header, a style and scripts of this package, the body."""
+    replacements = {
+        "TITLE": escape(title),
+        "SUMMARY": escape(summary),
+        "STYLE": resource(style),
+        "BODY": body,
+        "SCRIPT": "".join(resource(script) for script in scripts),
+    }
+    return filled("page.html", replacements)
+
+
+PLAYER_SCRIPTS = ("board.js", "transport.js")
+"""The scripts every player page runs before its own."""
 
 
 def player_page(scenes: Sequence[Scene], moves: Sequence[str], title: str, summary: str) -> str:
     """The HTML page playing the scenes; moves[i] is the move (in the puzzle's notation) from scene i to i + 1."""
     if len(moves) != len(scenes) - 1:
         raise ValueError(f"{len(scenes)} scenes need {len(scenes) - 1} moves, found {len(moves)}")
-    replacements = {
-        "TITLE": escape(title),
-        "SUMMARY": escape(summary),
-        "STYLE": resource("player.css"),
-        "SCRIPT": resource("board.js") + resource("player.js"),
-        "BOARD": board_tag(scenes[0]),
-        "DATA": page_json(plan_data(scenes, moves)),
-    }
-    return filled("player.html", replacements)
+    body = filled("player.html", {"BOARD": board_tag(scenes[0]), "DATA": page_json(plan_data(scenes, moves))})
+    return html_page(title, summary, "player.css", (*PLAYER_SCRIPTS, "player.js"), body)

@@ -11,12 +11,7 @@
   var data = JSON.parse(document.getElementById("search-data").textContent);
   var steps = data.steps;
   var SVG = "http://www.w3.org/2000/svg";
-  var slider = document.getElementById("slider");
-  var playButton = document.getElementById("play");
-  var speed = document.getElementById("speed");
   var stepNumber = document.getElementById("step-number");
-  var cursor = 0;
-  var timer = null;
 
   function text(id, value) {
     document.getElementById(id).textContent = value;
@@ -144,85 +139,15 @@
   }
 
   var runs = data.runs.map(makeRun);
-  slider.max = String(steps.length - 1);
-  data.speeds.forEach(function (value) {
-    var option = document.createElement("option");
-    option.value = String(value);
-    option.textContent = value + " / s";
-    speed.appendChild(option);
-  });
-  speed.value = String(data.speed);
 
-  function draw(target) {
-    cursor = target;
-    slider.value = String(cursor);
+  function draw(cursor) {
     document.body.setAttribute("data-cursor", String(cursor));
     stepNumber.textContent = "step " + cursor + " of " + (steps.length - 1) + " · expansion " + (steps[cursor] + 1);
     runs.forEach(function (run) { run.show(run.at[cursor]); });
   }
 
-  function go(target) {
-    draw(Math.max(0, Math.min(steps.length - 1, target)));
-  }
-
-  function pause() {
-    if (timer !== null) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    playButton.textContent = "play";
-    document.body.removeAttribute("data-playing");
-  }
-
-  function tick() {
-    if (cursor >= steps.length - 1) {
-      pause();
-      return;
-    }
-    go(cursor + 1);
-    timer = setTimeout(tick, 1000 / Number(speed.value));
-  }
-
-  function play() {
-    if (timer !== null) {
-      pause();
-      return;
-    }
-    if (cursor >= steps.length - 1) {
-      go(0);
-    }
-    playButton.textContent = "pause";
-    document.body.setAttribute("data-playing", "yes");
-    timer = setTimeout(tick, 1000 / Number(speed.value));
-  }
-
-  var jumps = {
-    first: function () { pause(); go(0); },
-    back: function () { pause(); go(cursor - 1); },
-    forward: function () { pause(); go(cursor + 1); },
-    last: function () { pause(); go(steps.length - 1); }
-  };
-  Object.keys(jumps).forEach(function (name) {
-    document.getElementById(name).addEventListener("click", jumps[name]);
-  });
-  playButton.addEventListener("click", play);
-  slider.addEventListener("input", function () { pause(); go(Number(slider.value)); });
   document.getElementById("show-heat").addEventListener("change", function (event) {
     document.body.classList.toggle("no-heat", !event.target.checked);
   });
-  document.addEventListener("keydown", function (event) {
-    if (event.target === speed || event.altKey || event.ctrlKey || event.metaKey) {
-      return;
-    }
-    if (event.key === " " && (event.target.tagName === "BUTTON" || event.target.tagName === "INPUT")) {
-      return;
-    }
-    var actions = { ArrowRight: jumps.forward, ArrowLeft: jumps.back, Home: jumps.first, End: jumps.last, " ": play };
-    if (Object.prototype.hasOwnProperty.call(actions, event.key)) {
-      event.preventDefault();
-      actions[event.key]();
-    }
-  });
-
-  draw(0);
+  makeTransport(steps.length, draw, data.speeds, data.speed);
 }());

@@ -15,7 +15,7 @@ from typing import Any
 from puzzleplan.common.trace import Expansion, Trace
 from puzzleplan.pictures.charts import line_chart
 from puzzleplan.pictures.drawings import drawer_of
-from puzzleplan.pictures.player import board_data, board_tag, board_zoom, filled, page_json, resource
+from puzzleplan.pictures.player import PLAYER_SCRIPTS, board_data, board_tag, board_zoom, filled, html_page, page_json
 from puzzleplan.pictures.scene import Scene, number
 from puzzleplan.pictures.search_frames import (
     Frames,
@@ -65,16 +65,9 @@ def search_page(puzzle: Puzzle, instance: Any, traces: Sequence[Trace], title: s
     runs = [_run_data(run, steps) for run in shown]
     panels = "".join(_panel(number_, run, span, tops) for number_, run in enumerate(shown))
     data = {"steps": steps, "runs": runs, "speeds": list(SPEEDS), "speed": 10}
-    replacements = {
-        "TITLE": escape(title),
-        "SUMMARY": escape(summary or " vs ".join(planner_label(trace) for trace in traces)),
-        "STYLE": resource("search.css"),
-        "RUNS": panels,
-        "LEGEND": escape(_legend(puzzle, shown)),
-        "SCRIPT": resource("board.js") + resource("search.js"),
-        "DATA": page_json(data),
-    }
-    return filled("search.html", replacements)
+    body = filled("search.html", {"RUNS": panels, "LEGEND": escape(_legend(puzzle, shown)), "DATA": page_json(data)})
+    summary = summary or " vs ".join(planner_label(trace) for trace in traces)
+    return html_page(title, summary, "search.css", (*PLAYER_SCRIPTS, "search.js"), body)
 
 
 def _legend(puzzle: Puzzle, shown: list[Shown]) -> str:
