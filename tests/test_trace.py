@@ -240,3 +240,43 @@ def test_the_same_run_gives_the_same_trace():
     inst = puzzleplan.load("problems/shrdlu/seed.shrdlu")
     first, second = (puzzleplan.solve(inst, planner="native-astar", trace=True).trace for _ in range(2))
     assert first == second
+
+
+def test_graphplans_trace_holds_its_levels_and_the_goal_sets_it_searched():
+    inst = puzzleplan.load("problems/hanoi/tower5.hanoi")
+    report = puzzleplan.solve(inst, planner="graphplan", trace=True)
+    trace = report.trace
+    assert report.valid and trace.plan_level == report.steps and trace.plan == report.moves
+    assert len(trace.levels) - 1 <= trace.plan_level  # the graph levels off: the levels after the last are as it
+    assert trace.expanded == len(trace.attempts) and not trace.sampled
+    for level in trace.levels:
+        lists = {name: len(getattr(level, name)) for name in ("facts", "actions", "fact_mutexes", "action_mutexes")}
+        assert level.counts == lists
+        assert all(pair[0] in level.facts and pair[1] in level.facts for pair in level.fact_mutexes)
+    outcomes = {attempt.outcome for attempt in trace.attempts}
+    assert outcomes == {"memo-hit", "nogood", "solved"}
+    assert trace.attempts[0].level < trace.plan_level == max(attempt.level for attempt in trace.attempts)
+    assert (trace.attempts[-1].level, trace.attempts[-1].outcome) == (1, "solved")
+    solved = [attempt.level for attempt in trace.attempts if attempt.outcome == "solved"]
+    assert sorted(solved, reverse=True) == list(range(trace.plan_level, 0, -1))
+    for attempt in trace.attempts:
+        assert set(attempt.nogood) <= set(attempt.goals) and bool(attempt.nogood) == (attempt.outcome != "solved")
+        assert set(attempt.goals) <= set(trace.levels[min(attempt.level, len(trace.levels) - 1)].facts)
+
+
+def test_graphplans_trace_keeps_to_its_limit_with_exact_counts(tmp_path):
+    inst = puzzleplan.load("problems/hanoi/tower5.hanoi")
+    full = puzzleplan.solve(inst, planner="graphplan", trace=True).trace
+    trace = puzzleplan.solve(inst, planner="graphplan", trace=TraceOptions(limit=4, sample_every=100)).trace
+    assert trace.expanded == full.expanded and trace.sampled
+    assert len(trace.attempts) <= 4 + full.expanded // 100 + 1
+    assert all(len(level.fact_mutexes) <= 4 and len(level.facts) <= 4 for level in trace.levels)
+    assert [level.counts for level in trace.levels] == [level.counts for level in full.levels]
+    assert puzzleplan.read_trace(puzzleplan.write_trace(trace, tmp_path / "g.jsonl", inst), inst) == trace
+
+
+def test_plain_pddl_planned_by_graphplan_is_traced():
+    report = puzzleplan.plan("domains/hanoi.pddl", "problems/hanoi/seed1.pddl", planner="graphplan", trace=True)
+    assert report.trace.plan == report.run.plan and report.trace.plan_level == report.run.result.steps
+    with pytest.raises(puzzleplan.InputError, match="graphplan"):
+        puzzleplan.plan("domains/hanoi.pddl", "problems/hanoi/seed1.pddl", planner="pyperplan", trace=True)

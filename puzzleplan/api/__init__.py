@@ -258,12 +258,15 @@ def plan(
     *,
     timeout: float = 60.0,
     memory: str | int | None = None,
+    trace: bool | TraceOptions = False,
 ) -> PddlReport:
     """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
     requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
     PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
-    object `puzzleplan plan --json` prints."""
-    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+    object `puzzleplan plan --json` prints. With `trace` (graphplan only), .trace holds its planning graph
+    and backward search."""
+    limits = Limits.read(timeout, memory)
+    return plan_files(os.fspath(domain), os.fspath(problem), planner, limits, trace=trace_options(trace))
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]

@@ -165,7 +165,7 @@ def traced(planner: Planner[Any], planner_name: str, options: TraceOptions | Non
         raise InputError(
             f"planner {named} cannot record a trace of its search; the planners that can: "
             f"{', '.join(tracing_planners())}",
-            "solve(trace=...)",
+            "trace=...",
         )
     return Recorder(options, planner_name)
 

@@ -5,7 +5,7 @@ records only when it was given a recorder; the planner a user asked to trace fin
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -20,6 +20,7 @@ from puzzleplan.common.trace import (
     REOPENED,
     Child,
     Expansion,
+    GoalAttempt,
     Trace,
     TraceOptions,
 )
@@ -98,14 +99,30 @@ class Recorder:
         self.last = None
         if not self.keeps(index):
             return None
-        self.trace.sampled = index >= self.options.limit
-        if self.trace.sampled:
-            self.trace.sample_every = self.options.sample_every
+        self._sampling(index)
         f = g + h if f is None and h is not None else f
         expansion = Expansion(index, number, parent, move, state, g, h, f, [], 0, 0, **extra)
         self.trace.expansions.append(expansion)
         self.last = expansion
         return expansion
+
+    def attempt(self, level: int, goals: Callable[[], list[str]], outcome: str) -> GoalAttempt | None:
+        """Count a goal set Graphplan's backward search entered at `level` (counted as an expansion); the
+        GoalAttempt, its goals named by goals(), when it is kept, else None."""
+        index = self.trace.expanded
+        self.trace.expanded += 1
+        if not self.keeps(index):
+            return None
+        self._sampling(index)
+        attempt = GoalAttempt(level, goals(), outcome)
+        self.trace.attempts.append(attempt)
+        return attempt
+
+    def _sampling(self, index: int) -> None:
+        """Note in the trace whether keeping item `index` is sampling already."""
+        self.trace.sampled = index >= self.options.limit
+        if self.trace.sampled:
+            self.trace.sample_every = self.options.sample_every
 
     def fresh(self) -> int:
         """A new id for a node of a tree search, which meets a state again as another node (no table kept)."""

@@ -11,6 +11,10 @@ from typing import Any
 TRACE_VERSION = 1
 """The version of the trace model and of its JSON Lines file (docs/traces.md)."""
 
+MEMO_HIT, NOGOOD, EXPANDED, SOLVED = "memo-hit", "nogood", "expanded", "solved"
+"""How a Graphplan goal set went: failed at once by a memoized nogood, failed and memoized, being searched,
+achieved."""
+
 NEW, DUPLICATE, PRUNED, REOPENED = "new", "duplicate", "pruned", "reopened"
 """What became of a child: a state not seen before, one seen before, one cut off, one seen before and now
 reached more cheaply (best-first search puts it back on the frontier)."""
@@ -75,6 +79,9 @@ class GraphLevel:
     actions: list[str]
     fact_mutexes: list[tuple[str, str]]
     action_mutexes: list[tuple[str, str]]
+    counts: dict[str, int] = field(default_factory=dict)
+    """The exact numbers of facts, actions, fact_mutexes and action_mutexes (the lists stop at the trace's
+    record limit)."""
 
 
 @dataclass
@@ -84,6 +91,8 @@ class GoalAttempt:
     level: int
     goals: list[str]
     outcome: str
+    nogood: list[str] = field(default_factory=list)
+    """The memoized nogood that failed the goals (memo-hit), or the one their failure taught (nogood)."""
 
 
 @dataclass
