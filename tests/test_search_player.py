@@ -221,3 +221,29 @@ def test_side_by_side_plays_both_searches_in_step(browser, tmp_path):
     assert browser.find_element("id", "board-0").get_attribute("data-goal") == "no"
     counts = [browser.find_element("id", f"counts-{run}").text for run in (0, 1)]
     assert counts[0].startswith(f"expanded {bfs.expanded} ") and counts[1].startswith(f"expanded {astar.expanded} ")
+
+
+@needs_browser
+def test_the_graphplan_page_walks_the_graph_level_by_level(browser, tmp_path):
+    """Graphplan on a Hanoi tower: the page shows one level at a time with the trace's counts, and marks
+    the backward search's goal sets tried at that level."""
+    inst = puzzleplan.load(ROOT / "problems/hanoi/seed1.hanoi")
+    report = puzzleplan.solve(inst, "graphplan", trace=True)
+    trace = report.trace
+    assert report.status is puzzleplan.Status.SOLVED and trace is not None and trace.levels
+    path = tmp_path / "graph.html"
+    puzzleplan.write_search_page(inst, trace, path)
+    browser.get(path.as_uri())
+    summary = browser.find_element("id", "summary").text
+    assert f"plan found at level {trace.plan_level}" in summary and f"goal sets tried: {len(trace.attempts)}" in summary
+    for step, level in enumerate(trace.levels):
+        if step:
+            browser.find_element("id", "forward").click()
+        assert browser.find_element("tag name", "body").get_attribute("data-level") == str(level.level)
+        shown = browser.find_elements("css selector", "section.level:not([hidden])")
+        assert len(shown) == 1
+        counts = shown[0].find_element("css selector", ".level-counts").text
+        assert counts.startswith(f"{level.counts.get('facts', len(level.facts))} facts")
+        marked = browser.find_elements("css selector", "#attempts tr.current")
+        listed = [attempt for attempt in trace.attempts[:300] if attempt.level == level.level]
+        assert len(marked) == len(listed)

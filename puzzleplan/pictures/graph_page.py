@@ -16,10 +16,12 @@ LISTED = 300
 """The most facts, actions or mutex pairs a level lists (and attempts the page lists)."""
 
 
-def _items(words: Sequence[str], kind: str) -> str:
-    """A list of names, cut at LISTED with a line saying how many more there are."""
+def _items(words: Sequence[str], kind: str, count: int) -> str:
+    """A list of names (`count` in all: the trace may keep fewer), cut at LISTED with a line saying how many
+    more there are."""
     shown = "".join(f"<li>{escape(word)}</li>" for word in words[:LISTED])
-    more = f'<li class="more">and {len(words) - LISTED} more</li>' if len(words) > LISTED else ""
+    left = count - min(len(words), LISTED)
+    more = f'<li class="more">and {left} more</li>' if left > 0 else ""
     return f'<ul class="{kind}">{shown}{more}</ul>'
 
 
@@ -28,22 +30,26 @@ def _pairs(pairs: Sequence[tuple[str, str]]) -> list[str]:
     return [f"{first} × {second}" for first, second in pairs]
 
 
+COLUMNS = ("facts", "actions", "fact_mutexes", "action_mutexes")
+"""A level's lists, in the order the page shows them."""
+
+
 def _level(level: GraphLevel, hidden: bool) -> str:
     """One level of the graph: counts, then its facts, actions and mutexes in four columns."""
-    counts = (
-        f"{len(level.facts)} facts, {len(level.fact_mutexes)} fact mutexes, {len(level.actions)} actions, "
-        f"{len(level.action_mutexes)} action mutexes"
+    lists = {
+        "facts": level.facts,
+        "actions": level.actions,
+        "fact_mutexes": _pairs(level.fact_mutexes),
+        "action_mutexes": _pairs(level.action_mutexes),
+    }
+    counts = {name: level.counts.get(name, len(lists[name])) for name in COLUMNS}
+    said = ", ".join(f"{counts[name]} {name.replace('_', ' ')}" for name in COLUMNS)
+    body = "".join(
+        f"<div><h3>{name.replace('_', ' ')}</h3>{_items(lists[name], name, counts[name])}</div>" for name in COLUMNS
     )
-    columns = [
-        ("facts", level.facts),
-        ("actions", level.actions),
-        ("fact mutexes", _pairs(level.fact_mutexes)),
-        ("action mutexes", _pairs(level.action_mutexes)),
-    ]
-    body = "".join(f"<div><h3>{name}</h3>{_items(words, name.replace(' ', '-'))}</div>" for name, words in columns)
     return (
         f'<section class="level" data-level="{level.level}"{" hidden" if hidden else ""}>'
-        f'<h2>level {level.level}</h2><p class="level-counts">{counts}</p><div class="columns">{body}</div></section>'
+        f'<h2>level {level.level}</h2><p class="level-counts">{said}</p><div class="columns">{body}</div></section>'
     )
 
 
@@ -65,8 +71,12 @@ def _summary(trace: Trace) -> str:
     """The graph's size and how the backward search went."""
     outcomes = Counter(attempt.outcome for attempt in trace.attempts)
     found = f"plan found at level {trace.plan_level}" if trace.plan_level is not None else "no plan found"
+    last = trace.levels[-1].level if trace.levels else 0
+    if trace.plan_level is not None and trace.plan_level > last:
+        found += f" (the graph levelled off at level {last}: the levels after it are the same)"
     tried = ", ".join(f"{count} {outcome}" for outcome, count in sorted(outcomes.items())) or "none"
-    return f"{trace.planner}: {len(trace.levels)} levels, {found}; goal sets tried: {len(trace.attempts)} ({tried})"
+    built = f"{trace.planner}: {len(trace.levels)} levels built, {found}"
+    return f"{built}; goal sets tried: {len(trace.attempts)} ({tried})"
 
 
 def graph_page(traces: Sequence[Trace], title: str) -> str:
