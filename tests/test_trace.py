@@ -5,6 +5,7 @@ deeper, the path to the goal the plan; the memory bound holds with the counts ex
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -280,3 +281,12 @@ def test_plain_pddl_planned_by_graphplan_is_traced():
     assert report.trace.plan == report.run.plan and report.trace.plan_level == report.run.result.steps
     with pytest.raises(puzzleplan.InputError, match="graphplan"):
         puzzleplan.plan("domains/hanoi.pddl", "problems/hanoi/seed1.pddl", planner="pyperplan", trace=True)
+
+
+def test_the_example_in_docs_traces_is_the_file_written(tmp_path):
+    inst = puzzleplan.load(HANOI)
+    path = puzzleplan.write_trace(puzzleplan.solve(inst, planner="native-bfs", trace=True).trace, tmp_path / "t", inst)
+    written = path.read_text().splitlines()
+    page = (Path(__file__).resolve().parent.parent / "docs" / "traces.md").read_text().splitlines()
+    shown = [line for line in page if line.startswith('{"') and "[...]" not in line]
+    assert shown == [written[0], written[1], written[-1]]
