@@ -247,3 +247,41 @@ def test_the_graphplan_page_walks_the_graph_level_by_level(browser, tmp_path):
         marked = browser.find_elements("css selector", "#attempts tr.current")
         listed = [attempt for attempt in trace.attempts[:300] if attempt.level == level.level]
         assert len(marked) == len(listed)
+
+
+# -- the command line -------------------------------------------------------------------------------------
+def test_solve_trace_and_watch_write_the_page_and_the_traces_beside_it(tmp_path, capsys):
+    from puzzleplan.app.cli import main
+
+    room = str(ROOT / "problems/pacman/room.lay")
+    page = tmp_path / "out" / "search.html"
+    assert main(["solve", room, "--planner", "native-bfs", "--trace", str(page)]) == 0
+    said = capsys.readouterr().out
+    assert f"search page: {page}" in said and page.is_file() and page.with_suffix(".jsonl").is_file()
+    inst = puzzleplan.load(room)
+    again = puzzleplan.read_trace(page.with_suffix(".jsonl"), inst)
+    (run,) = page_data(page)["runs"]
+    assert run["counts"]["expanded"] == again.expanded == 409
+    both = tmp_path / "both.html"
+    assert main(["watch", room, "--out", str(both), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(row["planner"], row["expanded"]) for row in rows] == [("native-bfs", 409), ("native-astar", 12)]
+    assert [run["counts"]["expanded"] for run in page_data(both)["runs"]] == [409, 12]
+    assert (tmp_path / "both.native-bfs.jsonl").is_file() and (tmp_path / "both.native-astar.jsonl").is_file()
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["solve", "--planner", "fd", "--trace", "PAGE"], "cannot record a trace"),
+        (["solve", "--trace", "page.txt"], "expected a file ending in .html"),
+        (["watch", "--planners", "a,b,c", "--out", "PAGE"], "one or two planners"),
+    ],
+)
+def test_what_cannot_be_watched_is_said_in_one_paragraph(tmp_path, capsys, words, says):
+    from puzzleplan.app.cli import main
+
+    words = [str(tmp_path / "page.html") if word == "PAGE" else word for word in words]
+    assert main([words[0], str(ROOT / "problems/pacman/room.lay"), *words[1:]]) == 2
+    error = capsys.readouterr().err
+    assert says in error and "Traceback" not in error

@@ -110,15 +110,17 @@ def trace_files(page: str | os.PathLike[str], traces: Sequence[Trace]) -> list[P
     page = Path(page)
     if len(traces) == 1:
         return [page.with_suffix(".jsonl")]
-    names = [_file_word(trace.planner + _heuristic_word(trace.heuristic)) for trace in traces]
+    names = [_file_word(trace.planner + _heuristic_word(trace)) for trace in traces]
     if len(set(names)) < len(names):
         names = [f"{name}-{number}" for number, name in enumerate(names, start=1)]
     return [page.with_name(f"{page.stem}.{name}.jsonl") for name in names]
 
 
-def _heuristic_word(heuristic: str | None) -> str:
-    """A heuristic's part of a trace file's name: `-NAME`, none for the default one."""
-    return f"-{heuristic}" if heuristic and heuristic != "default" else ""
+def _heuristic_word(trace: Trace) -> str:
+    """A heuristic's part of a trace file's name: `-NAME`, none for the default one or one the planner's name
+    already says."""
+    heuristic = trace.heuristic
+    return f"-{heuristic}" if heuristic and heuristic != "default" and heuristic not in trace.planner else ""
 
 
 def _file_word(name: str) -> str:

@@ -1,7 +1,7 @@
 /* The search player: one trace, or two played in step. data.steps: the expansion numbers the cursor stops at
    (every frame of every run); data.runs[r]: a run's counts, its board's frames (see board.js), the expansion
    number of each frame (steps), the frame each cursor step shows (at), each frame's figures (info: index,
-   state, parent, move, g, h, f, frontier, closed, children; a goal frame: index, state, parent, move, plan
+   state, parent, move, g, h, f, frontier, closed, children, IDA*'s bound and iteration; a goal frame: index, state, parent, move, plan
    length), each frame's path from the start (paths: 1 when known from the start, then move numbers into
    labels), the plan's moves, whether its last frame is the goal, and the heat map (cells' corners, cell size,
    per frame the visits since the frame before and the recorded expansions counted); data.speeds, data.speed:
@@ -55,7 +55,13 @@
     text("sampled-" + index, sampledLine(run.counts));
     document.getElementById("sampled-" + index).className = run.counts.sampled ? "sampled warn" : "sampled";
 
-    function showHeat(frame) {
+    /* The most visits of one cell up to a frame. */
+    function heatMost(frame) {
+      return totals ? Math.max.apply(null, Array.prototype.slice.call(totals[frame]).concat([0])) : 0;
+    }
+
+    /* The heat map up to a frame, the redness scaled to `scale` visits (the same for both runs of a page). */
+    function showHeat(frame, scale) {
       while (heatSvg.firstChild) {
         heatSvg.removeChild(heatSvg.firstChild);
       }
@@ -63,10 +69,9 @@
         return;
       }
       var counts = totals[frame];
-      var most = 0;
+      var most = heatMost(frame);
       var sum = 0;
       for (var i = 0; i < counts.length; i++) {
-        most = Math.max(most, counts[i]);
         sum += counts[i];
       }
       for (var c = 0; c < counts.length; c++) {
@@ -77,7 +82,7 @@
           rect.setAttribute("width", run.heat.size);
           rect.setAttribute("height", run.heat.size);
           rect.setAttribute("fill", "#ff2d00");
-          rect.setAttribute("fill-opacity", String(0.12 + 0.6 * counts[c] / most));
+          rect.setAttribute("fill-opacity", String(0.1 + 0.5 * counts[c] / scale));
           rect.setAttribute("data-count", String(counts[c]));
           heatSvg.appendChild(rect);
         }
@@ -113,11 +118,14 @@
       if (info[5] !== null) {
         figures += " · h " + info[5] + " · f " + info[6];
       }
+      if (info[10] !== null) {
+        figures += " · bound " + info[10] + " (iteration " + info[11] + ")";
+      }
       status.textContent = figures + " · frontier " + info[7] + " · closed " + info[8] + (isGoal ? " · the goal" : "");
       text("children-" + index, "children: " + info[9]);
     }
 
-    function show(frame) {
+    function show(frame, scale) {
       var isGoal = run.goal && frame === run.board.changes.length;
       board.draw(frame);
       boardSvg.setAttribute("data-expansion", String(run.steps[frame]));
@@ -132,10 +140,10 @@
       }
       showStatus(frame, isGoal);
       showPath(frame, isGoal);
-      showHeat(frame);
+      showHeat(frame, scale);
     }
 
-    return { show: show, at: run.at };
+    return { show: show, at: run.at, heatMost: heatMost };
   }
 
   var runs = data.runs.map(makeRun);
@@ -143,11 +151,22 @@
   function draw(cursor) {
     document.body.setAttribute("data-cursor", String(cursor));
     stepNumber.textContent = "step " + cursor + " of " + (steps.length - 1) + " · expansion " + (steps[cursor] + 1);
-    runs.forEach(function (run) { run.show(run.at[cursor]); });
+    var scale = Math.max.apply(null, runs.map(function (run) { return run.heatMost(run.at[cursor]); }));
+    runs.forEach(function (run) { run.show(run.at[cursor], Math.max(scale, 1)); });
   }
 
   document.getElementById("show-heat").addEventListener("change", function (event) {
     document.body.classList.toggle("no-heat", !event.target.checked);
   });
-  makeTransport(steps.length, draw, data.speeds, data.speed);
+  var transport = makeTransport(steps.length, draw, data.speeds, data.speed);
+
+  /* page.html#expansion=N opens the page at the N-th expansion (the last step at or before it). */
+  var asked = /expansion=(\d+)/.exec(window.location.hash);
+  if (asked) {
+    var target = 0;
+    while (target + 1 < steps.length && steps[target + 1] < Number(asked[1])) {
+      target++;
+    }
+    transport.go(target);
+  }
 }());

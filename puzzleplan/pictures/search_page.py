@@ -77,8 +77,8 @@ def _legend(puzzle: Puzzle, shown: list[Shown]) -> str:
         return ""
     return (
         f"Heat map: each state expanded visits {drawing.visited}; a cell is the redder the more of the recorded "
-        "expansions up to the one shown visited it. Breadth-first search floods outward from the start; A* keeps "
-        "to where the heuristic points."
+        "expansions up to the one shown visited it (side by side, both boards on one scale). Breadth-first search "
+        "floods outward from the start; A* keeps to where the heuristic points."
     )
 
 
@@ -111,7 +111,7 @@ def _counts(trace: Trace, frames: Frames) -> dict[str, Any]:
         "duplicates": trace.duplicates,
         "pruned": trace.pruned,
         "recorded": len(trace.expansions),
-        "shown": len(frames.scenes),
+        "shown": len(frames.expansions),
         "sampled": trace.sampled,
         "record_limit": trace.record_limit,
         "sample_every": trace.sample_every,
@@ -125,7 +125,8 @@ def _frame_states(run: Shown) -> list[int]:
 
 
 def _info(run: Shown, expansion: Expansion) -> list[Any]:
-    """One frame's figures: expansion index, state, parent, move, g, h, f, frontier, closed, children."""
+    """One frame's figures: expansion index, state, parent, move, g, h, f, frontier, closed, children, and
+    IDA*'s bound and iteration (None for another search)."""
     return [
         expansion.index,
         expansion.state_id,
@@ -137,6 +138,8 @@ def _info(run: Shown, expansion: Expansion) -> list[Any]:
         expansion.frontier,
         expansion.closed,
         children_text(run.puzzle, expansion),
+        expansion.bound,
+        expansion.iteration,
     ]
 
 
