@@ -290,3 +290,61 @@ def test_the_example_in_docs_traces_is_the_file_written(tmp_path):
     page = (Path(__file__).resolve().parent.parent / "docs" / "traces.md").read_text().splitlines()
     shown = [line for line in page if line.startswith('{"') and "[...]" not in line]
     assert shown == [written[0], written[1], written[-1]]
+
+
+HEURISTICS = [
+    ("problems/bloxorz/switches.bloxorz", ("default", "seed")),
+    ("problems/pacman/forks.lay", ("default", "farthest", "pairs", "tree")),
+    ("problems/sokoban/corridor.xsb", ("default", "h0", "h1")),
+    (TILES[1], ("default", "pdb", "pdb44")),
+]
+"""Every named heuristic of the puzzles that have more than one, on a small instance."""
+
+
+@pytest.mark.parametrize(("path", "heuristic"), [(path, name) for path, names in HEURISTICS for name in names])
+def test_a_star_with_every_named_heuristic_traces_consistently(path, heuristic):
+    inst = puzzleplan.load(text=path, puzzle="tiles") if path in TILES else puzzleplan.load(path)
+    report = puzzleplan.solve(inst, planner=f"native-astar:{heuristic}", trace=True)
+    check_consistent(inst, report)
+    trace = report.trace
+    assert trace.heuristic == heuristic
+    assert all(e.f == e.g + e.h and e.h >= 0 for e in trace.expansions)
+
+
+@st.composite
+def eight_puzzles(draw):
+    """3x3 boards a random walk away from the goal with the blank last (the pattern databases serve them)."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    inst = puzzleplan.load(text="init:\n1 2 3\n4 5 6\n7 8 X\n", puzzle="tiles")
+    state = random_state(inst.puzzle, inst.data, draw(st.integers(0, 10**6)), draw(st.integers(1, 40)))
+    text = "".join(" ".join(str(t or "X") for t in state[row * 3 : row * 3 + 3]) + "\n" for row in range(3))
+    assert inst.data.goal == goal
+    return puzzleplan.load(text="init:\n" + text, puzzle="tiles")
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(eight_puzzles())
+def test_traced_idastar_matches_the_untraced_search_on_random_boards(inst):
+    report = puzzleplan.solve(inst, planner="native-idastar", trace=True)
+    if not report.length:
+        return
+    plain = ida_star(inst.data, tiles_pdb.lookup(3, 3, inst.data.goal), Deadline(60))
+    assert (report.expanded, report.moves) == (plain.expanded, plain.plan)
+    check_consistent(inst, report)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.integers(0, 250), st.integers(1, 60), st.sampled_from(["native-bfs", "native-dfs", "native-astar"]))
+def test_any_limit_keeps_the_first_expansions_then_a_sample_with_exact_counts(limit, every, planner):
+    inst = puzzleplan.load("problems/hanoi/tower5.hanoi")
+    full = puzzleplan.solve(inst, planner=planner, trace=True).trace
+    trace = puzzleplan.solve(inst, planner=planner, trace=TraceOptions(limit=limit, sample_every=every)).trace
+    assert [e.index for e in trace.expansions] == [e.index for e in full.expansions if _kept(trace, e.index)]
+    assert len(trace.expansions) <= limit + max(0, full.expanded - limit) // every + 1
+    assert trace.sampled == (full.expanded > limit)
+    assert (trace.expanded, trace.generated, trace.duplicates, trace.path) == (
+        full.expanded,
+        full.generated,
+        full.duplicates,
+        full.path,
+    )
