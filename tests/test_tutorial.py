@@ -66,6 +66,7 @@ def test_the_tutorial_runs_and_shows_what_it_says(executed):
         line = f"{report.planner}: solved, {report.length} moves, valid True, expanded {report.expanded}"
         assert line in text(cells["solve"])
     assert astar.expanded < bfs.expanded
+    assert f"<th>expanded</th><td>{bfs.expanded}</td>" in html(cells["trace"])
     report = html(cells["report"])
     assert report.count("<iframe") == 2 and "plan-data" in report and "search-data" in report
     watched = html(cells["watch"])

@@ -6,6 +6,7 @@ even when only a sample of the expansions was kept (see TraceOptions)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 TRACE_VERSION = 1
@@ -125,3 +126,22 @@ class Trace:
     """The moves along `path`, as the search made them (for some puzzles the plan renames pieces)."""
     start: Any = None
     """The state the search started from (the start of `path`)."""
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the trace's counts as a table (the player needs the instance too: a traced Report,
+        or puzzleplan.SearchView(inst, [trace]), shows it)."""
+        rows = {
+            "planner": self.planner + (f" ({self.heuristic})" if self.heuristic else ""),
+            "status": self.status,
+            "expanded": self.expanded,
+            "generated": self.generated,
+            "duplicates": self.duplicates,
+            "pruned": self.pruned,
+            "recorded": f"{len(self.expansions)}" + (f" (sampled every {self.sample_every})" if self.sampled else ""),
+            "plan": f"{len(self.path_moves)} moves" if self.path else None,
+            "graph levels": len(self.levels) or None,
+            "goal sets tried": len(self.attempts) or None,
+        }
+        shown = {name: value for name, value in rows.items() if value is not None}
+        cells = "".join(f"<tr><th>{name}</th><td>{escape(str(value))}</td></tr>" for name, value in shown.items())
+        return f"<table class='puzzleplan-trace'>{cells}</table>"
