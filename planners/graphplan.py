@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits, TimeLimitExceeded
 from puzzleplan.common.progress import phase, watch
+from puzzleplan.common.recorder import Recorder, active
+from puzzleplan.common.trace import EXPANDED, MEMO_HIT, GoalAttempt
 from puzzleplan.planners.base import PlanResult, Proof, Status
+from puzzleplan.planners.graphplan_trace import ended_attempt, record_graph
 from puzzleplan.planners.planning_graph import GroundTask, Layer, PlanningGraph, ground
 from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.pddl.task import STRIPS, PddlTask
@@ -135,9 +138,15 @@ class Search:
     """Backward solution extraction over a planning graph, with nogoods shared by all stages."""
 
     def __init__(
-        self, graph: PlanningGraph, deadline: float, trace: Callable[[str], None] | None = None, learning: bool = True
+        self,
+        graph: PlanningGraph,
+        deadline: float,
+        trace: Callable[[str], None] | None = None,
+        learning: bool = True,
+        recorder: Recorder | None = None,
     ) -> None:
         self.graph = graph
+        self.recorder = recorder
         self.learning = learning
         self.task = graph.task
         self.deadline = deadline
@@ -162,6 +171,7 @@ class Search:
         if self.calls & 255 == 0:
             self.check_deadline()
         nogood = self.nogoods.find(goals, level) if self.learning else self.nogoods.find_exact(goals, level)
+        attempt = None if self.recorder is None else self._attempt(goals, level, nogood)
         if nogood:
             return None, nogood
         if self.trace:
@@ -172,7 +182,17 @@ class Search:
             if not self.learning:
                 conflict = goals
             self.nogoods.add(conflict, level)
+        if attempt is not None:
+            ended_attempt(attempt, plan is not None, self.task.fact_names(conflict))
         return plan, conflict
+
+    def _attempt(self, goals: int, level: int, nogood: int) -> GoalAttempt | None:
+        """Record a goal set entered at `level`: failed at once by the memoized `nogood`, or searched."""
+        assert self.recorder is not None
+        attempt = self.recorder.attempt(level, lambda: self.task.fact_names(goals), MEMO_HIT if nogood else EXPANDED)
+        if attempt is not None and nogood:
+            attempt.nogood = self.task.fact_names(nogood)
+        return attempt
 
     def _assign(self, goals: int, layer: Layer, level: int) -> tuple[list[list[int]] | None, int]:
         """Choose non-mutex achievers for the goals, then recurse on their preconditions.
@@ -256,16 +276,17 @@ def graphplan(
     report: Callable[[str], None] | None = None,
     trace: Callable[[str], None] | None = None,
     learning: bool = True,
+    recorder: Recorder | None = None,
 ) -> Outcome:
     """Run Graphplan: expand the graph until the goals appear, then extract or expand and retry.
 
     With `steps` given, only a plan of exactly that many time steps is looked for. `report` receives
     the original's progress lines (levels, stages); `trace` every goal set the search enters. With
     `learning` off, memos are whole goal sets checked by equality, as in the 1997 program (for
-    comparison).
+    comparison). With a `recorder`, the trace of the levels built and of the goal sets searched.
     """
     graph = PlanningGraph(task)
-    search = Search(graph, deadline, trace, learning)
+    search = Search(graph, deadline, trace, learning, recorder)
     watch(lambda: (search.actions_tried, len(graph.layers) - 1))
     started = time.perf_counter()
     limit = sys.getrecursionlimit()
@@ -276,6 +297,8 @@ def graphplan(
         status, plan, reason = Status.TIMEOUT, [], "the time limit passed"
     finally:
         sys.setrecursionlimit(limit)
+    if recorder is not None:
+        record_graph(recorder, graph, len(plan) if status is Status.SOLVED else None)
     sizes = [mask.bit_count() for mask in search.nogoods.level]
     figures = dict(
         actions_tried=search.actions_tried,
@@ -370,6 +393,8 @@ class Graphplan:
     fragment = STRIPS
     optimal = True
     puzzles = None
+    traces = True
+    """It records its planning graph and backward search when the run is traced."""
 
     def __init__(self, name: str = "graphplan") -> None:
         self.name = name
@@ -389,7 +414,7 @@ class Graphplan:
             return PlanResult(Status.ERROR, message=str(error))
         ground_seconds = time.perf_counter() - started
         with phase("searching the planning graph"):
-            outcome = graphplan(ground_task, deadline)
+            outcome = graphplan(ground_task, deadline, recorder=active())
         figures = dict(outcome.figures, ground_seconds=round(ground_seconds, 4))
         plan = [ground_task.actions[a] for step in outcome.steps for a in step]
         elapsed = time.perf_counter() - started

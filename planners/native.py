@@ -7,6 +7,7 @@ from typing import Any
 
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
+from puzzleplan.common.recorder import Recorder, active
 from puzzleplan.planners.base import PlanResult, Simulation, Status
 from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
 from puzzleplan.translator.capabilities import search_help
@@ -15,9 +16,17 @@ SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 """The native searches and whether each is optimal (A* only with an admissible heuristic)."""
 
 
-def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic: str = "default") -> PlanResult:
+def search(
+    puzzle: Any,
+    instance: Any,
+    kind: str,
+    deadline: Deadline,
+    heuristic: str = "default",
+    recorder: Recorder | None = None,
+) -> PlanResult:
     """Run search `kind` (bfs, dfs or astar with a named heuristic of the puzzle) on an instance; the
-    search runs on the puzzle's normal forms and the plan names pieces as apply() does from the start."""
+    search runs on the puzzle's normal forms and the plan names pieces as apply() does from the start.
+    With a `recorder`, the search's trace (its states the normal forms searched)."""
     start = search_help(puzzle).normalize(instance, puzzle.initial(instance))
 
     def successors(state: Any):
@@ -27,11 +36,11 @@ def search(puzzle: Any, instance: Any, kind: str, deadline: Deadline, heuristic:
         return puzzle.is_goal(instance, state)
 
     if kind == "bfs":
-        result = breadth_first(start, successors, is_goal, deadline)
+        result = breadth_first(start, successors, is_goal, deadline, recorder)
     elif kind == "dfs":
-        result = depth_first(start, successors, is_goal, deadline)
+        result = depth_first(start, successors, is_goal, deadline, recorder)
     else:
-        result = _astar(puzzle, instance, start, successors, is_goal, heuristic, deadline)
+        result = _astar(puzzle, instance, start, successors, is_goal, heuristic, deadline, recorder)
     if result.status is Status.SOLVED:
         result.plan = search_help(puzzle).plan_from_search(instance, result.plan)
     return result
@@ -45,10 +54,15 @@ def _astar(
     is_goal: Callable[[Any], bool],
     heuristic: str,
     deadline: Deadline,
+    recorder: Recorder | None,
 ) -> PlanResult:
     """A* with one of the puzzle's named heuristics; its plan optimal only when the heuristic is admissible."""
     estimate = search_help(puzzle).heuristics()[heuristic]
-    result = best_first(start, successors, is_goal, lambda state: estimate.function(instance, state), deadline)
+    if recorder is not None:
+        recorder.trace.heuristic = heuristic
+    result = best_first(
+        start, successors, is_goal, lambda state: estimate.function(instance, state), deadline, recorder=recorder
+    )
     if result.status is Status.SOLVED and not estimate.admissible:
         result.proved = None
     return result
@@ -60,6 +74,8 @@ class NativeSearch:
     fragment = None
     puzzles = None
     """Every puzzle (a planner written for some puzzles names them here)."""
+    traces = True
+    """It records a trace of its search when the run is traced (puzzleplan.common.recorder)."""
 
     def __init__(self, search: str = "astar", name: str = "native-astar", heuristic: str = "default") -> None:
         self.search = search
@@ -81,4 +97,4 @@ class NativeSearch:
                 f"{did_you_mean(self.heuristic, known)}; its heuristics: {', '.join(known)}",
                 "command line",
             )
-        return search(puzzle, instance, self.search, Deadline(limits.timeout), self.heuristic)
+        return search(puzzle, instance, self.search, Deadline(limits.timeout), self.heuristic, active())

@@ -12,6 +12,8 @@ from itertools import count
 from typing import Any
 
 from puzzleplan.common.progress import watch
+from puzzleplan.common.recorder import Recorder
+from puzzleplan.common.trace import DEADLOCK
 from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.translator.graph import Parents, path_back
 
@@ -83,9 +85,13 @@ class Counter:
         )
 
 
-def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
-    """Breadth-first graph search, goal test on generation: fewest moves."""
+def breadth_first(
+    start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline, recorder: Recorder | None = None
+) -> PlanResult:
+    """Breadth-first graph search, goal test on generation: fewest moves. With a `recorder`, its trace."""
     counter = Counter(deadline)
+    if recorder is not None:
+        recorder.start(start)
     if is_goal(start):
         return counter.result(Status.SOLVED, [], Proof.OPTIMAL)
     parents: Parents = {start: None}
@@ -94,31 +100,59 @@ def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, de
         state = frontier.popleft()
         if counter.expand():
             return counter.result(Status.TIMEOUT)
-        for move, child in successors(state):
+        expansion = None if recorder is None else recorder.expand(state)
+        generated = successors(state) if recorder is None else recorder.children(expansion, successors(state))
+        for move, child in generated:
             if child in parents:
                 continue
             parents[child] = (state, move)
             if is_goal(child):
-                return counter.result(Status.SOLVED, path_back(parents, child), Proof.OPTIMAL)
+                return _found(counter, recorder, child, path_back(parents, child), Proof.OPTIMAL, len(frontier))
             frontier.append(child)
+        if recorder is not None:
+            recorder.sizes(expansion, len(frontier))
     return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)
 
 
-def depth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
-    """Depth-first graph search with an explored set; moves are tried in their given order."""
+def _found(
+    counter: Counter,
+    recorder: Recorder | None,
+    goal: Hashable,
+    plan: list,
+    proved: Proof | None,
+    frontier: int | None = None,
+) -> PlanResult:
+    """The result of a search that reached `goal` by `plan`, the goal noted in its trace (with the frontier's
+    size when it stopped in the middle of an expansion)."""
+    if recorder is not None:
+        recorder.found(goal, frontier)
+    return counter.result(Status.SOLVED, plan, proved)
+
+
+def depth_first(
+    start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline, recorder: Recorder | None = None
+) -> PlanResult:
+    """Depth-first graph search with an explored set; moves are tried in their given order. With a
+    `recorder`, its trace."""
     counter = Counter(deadline)
+    if recorder is not None:
+        recorder.start(start)
     parents: Parents = {start: None}
     stack = [start]
     while stack:
         state = stack.pop()
         if is_goal(state):
-            return counter.result(Status.SOLVED, path_back(parents, state))
+            return _found(counter, recorder, state, path_back(parents, state), None)
         if counter.expand():
             return counter.result(Status.TIMEOUT)
-        children = [(move, child) for move, child in successors(state) if child not in parents]
+        expansion = None if recorder is None else recorder.expand(state)
+        generated = successors(state) if recorder is None else recorder.children(expansion, successors(state))
+        children = [(move, child) for move, child in generated if child not in parents]
         for move, child in reversed(children):
             parents[child] = (state, move)
             stack.append(child)
+        if recorder is not None:
+            recorder.sizes(expansion, len(stack))
     return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)
 
 
@@ -130,32 +164,51 @@ def best_first(
     deadline: Deadline,
     weight: float = 1.0,
     limit: int | None = None,
+    recorder: Recorder | None = None,
 ) -> PlanResult:
     """Best-first graph search on g + weight * h with unit move costs: A* (weight 1, optimal when h is
     admissible and consistent), weighted A* (weight > 1) or uniform cost (h = 0). Ties go to the deeper
     node, then to the older one. A state whose h is infinite is never queued. With a `limit`, it stops
-    (TIMEOUT) after that many expansions, so small searches inside others are deterministic."""
+    (TIMEOUT) after that many expansions, so small searches inside others are deterministic. With a
+    `recorder`, its trace."""
     best_g = {start: 0}
     parents: Parents = {start: None}
     tie = count()
     frontier = [(weight * heuristic(start), 0, next(tie), start)]
     counter = Counter(deadline, frontier, limit)
+    if recorder is not None:
+        recorder.start(start)
     while frontier:
-        _, negative_g, _, state = heapq.heappop(frontier)
+        priority, negative_g, _, state = heapq.heappop(frontier)
         g = -negative_g
         if g > best_g[state]:
             continue
         if is_goal(state):
-            return counter.result(Status.SOLVED, path_back(parents, state), Proof.OPTIMAL if weight == 1.0 else None)
+            proved = Proof.OPTIMAL if weight == 1.0 else None
+            return _found(counter, recorder, state, path_back(parents, state), proved)
         if counter.expand():
             return counter.result(Status.TIMEOUT)
+        expansion = None if recorder is None else recorder.expand(state, _h(priority, g, weight), f=priority)
         child_g = g + 1
         for move, child in successors(state):
             if child_g < best_g.get(child, child_g + 1):
                 h = heuristic(child)
                 if h == float("inf"):
+                    if recorder is not None:
+                        recorder.pruned(expansion, move, child, DEADLOCK, g=child_g, h=h)
                     continue
                 best_g[child] = child_g
                 parents[child] = (state, move)
                 heapq.heappush(frontier, (child_g + weight * h, -child_g, next(tie), child))
+                if recorder is not None:
+                    recorder.child(expansion, move, child, h)
+            elif recorder is not None:
+                recorder.child(expansion, move, child)
+        if recorder is not None:
+            recorder.sizes(expansion, len(frontier))
     return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)
+
+
+def _h(priority: float, g: float, weight: float) -> float:
+    """The heuristic value behind a best-first priority g + weight * h."""
+    return (priority - g) / weight if weight else 0.0

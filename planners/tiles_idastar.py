@@ -16,7 +16,9 @@ from typing import Any
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits, TimeLimitExceeded
+from puzzleplan.common.recorder import Recorder, active
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
+from puzzleplan.planners.idastar import Deepening
 from puzzleplan.planners.native import search as native_search
 from puzzleplan.planners.search import Deadline
 from puzzleplan.translator.grid import direction_between
@@ -32,6 +34,8 @@ class TilesIdaStar:
     optimal = True
     fragment = None
     puzzles = ("tiles",)
+    traces = True
+    """A traced run searches with planners.idastar's IDA*, which makes the same search and records it."""
 
     def __init__(self, name: str = "native-idastar", heuristic: str = "pdb") -> None:
         self.name = name
@@ -52,7 +56,7 @@ class TilesIdaStar:
         if name == "auto":
             found = auto_partition(instance)
             if found is None:
-                return astar_fallback(puzzle, instance, deadline)
+                return astar_fallback(puzzle, instance, deadline, active())
             name = found
         try:
             build = time.perf_counter()
@@ -70,16 +74,21 @@ class TilesIdaStar:
                 "machine) and then cached: run once with --timeout 3600"
             )
             return PlanResult(Status.TIMEOUT, message=message, search_time=deadline.elapsed())
-        result = ida_star(instance, lookup, deadline)
         name = tiles_pdb.best_name(instance.height, instance.width, name)
+        recorder = active()
+        if recorder is None:
+            result = ida_star(instance, lookup, deadline)
+        else:
+            result = traced_ida_star(Simulation(puzzle, instance), lookup, deadline, recorder)
+            recorder.trace.heuristic = f"{name}+reflection"
         result.figures.update(heuristic=f"{name}+reflection", pdb_seconds=round(build, 3))
         return result
 
 
-def astar_fallback(puzzle: Any, instance: Any, deadline: Deadline) -> PlanResult:
+def astar_fallback(puzzle: Any, instance: Any, deadline: Deadline, recorder: Recorder | None = None) -> PlanResult:
     """A* with Manhattan distance and linear conflicts; on a 4x4 board the databases serve, a hint that
     `--planner native-idastar` builds them."""
-    result = native_search(puzzle, instance, "astar", deadline)
+    result = native_search(puzzle, instance, "astar", deadline, recorder=recorder)
     result.figures["heuristic"] = "manhattan+linear-conflicts"
     if result.solved and served(instance):
         result.message = (
@@ -125,6 +134,26 @@ def progress_bar():
             yield lambda done, total: shown.update(task, completed=done, total=total)
 
     return bar()
+
+
+def traced_ida_star(
+    problem: Simulation, lookup: tiles_pdb.Lookup, deadline: Deadline, recorder: Recorder
+) -> PlanResult:
+    """The search ida_star makes (the same moves in the same order, the same bounds, the same expansions),
+    made by the generic IDA* on the puzzle's simulator and recorded into `recorder`."""
+    puzzle, instance = problem.puzzle, problem.instance
+
+    def estimate(board: Any) -> int:
+        return max(lookup.sums(*lookup.indices(board)))
+
+    search = Deepening(
+        lambda board: puzzle.successors(instance, board),
+        lambda board: puzzle.is_goal(instance, board),
+        estimate,
+        deadline,
+        recorder,
+    )
+    return search.run(instance.init)
 
 
 def ida_star(instance: Any, lookup: tiles_pdb.Lookup, deadline: Deadline) -> PlanResult:

@@ -5,11 +5,10 @@ for the step the page says it shows; then it takes a screenshot. Skipped where n
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
+from browser_support import browser, needs_browser
 from pictures_support import PLANS, solved
 
 from puzzleplan.pictures.drawings import drawer_of
@@ -18,42 +17,8 @@ from puzzleplan.pictures.svg import parse_svg
 from puzzleplan.translator.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent
-BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1200,900",
-)
-pytestmark = pytest.mark.skipif(
-    BROWSER is None or DRIVER is None,
-    reason="no headless browser here: apt-get install chromium chromium-driver (CI installs them)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module, with a fresh profile and nothing downloaded."""
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = BROWSER
-    for flag in FLAGS:
-        options.add_argument(flag)
-    with tempfile.TemporaryDirectory(prefix="puzzleplan-chromium-") as profile:
-        options.add_argument(f"--user-data-dir={profile}")
-        driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-        try:
-            yield driver
-        finally:
-            driver.quit()
+pytestmark = needs_browser
+__all__ = ["browser"]  # the module's fixture
 
 
 class Page:

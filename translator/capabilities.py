@@ -135,6 +135,16 @@ class Notated(Generic[InstanceT, StateT, MoveT]):
         ValueError if it is not a move."""
         return self.parse_move(value if isinstance(value, str) else json.dumps(value))
 
+    def state_json(self, instance: InstanceT, state: StateT) -> Any:
+        """A state as JSON (a search trace's file holds states so): by default tuples as lists, sets as
+        sorted lists, all the way down."""
+        return plain_json(state)
+
+    def state_from_json(self, instance: InstanceT, value: Any) -> StateT:
+        """A state from its JSON as state_json writes it; ValueError if it is not one. By default lists
+        read back as tuples, all the way down."""
+        return cast(StateT, tupled(value))
+
     def notations(self) -> list[Notation]:
         """The notations `validate` reads for this puzzle besides JSON, PDDL plans and the printout of
         solve (see puzzleplan.translator.notation), tried in order: by default format_move's spelling, one
@@ -146,6 +156,24 @@ class Notated(Generic[InstanceT, StateT, MoveT]):
         as written: (what the meaning is, the replay under it). None by default; the sliding-brick puzzle
         also reads brick numbers as the normal form of the state before each move numbers them."""
         return []
+
+
+def plain_json(value: Any) -> Any:
+    """A value of tuples, sets and scalars as JSON: tuples as lists, sets as sorted lists, all the way down."""
+    if isinstance(value, (tuple, list)):
+        return [plain_json(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain_json(item) for item in value)
+    return value
+
+
+def tupled(value: Any) -> Any:
+    """JSON lists read back as tuples, all the way down; ValueError for an object (a state is no mapping)."""
+    if isinstance(value, list):
+        return tuple(tupled(item) for item in value)
+    if isinstance(value, dict):
+        raise ValueError(f"expected a state written as a list, found an object {json.dumps(value)[:60]}")
+    return value
 
 
 class Encodings(Generic[InstanceT, StateT, MoveT]):

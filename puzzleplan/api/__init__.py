@@ -24,12 +24,15 @@ from typing import Any
 from puzzleplan.api.pddl_files import PddlReport, plan_files
 from puzzleplan.api.pipeline import Report, solve_reading
 from puzzleplan.api.starts import started
+from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
+from puzzleplan.api.watching import SearchView, write_search_page, write_side_by_side
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase
+from puzzleplan.common.trace import Trace, TraceOptions
 from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.up_engine import ground_actions
 from puzzleplan.translator import registry
@@ -83,6 +86,14 @@ class Instance:
     def move_json(self, move: Any) -> Any:
         """A native move as the JSON value `solve --json` writes for it."""
         return notation(self.puzzle).move_json(move)
+
+    def state_json(self, state: Any) -> Any:
+        """A state as the JSON value a trace file holds for it (docs/traces.md)."""
+        return notation(self.puzzle).state_json(self.data, state)
+
+    def state_from_json(self, value: Any) -> Any:
+        """The state state_json wrote; ValueError if the value is not one."""
+        return notation(self.puzzle).state_from_json(self.data, value)
 
     def read_move(self, text: str) -> Any:
         """The native move written as format_move writes it; ValueError saying what was expected."""
@@ -148,6 +159,12 @@ class Instance:
         """`state` (the initial state by default) as whole numbers, flat in row-major order of observation_shape."""
         return observed(self.puzzle).observe(self.data, self.initial if state is None else state)
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the puzzle, the label, the goal and a picture of the initial state."""
+        from puzzleplan.api.notebook import instance_html
+
+        return instance_html(self)
+
     def starting_at(self, start: Any) -> Instance:
         """The instance with `start` as its initial state: one of its states (from replay, say), or the start
         written as text (bloxorz: `X,Y`, the cell the block stands on, counted from 1)."""
@@ -212,15 +229,20 @@ def solve(
     level: str | None = None,
     start: Any = None,
     limits: Limits | None = None,
+    trace: bool | TraceOptions = False,
 ) -> Report:
     """Solve an instance with a planner under a time limit (seconds) and an optional memory limit (MiB, or
     "2G"), decode the plan into native moves and replay them; the Report carries .status, .moves,
     .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
-    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once. With
+    `trace` (True, or TraceOptions(limit=N) to keep every expansion up to N, then a sample), the report's
+    .trace holds the search's trace (docs/traces.md); InputError for a planner that cannot record one."""
     limits = limits or Limits.read(timeout, memory)
+    options = trace_options(trace)
     if isinstance(inst, Instance):
-        return solve_reading(inst.puzzle, partial(started, inst.puzzle, inst.data, start), inst.label, planner, limits)
+        from_start = partial(started, inst.puzzle, inst.data, start)
+        return solve_reading(inst.puzzle, from_start, inst.label, planner, limits, options)
     path = os.fspath(inst)
     game = registry.get_puzzle(puzzle or registry.puzzle_for_file(path))
 
@@ -228,7 +250,14 @@ def solve(
         with phase(f"reading {path}"):
             return load(path, puzzle=game.name, level=level).starting_at(start).data
 
-    return solve_reading(game, read, registry.instance_label(path, level), planner, limits)
+    return solve_reading(game, read, registry.instance_label(path, level), planner, limits, options)
+
+
+def trace_options(trace: bool | TraceOptions) -> TraceOptions | None:
+    """What `solve(trace=...)` asks to keep: None for no trace, the defaults for True."""
+    if isinstance(trace, TraceOptions):
+        return trace
+    return TraceOptions() if trace else None
 
 
 def instance_of(report: Report) -> Instance | None:
@@ -252,13 +281,16 @@ def plan(
     timeout: float = 60.0,
     memory: str | int | None = None,
     strict: bool = False,
+    trace: bool | TraceOptions = False,
 ) -> PddlReport:
     """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
     requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
     PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost, .warnings (one
     line per departure from the PDDL standard that the planners accept; `strict=True` refuses them as
-    InputError, as VAL would) and to_json(), the object `puzzleplan plan --json` prints."""
-    return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory), strict=strict)
+    InputError, as VAL would) and to_json(), the object `puzzleplan plan --json` prints. With `trace` (graphplan
+    only), .trace holds its planning graph and backward search."""
+    limits = Limits.read(timeout, memory)
+    return plan_files(os.fspath(domain), os.fspath(problem), planner, limits, strict=strict, trace=trace_options(trace))
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]
@@ -344,6 +376,22 @@ def write_animation(
     return output.write_animation(inst.puzzle, inst.data, moves, states, os.fspath(path), every, title, summary)
 
 
+def watch(
+    inst: Instance,
+    planners: Sequence[str] = ("native-bfs", "native-astar"),
+    *,
+    timeout: float = 60.0,
+    trace: bool | TraceOptions = True,
+) -> SearchView:
+    """Solve an instance with one or two planners, each recording its trace, to watch the searches side by
+    side: in a notebook the view shows the page, .save(path) writes it with the traces beside it, and
+    .reports holds the runs' reports."""
+    if len(planners) not in (1, 2):
+        raise InputError(f"watch runs one or two planners, not {len(planners)}", "planners")
+    reports = [solve(inst, planner, timeout=timeout, trace=trace) for planner in planners]
+    return SearchView(inst, [report.trace for report in reports if report.trace is not None], reports)
+
+
 def _is_ground_action(step: Any) -> bool:
     """True for a PDDL ground action: (name, (argument, ...)) with names as strings."""
     return (
@@ -375,6 +423,8 @@ __all__ = [
     "PlanResult",
     "Report",
     "Status",
+    "Trace",
+    "TraceOptions",
     "animate",
     "draw",
     "instance_of",
@@ -382,6 +432,7 @@ __all__ = [
     "plan",
     "planners",
     "puzzles",
+    "read_trace",
     "replay",
     "report_json",
     "solve",
@@ -389,4 +440,9 @@ __all__ = [
     "validate",
     "write_animation",
     "write_plan",
+    "write_trace",
+    "SearchView",
+    "watch",
+    "write_search_page",
+    "write_side_by_side",
 ]

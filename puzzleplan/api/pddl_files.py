@@ -5,15 +5,17 @@ the plan under PDDL semantics, all within the limits. `puzzleplan plan` prints w
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pipeline import PddlRun, limited, plan_pddl, raise_for_status, stopped
+from puzzleplan.api.pipeline import PddlRun, ended, limited, plan_pddl, raise_for_status, stopped, traced
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
 from puzzleplan.common.progress import phase
+from puzzleplan.common.recorder import recording
+from puzzleplan.common.trace import Trace, TraceOptions
 from puzzleplan.planners.base import PddlPlanner, Status, simulates
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.pddl.task import PddlTask
@@ -37,6 +39,8 @@ class PddlReport:
     action_costs: bool | None
     total: float
     warnings: tuple[str, ...] = ()
+    trace: Trace | None = field(default=None, repr=False, compare=False)
+    """Graphplan's trace (its planning graph and backward search), when the run was traced."""
 
     @property
     def cost(self) -> float | None:
@@ -104,20 +108,26 @@ def plan_files(
     limits: Limits,
     texts: tuple[str, str] | None = None,
     strict: bool = False,
+    trace: TraceOptions | None = None,
 ) -> PddlReport:
     """Read the domain and problem files (or take their `texts`, named by the paths in messages), check them
     (syntax and requirements), plan with the planner named `planner` and replay the plan, all within the
-    limits; InputError for bad files or a planner that cannot run them. Departures from the standard that
-    the planners accept are the report's warnings, or under `strict` InputErrors."""
+    limits; InputError for bad files or a planner that cannot run them (or cannot trace, when traced).
+    Departures from the standard that the planners accept are the report's warnings, or under `strict`
+    InputErrors."""
     started = time.perf_counter()
     chosen = pddl_planner(planner)
-    model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
+    recorder = traced(chosen, planner, trace)
+    with recording(recorder):
+        model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
     if run.result.status is Status.TIMEOUT:
         run = replace(run, result=replace(run.result, message=timeout_message(limits.timeout, run.result.message)))
     check = _replayed(model, run)
     costs = model.action_costs if model else None
     warnings = model.warnings if model else ()
-    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started, warnings)
+    kept = None if recorder is None else ended(recorder.trace, run.result.status, list(run.plan))
+    total = time.perf_counter() - started
+    return PddlReport(domain, problem, planner, run, check, costs, total, warnings, kept)
 
 
 def _read_and_plan(

@@ -11,6 +11,8 @@ from typing import Any
 from puzzleplan.common.errors import InputError, LimitReached, PlannerFailure
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message
 from puzzleplan.common.progress import CURRENT, phase
+from puzzleplan.common.recorder import Recorder, recording
+from puzzleplan.common.trace import Trace, TraceOptions
 from puzzleplan.planners.base import (
     PddlPlanner,
     Planner,
@@ -23,7 +25,7 @@ from puzzleplan.planners.base import (
     simulates,
 )
 from puzzleplan.planners.compile import CompilationFailed, compile_for
-from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.registry import get_planner, tracing_planners
 from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
 from puzzleplan.translator.pddl.plans import plan_cost
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
@@ -55,6 +57,8 @@ class Report(Proved):
     extra: dict[str, Any] = field(default_factory=dict)
     data: Any = field(default=None, repr=False, compare=False)
     """The instance solved, as the puzzle reads it (None when reading it ran out of time)."""
+    trace: Trace | None = field(default=None, repr=False, compare=False)
+    """The search's trace, when the run was traced (solve(..., trace=...))."""
 
     def raise_for_status(self) -> Report:
         """The report itself when its run ended as a result (solved, or unsolvable); else the run's
@@ -67,6 +71,12 @@ class Report(Proved):
     def length(self) -> int | None:
         """Number of native moves of the plan, when solved."""
         return len(self.moves) if self.status is Status.SOLVED else None
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the figures, the plan player and, for a traced run, the search player."""
+        from puzzleplan.api.notebook import report_html
+
+        return report_html(self)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The JSON object of the output contract."""
@@ -105,11 +115,17 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
 
 
 def solve_reading(
-    puzzle: Puzzle, read: Callable[[], Any], instance_name: str, planner_name: str, limits: Limits
+    puzzle: Puzzle,
+    read: Callable[[], Any],
+    instance_name: str,
+    planner_name: str,
+    limits: Limits,
+    trace: TraceOptions | None = None,
 ) -> Report:
     """Read an instance (`read()` parses its file) and solve it under one time budget: the read runs under
     the time limit, and a read slower than the grace leaves the planner only what is left of it. A timeout's
-    message names the limit given (not the time left to a phase)."""
+    message names the limit given (not the time left to a phase). With `trace`, the report carries the
+    search's trace; InputError for a planner that cannot record one."""
     started, timeout = time.perf_counter(), limits.timeout
     try:
         with time_limit(limits.timeout + HARD_GRACE):
@@ -121,17 +137,43 @@ def solve_reading(
     if spent > HARD_GRACE:  # a quick read is within the grace
         limits = limits.less(spent)
     planner = get_planner(search_help(puzzle).planner_aliases.get(planner_name, planner_name))
+    recorder = traced(planner, planner_name, trace)
     refusal = _refusal(puzzle, planner, planner_name)
     if refusal:
         report = Report(puzzle.name, instance_name, planner_name, Status.UNSUPPORTED, message=refusal, data=instance)
         return _finish(report, started)
-    planned = _plan_within(puzzle, instance, planner, limits, planner_name)
+    with recording(recorder):
+        planned = _plan_within(puzzle, instance, planner, limits, planner_name)
     report = _report(puzzle, instance_name, planner_name, planned, instance)
     if planned.result.solved:
         report = _replayed(report, puzzle, instance, planned.moves)
+    if recorder is not None:
+        report = replace(report, trace=ended(recorder.trace, report.status, report.moves))
     if report.status is Status.TIMEOUT:
         report = replace(report, message=timeout_message(timeout, report.message))
     return _finish(report, started)
+
+
+def traced(planner: Planner[Any], planner_name: str, options: TraceOptions | None) -> Recorder | None:
+    """A recorder for the run when it is traced (None when not); InputError naming the planners that can
+    trace when this one cannot."""
+    if options is None:
+        return None
+    if not getattr(planner, "traces", False):
+        runs = getattr(planner, "name", planner_name)
+        named = planner_name if runs == planner_name else f"{planner_name} (here {runs})"
+        raise InputError(
+            f"planner {named} cannot record a trace of its search; the planners that can: "
+            f"{', '.join(tracing_planners())}",
+            "trace=...",
+        )
+    return Recorder(options, planner_name)
+
+
+def ended(trace: Trace, status: Status, plan: list[Any]) -> Trace:
+    """The trace of a finished run: how it ended and the plan it returned."""
+    trace.status, trace.plan = status.value, list(plan)
+    return trace
 
 
 def _refusal(puzzle: Puzzle, planner: Planner[Any], planner_name: str) -> str:

@@ -47,6 +47,12 @@ class Verdict:
     state_text: str = ""
     """The state before the first bad step (the last state reached), as the puzzle shows states."""
 
+    def _repr_html_(self) -> str:
+        """In a notebook: valid, or the first bad move, why, and the state before it."""
+        from puzzleplan.api.notebook import verdict_html
+
+        return verdict_html(self)
+
     @property
     def reason(self) -> str:
         """Why the plan is not valid: the first bad step and why, or the goal left unmet ("" when valid)."""

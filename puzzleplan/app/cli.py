@@ -35,6 +35,8 @@ from puzzleplan.app.arguments import (
     generator_options,
     resolve_puzzle,
 )
+from puzzleplan.app.watch import add_commands as add_watch_commands
+from puzzleplan.app.watch import check_page, save_view, say_saved
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
@@ -164,12 +166,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
     limits = Limits.read(args.timeout, args.memory)
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     check_animation(args, describe(args.puzzle))
+    page = check_page(args.trace, [args.file]) if args.trace else None
     with status_line():
         report = guarded.read_and_solve(args, limits)
     inst = api.instance_of(report)
     animation, failures = _solve_outputs(args, inst, report, plan_out)
     print_result(args, api.report_json(report), lambda: print_report(inst, report, args.show), animation)
+    if page and inst is not None:
+        failures += _trace_outputs(args, inst, report, page)
     return _said_failures(failures) or exit_status(report.status, report.valid)
+
+
+def _trace_outputs(args: argparse.Namespace, inst: Instance, report: Report, page: Path) -> list[InputError]:
+    """Write solve's --trace page and the trace beside it, and say where they went: the files not written."""
+    from puzzleplan.api.watching import SearchView
+
+    saved, failures = save_view(SearchView(inst, [report.trace] if report.trace else []), page)
+    if saved:
+        say_saved(saved, args.json)
+    return failures
 
 
 def _solve_outputs(
@@ -426,6 +441,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
     seed_output.add_format_option(p, start=True)
     animation(p)
+    p.add_argument(
+        "--trace",
+        metavar="FILE.html",
+        help="record the search and write its player page FILE.html, the trace FILE.jsonl beside it",
+    )
     p.set_defaults(run=cmd_solve)
     p = commands.add_parser(
         "validate",
@@ -481,6 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "native-astar")
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
+    add_watch_commands(commands, instance, limits)
     seed_output.add_commands(commands, instance)
     return parser
 

@@ -27,7 +27,10 @@ def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[Input
 def read_and_solve(args: argparse.Namespace, limits: Limits) -> api.Report:
     """Read the instance (from --start, when given) and solve it, all within the limits (one budget, as
     api.solve reads a file): the report (api.instance_of gives no instance when reading was stopped)."""
-    return api.solve(args.file, args.planner, puzzle=args.puzzle, level=args.level, start=args.start, limits=limits)
+    trace = bool(getattr(args, "trace", None))
+    return api.solve(
+        args.file, args.planner, puzzle=args.puzzle, level=args.level, start=args.start, limits=limits, trace=trace
+    )
 
 
 def verbose_first(argv: list[str]) -> list[str]:

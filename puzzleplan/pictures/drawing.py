@@ -34,6 +34,9 @@ class Drawing(ABC):
     that a test can check a picture (a PNG frame, an animated SVG, the page a browser shows) against the
     simulator's state; scenes() draws a replayed plan, keeping the ids of things that move."""
 
+    visited = ""
+    """What visits() gives, in words, for the search player's legend ("Pac-Man's cell")."""
+
     @abstractmethod
     def scene(self, instance: Any, state: Any, move: Any = None) -> Scene:
         """A picture of `state`; `move` is the move that led to it (a drawing may mark it), None at the start."""
@@ -41,6 +44,16 @@ class Drawing(ABC):
     @abstractmethod
     def read(self, instance: Any, scene: Scene) -> Any:
         """The state that a scene made by scene() shows, read from its shapes' ids, classes and places."""
+
+    def layout(self, instance: Any) -> GridLayout | None:
+        """The grid of cells the board is drawn on (the search player lays its heat map over it); None for
+        a board that is no grid of cells (the default)."""
+        return None
+
+    def visits(self, instance: Any, state: Any) -> tuple[tuple[int, int], ...]:
+        """The cells of layout() that a state visits, for the search player's heat map of how often a
+        search came by each cell (the default: none)."""
+        return ()
 
     def scenes(self, instance: Any, moves: Sequence[Any], states: Sequence[Any]) -> list[Scene]:
         """One scene per state of a replayed plan: the first state, then the state after each move."""

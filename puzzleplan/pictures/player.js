@@ -1,105 +1,24 @@
-/* The plan player: draws one frame at a time into the board's SVG from a compact list of per-frame changes.
-   data.elements: distinct SVG elements [tag, attributes, text]; data.slots: how many things are drawn, in
-   drawing order; data.first: [slot, element, ...] of the first frame; data.changes[i - 1]: [slot, element,
-   ...] that frame i changes (element -1: the slot is empty); data.moves: the moves in the puzzle's notation; data.speed, data.speeds: the
-   starting speed and the choices (moves a second). */
+/* The plan player: the board (board.js draws its frames), the controls and the move list. data: the
+   board's frames (see board.js); data.moves: the moves in the puzzle's notation; data.speed, data.speeds:
+   the starting speed and the choices (moves a second). */
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("plan-data").textContent);
-  var board = document.getElementById("board");
-  var NS = board.namespaceURI;
-  var frames = data.changes.length + 1;
-  var CHECKPOINT = 64;
+  var board = makeBoard(document.getElementById("board"), data);
+  var frames = board.frames;
   var ROW = 22;
-  var SPEEDS = data.speeds;
 
-  function apply(slots, changes) {
-    for (var i = 0; i < changes.length; i += 2) {
-      slots[changes[i]] = changes[i + 1];
-    }
-  }
-
-  /* Every CHECKPOINT-th frame's slots are kept, so that any frame is at most CHECKPOINT - 1 changes away. */
-  var checkpoints = [];
-  var running = new Int32Array(data.slots).fill(-1);
-  apply(running, data.first);
-  checkpoints.push(running.slice());
-  for (var f = 1; f < frames; f++) {
-    apply(running, data.changes[f - 1]);
-    if (f % CHECKPOINT === 0) {
-      checkpoints.push(running.slice());
-    }
-  }
-
-  function slotsAt(frame) {
-    var base = Math.floor(frame / CHECKPOINT);
-    var slots = checkpoints[base].slice();
-    for (var i = base * CHECKPOINT + 1; i <= frame; i++) {
-      apply(slots, data.changes[i - 1]);
-    }
-    return slots;
-  }
-
-  function make(index) {
-    if (index < 0) {
-      return document.createElementNS(NS, "g");
-    }
-    var element = data.elements[index];
-    var node = document.createElementNS(NS, element[0]);
-    var attributes = element[1];
-    for (var name in attributes) {
-      if (Object.prototype.hasOwnProperty.call(attributes, name)) {
-        node.setAttribute(name, attributes[name]);
-      }
-    }
-    if (element[2] !== null) {
-      node.textContent = element[2];
-    }
-    return node;
-  }
-
-  /* One node per slot, in drawing order; an empty slot holds an empty group to keep its place. */
-  var nodes = [];
-  var shown = new Int32Array(data.slots).fill(-2);
-  for (var s = 0; s < data.slots; s++) {
-    var placeholder = document.createElementNS(NS, "g");
-    board.appendChild(placeholder);
-    nodes.push(placeholder);
-  }
-
-  var slider = document.getElementById("slider");
-  var playButton = document.getElementById("play");
-  var speed = document.getElementById("speed");
   var stateNumber = document.getElementById("state-number");
   var currentMove = document.getElementById("current-move");
   var list = document.getElementById("moves");
   var spacer = document.getElementById("moves-spacer");
   var frame = 0;
-  var timer = null;
 
-  slider.max = String(frames - 1);
-  SPEEDS.forEach(function (value) {
-    var option = document.createElement("option");
-    option.value = String(value);
-    option.textContent = value + " / s";
-    speed.appendChild(option);
-  });
-  speed.value = String(data.speed);
   spacer.style.height = data.moves.length * ROW + "px";
 
   function draw(target) {
-    var slots = slotsAt(target);
-    for (var i = 0; i < slots.length; i++) {
-      if (slots[i] !== shown[i]) {
-        var node = make(slots[i]);
-        board.replaceChild(node, nodes[i]);
-        nodes[i] = node;
-        shown[i] = slots[i];
-      }
-    }
+    board.draw(target);
     frame = target;
-    board.setAttribute("data-frame", String(frame));
-    slider.value = String(frame);
     stateNumber.textContent = "state " + frame + " of " + (frames - 1);
     currentMove.textContent = frame > 0 ? "after move " + frame + ": " + data.moves[frame - 1] : "start";
     showMoves(true);
@@ -135,74 +54,13 @@
     }
   }
 
-  function go(target) {
-    draw(Math.max(0, Math.min(frames - 1, target)));
-  }
-
-  function pause() {
-    if (timer !== null) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    playButton.textContent = "play";
-    document.body.removeAttribute("data-playing");
-  }
-
-  function tick() {
-    if (frame >= frames - 1) {
-      pause();
-      return;
-    }
-    go(frame + 1);
-    timer = setTimeout(tick, 1000 / Number(speed.value));
-  }
-
-  function play() {
-    if (timer !== null) {
-      pause();
-      return;
-    }
-    if (frame >= frames - 1) {
-      go(0);
-    }
-    playButton.textContent = "pause";
-    document.body.setAttribute("data-playing", "yes");
-    timer = setTimeout(tick, 1000 / Number(speed.value));
-  }
-
-  /* the four jumps, each pausing first: to the start, one back, one forward, to the end */
-  var jumps = {
-    first: function () { pause(); go(0); },
-    back: function () { pause(); go(frame - 1); },
-    forward: function () { pause(); go(frame + 1); },
-    last: function () { pause(); go(frames - 1); }
-  };
-  Object.keys(jumps).forEach(function (name) {
-    document.getElementById(name).addEventListener("click", jumps[name]);
-  });
-  playButton.addEventListener("click", play);
-  slider.addEventListener("input", function () { pause(); go(Number(slider.value)); });
+  var transport = makeTransport(frames, draw, data.speeds, data.speed);
   list.addEventListener("scroll", function () { showMoves(false); });
   spacer.addEventListener("click", function (event) {
     var row = event.target.closest(".move");
     if (row) {
-      pause();
-      go(Number(row.getAttribute("data-move")));
+      transport.pause();
+      transport.go(Number(row.getAttribute("data-move")));
     }
   });
-  document.addEventListener("keydown", function (event) {
-    if (event.target === speed || event.altKey || event.ctrlKey || event.metaKey) {
-      return;
-    }
-    if (event.key === " " && event.target.tagName === "BUTTON") {
-      return; /* a focused button answers the space bar itself */
-    }
-    var actions = { ArrowRight: jumps.forward, ArrowLeft: jumps.back, Home: jumps.first, End: jumps.last, " ": play };
-    if (Object.prototype.hasOwnProperty.call(actions, event.key)) {
-      event.preventDefault();
-      actions[event.key]();
-    }
-  });
-
-  draw(0);
 }());

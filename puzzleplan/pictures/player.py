@@ -6,6 +6,7 @@ each frame changes, so plans of thousands of moves stay responsive."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from html import escape
 from importlib.resources import files
@@ -23,14 +24,9 @@ PLAYTHROUGH = 30.0
 """Seconds a plan takes to play at the speed the page starts with (at least 2 moves a second)."""
 
 
-def _resource(name: str) -> str:
-    """A file of this package (the page's template, style and script)."""
-    return files("puzzleplan.pictures").joinpath(name).read_text(encoding="utf-8")
-
-
-def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:
-    """What the page's script reads: the distinct elements, the slots, the first frame and each later
-    frame's changes (slot, element or -1 for empty), the moves and the starting speed."""
+def board_data(scenes: Sequence[Scene]) -> dict[str, Any]:
+    """What board.js reads to draw any of the scenes: the distinct elements, the slots, the first frame and
+    each later frame's changes (slot, element or -1 for empty)."""
     timeline = Timeline.of(scenes)
     slots = {key: number for number, key in enumerate(timeline.order)}
     elements: list[Element] = []
@@ -52,35 +48,66 @@ def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:
     frames = timeline.frames
     first = changes({}, frames[0])
     later = [changes(before, after) for before, after in zip(frames, frames[1:])]
-    speed = next((value for value in SPEEDS if value >= len(moves) / PLAYTHROUGH), SPEEDS[-1])
     return {
         "slots": len(slots),
         "elements": [[tag, attributes, text] for tag, attributes, text in elements],
         "first": first,
         "changes": later,
-        "moves": list(moves),
-        "speed": max(2, speed),
-        "speeds": list(SPEEDS),
     }
+
+
+def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:
+    """What the page's script reads: the board's frames (board_data), the moves and the starting speed."""
+    speed = next((value for value in SPEEDS if value >= len(moves) / PLAYTHROUGH), SPEEDS[-1])
+    return board_data(scenes) | {"moves": list(moves), "speed": max(2, speed), "speeds": list(SPEEDS)}
+
+
+def resource(name: str) -> str:
+    """A file of this package (a page's template, style and script)."""
+    return files("puzzleplan.pictures").joinpath(name).read_text(encoding="utf-8")
+
+
+def board_zoom(scene: Scene) -> float:
+    """How many times its size a page shows a board (a small board larger, up to BOARD_PIXELS)."""
+    return max(1.0, min(2.0, BOARD_PIXELS / max(scene.width, scene.height)))
+
+
+def board_tag(scene: Scene, ident: str = "board") -> str:
+    """The empty <svg> a page's script draws frames into, sized like `scene` (a small board shown larger)."""
+    return open_tag(scene, False, ident, board_zoom(scene)) + "</svg>"
+
+
+def page_json(data: Any) -> str:
+    """Data as JSON safe inside a <script> element."""
+    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def filled(template: str, replacements: dict[str, str]) -> str:
+    """A template (a file of this package) with each MARK in it replaced, in one pass (what is put in is not
+    read for marks again)."""
+    pattern = "|".join(sorted(replacements, key=len, reverse=True))
+    return re.sub(pattern, lambda found: replacements[found.group(0)], resource(template))
+
+
+def html_page(title: str, summary: str, style: str, scripts: tuple[str, ...], body: str) -> str:
+    """A whole page: the title and summary as its header, a style and scripts of this package, the body."""
+    replacements = {
+        "TITLE": escape(title),
+        "SUMMARY": escape(summary),
+        "STYLE": resource(style),
+        "BODY": body,
+        "SCRIPT": "".join(resource(script) for script in scripts),
+    }
+    return filled("page.html", replacements)
+
+
+PLAYER_SCRIPTS = ("board.js", "transport.js")
+"""The scripts every player page runs before its own."""
 
 
 def player_page(scenes: Sequence[Scene], moves: Sequence[str], title: str, summary: str) -> str:
     """The HTML page playing the scenes; moves[i] is the move (in the puzzle's notation) from scene i to i + 1."""
     if len(moves) != len(scenes) - 1:
         raise ValueError(f"{len(scenes)} scenes need {len(scenes) - 1} moves, found {len(moves)}")
-    first = scenes[0]
-    zoom = max(1.0, min(2.0, BOARD_PIXELS / max(first.width, first.height)))
-    board = open_tag(first, False, "board", zoom)
-    data = json.dumps(plan_data(scenes, moves), separators=(",", ":")).replace("<", "\\u003c")
-    replacements = {
-        "TITLE": escape(title),
-        "SUMMARY": escape(summary),
-        "STYLE": _resource("player.css"),
-        "SCRIPT": _resource("player.js"),
-        "BOARD": board + "</svg>",
-        "DATA": data,
-    }
-    page = _resource("player.html")
-    for mark, text in replacements.items():
-        page = page.replace(mark, text)
-    return page
+    body = filled("player.html", {"BOARD": board_tag(scenes[0]), "DATA": page_json(plan_data(scenes, moves))})
+    return html_page(title, summary, "player.css", (*PLAYER_SCRIPTS, "player.js"), body)

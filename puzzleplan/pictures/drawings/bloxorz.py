@@ -36,6 +36,17 @@ class BloxorzDrawing(Drawing):
         draw = _BLOCKS.get(rules.shape(state[0], state[1]), _lying_block)
         return grid.canvas(shapes + draw(grid, first, second), "Bloxorz")
 
+    visited = "the cells under the block"
+
+    def layout(self, instance: Stage) -> GridLayout:
+        """The stage's cells."""
+        return fitted_grid(instance.height, instance.width)
+
+    def visits(self, instance: Stage, state: State) -> tuple[Cell, ...]:
+        """The cells under the block: one when it stands, two when it lies or is split into cubes."""
+        rules = rules_of(instance)
+        return tuple(rules.cell(index) for index in sorted({state[0], state[1]}))
+
     def read(self, instance: Stage, scene: Scene) -> State:
         """The block's cells from its bar (or the cubes' squares), the open bridges from the filled bridge
         tiles."""

@@ -42,6 +42,16 @@ class PacmanDrawing(Drawing):
         eaten = len(instance.food) - len(state.food)
         return grid.canvas(shapes, f"Pac-Man, {eaten} of {len(instance.food)} pellets eaten")
 
+    visited = "Pac-Man's cell"
+
+    def layout(self, instance: PacmanInstance) -> GridLayout:
+        """The maze's cells."""
+        return fitted_grid(instance.height, instance.width)
+
+    def visits(self, instance: PacmanInstance, state: State) -> tuple[Cell, ...]:
+        """Pac-Man's cell."""
+        return (state.pacman,)
+
     def read(self, instance: PacmanInstance, scene: Scene) -> State:
         """Pac-Man at the cell under his circle, a pellet at the cell under each pellet circle."""
         grid = fitted_grid(instance.height, instance.width)

@@ -17,7 +17,7 @@ class TilesDrawing(Drawing):
 
     def scene(self, instance: TilesInstance, board: Board, move: Move | None = None) -> Scene:
         """The tiles of `board`."""
-        grid = GridLayout(instance.height, instance.width, size=56)
+        grid = self.layout(instance)
         shapes: list[Shape] = [
             Rect(
                 id="tray",
@@ -35,9 +35,19 @@ class TilesDrawing(Drawing):
                 shapes += _tile(grid, instance, index, tile, move is not None and move[0] == tile)
         return grid.canvas(shapes, f"Sliding tiles {instance.height}x{instance.width}")
 
+    visited = "the blank's cell"
+
+    def layout(self, instance: TilesInstance) -> GridLayout:
+        """Cells of 56 pixels."""
+        return GridLayout(instance.height, instance.width, size=56)
+
+    def visits(self, instance: TilesInstance, board: Board) -> tuple[tuple[int, int], ...]:
+        """The blank's cell (each blank's, on a board with several): where a move slides a tile from."""
+        return tuple(divmod(index, instance.width) for index, tile in enumerate(board) if tile == BLANK)
+
     def read(self, instance: TilesInstance, scene: Scene) -> Board:
         """Each tile at the cell under its centre; the other cells blank."""
-        grid = GridLayout(instance.height, instance.width, size=56)
+        grid = self.layout(instance)
         cells = [BLANK] * (instance.height * instance.width)
         for shape in scene.find("tile"):
             row, col = grid.cell_at(shape.centre)

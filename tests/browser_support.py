@@ -1,0 +1,46 @@
+"""What the browser tests share: headless Chromium (Debian's chromium and chromium-driver) driven by Selenium,
+one for a test module, and the mark that skips a module where no browser is installed."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+
+import pytest
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1200,900",
+)
+needs_browser = pytest.mark.skipif(
+    BROWSER is None or DRIVER is None,
+    reason="no headless browser here: apt-get install chromium chromium-driver (CI installs them)",
+)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module, with a fresh profile and nothing downloaded."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = BROWSER
+    for flag in FLAGS:
+        options.add_argument(flag)
+    with tempfile.TemporaryDirectory(prefix="puzzleplan-chromium-") as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        try:
+            yield driver
+        finally:
+            driver.quit()
