@@ -32,6 +32,8 @@ from puzzleplan.api import (
     validate,
 )
 from puzzleplan.api.pddl_files import PddlReport
+from puzzleplan.api.pddl_pages import write_pddl_plan_page
+from puzzleplan.api.pddl_plans import validate_pddl_plan
 from puzzleplan.api.pipeline import Proof, Report
 from puzzleplan.api.up import register_up_engines, to_up
 from puzzleplan.api.validation import Verdict
@@ -80,4 +82,6 @@ __all__ = [
     "to_up",
     "translate",
     "validate",
+    "validate_pddl_plan",
+    "write_pddl_plan_page",
 ]
