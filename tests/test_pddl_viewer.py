@@ -216,3 +216,36 @@ def test_the_page_shows_the_failing_step_of_an_invalid_plan(browser, tasks, tmp_
     failing = browser.find_elements("css selector", ".step.failing")
     assert [row.get_attribute("data-step") for row in failing] == [str(check.failed.number)]
     assert browser.save_screenshot(str(tmp_path / "broken.png"))
+
+
+def test_the_viewer_in_a_jupyter_kernel(tasks, tmp_path):
+    """A notebook run on a real Jupyter kernel of this Python (a kernel spec of its own in a temporary
+    JUPYTER_PATH): the plan check of an invalid plan and a plan's report show as the viewer."""
+    import html
+    import json
+    import sys
+
+    nbformat = pytest.importorskip("nbformat", reason="nbformat is not installed (pip install '.[test]')")
+    nbclient = pytest.importorskip("nbclient", reason="nbclient is not installed (pip install '.[test]')")
+    pytest.importorskip("ipykernel", reason="ipykernel is not installed (pip install '.[test]')")
+    spec = tmp_path / "jupyter" / "kernels" / "puzzleplan-viewer"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "viewer", "language": "python"}))
+    domain, problem, _, plan = tasks["depot"]
+    broken = tmp_path / "broken.plan"
+    broken.write_text(write_plan(plan[:3] + plan[4:]))
+    files = f"{str(domain)!r}, {str(problem)!r}"
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell(f"import puzzleplan\npuzzleplan.validate_pddl_plan({files}, {str(broken)!r})"),
+        nbformat.v4.new_code_cell(f"puzzleplan.plan({files}, 'fd', timeout=60)"),
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+        nbclient.NotebookClient(notebook, kernel_name="puzzleplan-viewer", timeout=180).execute()
+    shown = ["".join(out.get("data", {}).get("text/html", "") for out in cell.outputs) for cell in notebook.cells]
+    check = check_pddl_plan(model_of(domain, problem), plan[:3] + plan[4:])
+    assert all(page.startswith("<iframe srcdoc=") for page in shown)
+    assert f"Plan invalid: step {check.failed.number}" in html.unescape(shown[0])
+    assert "Plan valid: " in html.unescape(shown[1])
