@@ -128,6 +128,9 @@ def test_validate_and_plan_write_the_page(tasks, tmp_path, capsys):
     assert "plan viewer:" in captured.err and '"status": "solved"' in captured.out
     assert main(["plan", str(domain), str(problem), "--animate", str(tmp_path / "page.gif")]) == 2
     assert "FILE.html" in capsys.readouterr().err
+    unplanned = tmp_path / "none.html"
+    words = ["plan", str(domain), str(problem), "--planner", "fd:nosuchsearch()", "--animate", str(unplanned)]
+    assert main(words) != 0 and not unplanned.exists()
 
 
 def test_the_notebook_shows_the_viewer(tasks):

@@ -293,6 +293,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
         failures += guarded.written(
             lambda: write_page(page, args.domain, args.problem, report.run.plan, args.json), page
         )[1]
+    elif page:
+        print(f"puzzleplan: no plan to view; {page} not written", file=sys.stderr)
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
