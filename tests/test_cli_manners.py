@@ -150,7 +150,7 @@ def test_a_long_search_on_a_terminal_shows_fast_downwards_progress(depot):
     """Blind A* runs out of time on depot p03: the status line names Fast Downward's component as it runs
     (its translator can take seconds on a loaded machine) and, once the search runs, its f-layer and its
     expansions."""
-    code, shown, _ = on_a_terminal("plan", *depot, "--planner", "fd:astar(blind())", "--timeout", "8")
+    code, shown, _ = on_a_terminal("plan", *depot, "--planner", "fd:astar(blind())", "--timeout", "5")
     assert code == 4 and ("Fast Downward translating" in shown or "Fast Downward search" in shown), shown
     if "Fast Downward search" in shown:
         assert " expanded" in shown and "f = " in shown, shown
