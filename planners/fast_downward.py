@@ -10,6 +10,7 @@ from pathlib import Path
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.processes import Outcome, memory_exhausted, output_summary, reproducible_environment, run
+from puzzleplan.common.progress import live, say
 from puzzleplan.planners.base import PlanResult, Proof, Status
 from puzzleplan.translator.pddl.task import PddlTask, read_plan, task_files
 
@@ -98,7 +99,8 @@ class FastDownward:
         with task_files(task, "puzzleplan-fd-") as (work, domain, problem):
             plan = work / "plan"
             command = self.command(domain, problem, plan, limits)
-            outcome = run(command, timeout=limits.timeout, cwd=work, env=reproducible_environment())
+            on_line = SearchProgress().read if live() else None  # its progress on the status line
+            outcome = run(command, timeout=limits.timeout, cwd=work, env=reproducible_environment(), on_line=on_line)
             if outcome.timed_out:  # the figures of its last progress line
                 figures = {"bound": _last_int(r"\] f = (\d+)", outcome.stdout)}
                 expanded = _last_int(r"(\d+) expanded", outcome.stdout)
@@ -130,6 +132,39 @@ class FastDownward:
             search_time=outcome.elapsed,
             figures={"search_seconds": _last_float(r"Search time: ([\d.]+)s", outcome.stdout)},
         )
+
+
+class SearchProgress:
+    """Fast Downward's progress read from its output as it runs: the component running (translator,
+    search), the f-layer of an A* search, the best heuristic value of a greedy one, states expanded."""
+
+    _FIGURES = (
+        ("f", re.compile(r"\] f = (\d+)")),
+        ("best h", re.compile(r"New best heuristic value for [^:]+: (\d+)")),
+        ("expanded", re.compile(r"(\d+) expanded")),
+    )
+
+    def __init__(self) -> None:
+        self.component = "starting"
+        self.figures: dict[str, int] = {}
+
+    def read(self, line: str) -> None:
+        """Take one line of Fast Downward's output; say the progress when it tells something new."""
+        component = re.search(r"Running (translator|preprocessor|search)", line)
+        if component:
+            self.component = {"translator": "translating"}.get(component.group(1), component.group(1))
+        found = {name: int(match.group(1)) for name, pattern in self._FIGURES if (match := pattern.search(line))}
+        if component or found:
+            self.figures.update(found)
+            say(self.text())
+
+    def text(self) -> str:
+        """`Fast Downward search: f = 12, 3,456 expanded`."""
+        figures = ", ".join(
+            f"{name} = {value:,}" if name != "expanded" else f"{value:,} expanded"
+            for name, value in self.figures.items()
+        )
+        return f"Fast Downward {self.component}" + (f": {figures}" if figures else "")
 
 
 def _usage_error(stderr: str) -> str:

@@ -41,6 +41,8 @@ from puzzleplan.api import (
     write_trace,
 )
 from puzzleplan.api.pddl_files import PddlReport
+from puzzleplan.api.pddl_pages import write_pddl_plan_page
+from puzzleplan.api.pddl_plans import validate_pddl_plan
 from puzzleplan.api.pipeline import Proof, Report
 from puzzleplan.api.up import register_up_engines, to_up
 from puzzleplan.api.validation import Verdict
@@ -98,4 +100,6 @@ __all__ = [
     "watch",
     "write_search_page",
     "write_side_by_side",
+    "validate_pddl_plan",
+    "write_pddl_plan_page",
 ]

@@ -401,3 +401,38 @@ def test_the_same_experiment_on_a_dask_cluster(tmp_path: Path) -> None:
     assert sorted(r["planner"] for r in rows) == ["fd", "native-astar"]
     assert all(r["status"] == "solved" and r["valid"] and r["peak_memory_mb"] > 0 for r in rows)
     assert [r["length"] for r in rows if r["planner"] == "native-astar"] == [31]
+
+
+def test_every_plan_below_a_claimed_optimum_is_a_bug() -> None:
+    """Two plans cheaper than an optimal claim: the Bugs section names both, not only the first."""
+
+    def row(planner, cost, optimal):
+        return {
+            "puzzle": "lamps",
+            "instance": "lamps/p01.pddl",
+            "planner": planner,
+            "status": "solved",
+            "valid": True,
+            "length": cost,
+            "cost": cost,
+            "optimal": optimal,
+            "measure": "cost",
+        }
+
+    rows = [row("fd-opt", 5, True), row("fd", 4, False), row("pyperplan", 3, False)]
+    (bug,) = rep.find_bugs(Grid.of(rows))
+    assert "fd found one of 4" in bug[2] and "pyperplan found one of 3" in bug[2]
+    bugs = rep.find_bugs(Grid.of(rows), {"lamps/p01.pddl": 4.5})
+    assert [b[2] for b in bugs[1:]] == [
+        "fd's plan costs 4, below the optimum 4.5 the optimal costs file gives",
+        "pyperplan's plan costs 3, below the optimum 4.5 the optimal costs file gives",
+    ]
+
+
+def test_compare_defaults_to_planners_that_run_the_entries() -> None:
+    from puzzleplan.experiments.compare import PDDL_PLANNERS, PUZZLE_PLANNERS, Entry, default_planners
+
+    puzzle = Entry("hanoi", "seed1.hanoi", "seed1.hanoi", "")
+    task = Entry("lamps", "lamps/p01.pddl", "p01.pddl", "", "", "cost", "domain.pddl", "")
+    assert default_planners([task]) == PDDL_PLANNERS and default_planners([puzzle, task]) == PUZZLE_PLANNERS
+    assert default_planners([puzzle]) == ("native-astar", "fd")

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import math
+import re
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pytest
 
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
+from puzzleplan.experiments.compare import PDDL_PLANNERS
 from puzzleplan.experiments.ipc_scores import log_score, read_optimal_costs, run_scores
 from puzzleplan.experiments.pddl_tasks import domain_for, folder_tasks, pddl_tasks
+from puzzleplan.experiments.report import summary_records
 
 DOMAIN = """(define (domain lamps)
   (:requirements :strips :typing :action-costs)
@@ -90,9 +95,13 @@ def test_compare_pddl_and_its_report(tmp_path, capsys):
     for number in (1, 2):
         (folder / f"p0{number}.pddl").write_text(problem(f"p0{number}", number))
     out = tmp_path / "out"
-    command = ["compare", "pddl", str(folder), "--planners", "fd,fd-opt,pyperplan", "--timeout", "30", "--jobs", "2"]
+    command = ["compare", "pddl", str(folder), "--timeout", "30", "--jobs", "2"]  # the PDDL planners by default
     assert main([*command, "--out", str(out)]) == 0
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert sorted({row["planner"] for row in rows}) == sorted(PDDL_PLANNERS) == ["fd", "fd-opt", "pyperplan"]
+    versions = {row["planner"]: row["planner_version"] for row in rows}
+    assert re.fullmatch(r"Fast Downward \S+ \(revision [0-9a-f]+; up-fast-downward \S+\)", versions["fd"])
+    assert versions["fd-opt"] == versions["fd"] and versions["pyperplan"] == f"pyperplan {version('pyperplan')}"
     by_run = {(row["instance"], row["planner"]): row for row in rows}
     assert by_run[("lamps/p02.pddl", "fd-opt")]["cost"] == 6 and by_run[("lamps/p02.pddl", "fd-opt")]["valid"]
     assert by_run[("lamps/p01.pddl", "pyperplan")]["status"] == "unsupported"  # it has no action costs
@@ -105,8 +114,27 @@ def test_compare_pddl_and_its_report(tmp_path, capsys):
     optimal.write_text("lamps/p01.pddl 3\n")
     assert main(["report", str(out), "--optimal-costs", str(optimal)]) == 0
     report = Path(out / "report.md").read_text()
-    assert "| lamps | 2 | 2 / 2.00 / 2.00 | 2 / 2.00 / 2.00 | 0 / 0.00 / 0.00 |" in report
+    scores = r"\| lamps \| 2 \| 2 / 2\.00 / [0-2]\.\d\d \| 2 / 2\.00 / [0-2]\.\d\d \| 0 / 0\.00 / 0\.00 \|"
+    assert re.search(scores, report)  # agile 2.00 when both runs end within 1 s (not so on a loaded machine)
     assert "| lamps/p01.pddl | 3 (file) | 3* | 3* | unsupported |" in report
+    assert "| domain | problems | fd | fd-opt | pyperplan |" in report and "| puzzle " not in report
+    assert "## Bugs" in report and "none: every optimal planner agrees" in report
+    records = {(r["domain"], r["planner"]): r for r in csv.DictReader((out / "report.csv").open())}
+    fd = records[("lamps", "fd")]
+    assert (fd["ipc_coverage"], fd["ipc_quality"]) == ("2.0", "2.0") and float(fd["ipc_agile"]) > 0
+    assert records[("all", "pyperplan")]["ipc_coverage"] == "0.0"
+    costs = {r["problem"]: r for r in csv.DictReader((out / "costs.csv").open())}
+    assert (costs["lamps/p02.pddl"]["optimum"], costs["lamps/p02.pddl"]["fd-opt"]) == ("6", "6")
+    assert costs["lamps/p01.pddl"]["status:pyperplan"] == "unsupported" and costs["lamps/p01.pddl"]["pyperplan"] == ""
+    both = [row for row in rows if row["planner"] != "pyperplan"]  # solved in common: cost sums
+    sums = {(r["domain"], r["planner"]): r["cost_sum"] for r in summary_records(both)}
+    assert sums[("lamps", "fd")] == sums[("all", "fd-opt")] == 9
+    optimal.write_text("lamps/p01.pddl 4\nlamps/p02.pddl 6\n")  # a claimed optimum above the plans found
+    assert main(["report", str(out), "--optimal-costs", str(optimal)]) == 0
+    bugs = Path(out / "report.md").read_text().split("## Bugs")[1]
+    for planner in ("fd", "fd-opt"):
+        assert f"{planner}'s plan costs 3, below the optimum 4 the optimal costs file gives" in bugs
+    assert "p02" not in bugs
 
 
 def test_validate_optimal_compares_the_cost_with_fd_opt(tmp_path, capsys):
@@ -135,3 +163,18 @@ def test_compare_pddl_on_a_dask_cluster_with_a_memory_limit(tmp_path):
     (row,) = [json.loads(line) for line in (tmp_path / "o" / "results.jsonl").read_text().splitlines()]
     assert row["puzzle"] == "lamps" and row["instance"] == "lamps/p01.pddl" and row["memory_mb"] == 2048
     assert row["status"] == "solved" and row["valid"] and row["cost"] == 6 and row["peak_memory_mb"] > 0
+
+
+def test_planner_versions_name_the_package_that_runs():
+    from puzzleplan.api.runs import planner_version
+
+    ours = f"puzzleplan {version('puzzleplan')}"
+    assert planner_version("native-astar") == planner_version("graphplan") == planner_version("up:graphplan") == ours
+    assert planner_version("fd:astar(blind())") == planner_version("fd-opt")
+    up = version("unified-planning")
+    for engine, package in (("symk-opt", "up-symk"), ("fast-downward-opt", "up-fast-downward"), ("enhsp", "up-enhsp")):
+        try:
+            expected = f"{package} {version(package)}; unified-planning {up}"
+        except PackageNotFoundError:
+            continue  # the engine is not installed here
+        assert planner_version(f"up:{engine}") == expected

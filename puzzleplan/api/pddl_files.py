@@ -18,11 +18,15 @@ from puzzleplan.common.recorder import recording
 from puzzleplan.common.trace import Trace, TraceOptions
 from puzzleplan.planners.base import PddlPlanner, Status, simulates
 from puzzleplan.planners.registry import get_planner
-from puzzleplan.translator.pddl.task import PddlTask
+from puzzleplan.translator.pddl.task import GroundAction, PddlTask, read_plan
 
 if TYPE_CHECKING:
     from puzzleplan.translator.pddl.model import Task
     from puzzleplan.translator.pddl.plans import PlanCheck
+    from puzzleplan.translator.pddl.trace import PlanTrace
+
+PlanInput = str | Path | list[GroundAction]
+"""A plan: an IPC plan file's path, or ground actions (name, arguments)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,12 @@ class PddlReport:
         status = self.run.result.status
         raise_for_status(status, f"{self.planner} on {self.problem}: {self.message or status.value}")
         return self
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the plan viewer, stepping through the plan's states (puzzleplan.api.pddl_pages)."""
+        from puzzleplan.pictures.pddl_player import notebook_frame
+
+        return notebook_frame(pddl_plan_page(self.domain, self.problem, self.run.plan))
 
     def to_json(self) -> dict[str, Any]:
         """What `puzzleplan plan --json` prints: the run, the replay's verdict and cost, and the times."""
@@ -163,3 +173,23 @@ def _replayed(model: Task | None, run: PddlRun) -> PlanCheck | None:
     from puzzleplan.translator.pddl.plans import check_pddl_plan
 
     return check_pddl_plan(model, run.plan) if model and run.result.solved else None
+
+
+def trace_pddl_plan(domain: str | Path, problem: str | Path, plan: PlanInput) -> PlanTrace:
+    """Read the domain and problem files and replay the plan (a plan file's path, or ground actions) state by
+    state, for the plan viewer (translator/pddl/trace.py); InputError for bad files."""
+    from puzzleplan.translator.pddl.trace import trace_plan
+
+    _, model = read_pddl(str(domain), str(problem))
+    steps = read_plan(read_file(str(plan)), str(plan)) if isinstance(plan, (str, Path)) else list(plan)
+    return trace_plan(model, steps)
+
+
+def pddl_plan_page(domain: str | Path, problem: str | Path, plan: PlanInput, title: str | None = None) -> str:
+    """The plan viewer page (HTML text) of a plan for PDDL files: its states step by step, the facts added
+    and deleted, the goal reached so far, the cost so far, and the failing step of an invalid plan."""
+    from puzzleplan.pictures.pddl_player import pddl_player_page
+
+    trace = trace_pddl_plan(domain, problem, plan)
+    heading = title or f"{Path(problem).name} on {Path(domain).name}"
+    return pddl_player_page(trace.to_json(), heading, trace.check.message().splitlines()[0])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pddl_files import read_pddl
+from puzzleplan.api.pddl_files import pddl_plan_page, read_pddl
 from puzzleplan.api.validation import comparison, no_optimum
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
@@ -47,6 +47,12 @@ class PddlPlanVerdict:
         if claimed is None or cost is None or abs(claimed - cost) <= 1e-9:
             return ""
         return f"note: the plan file claims cost {claimed:g}, the plan costs {cost:g}"
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the plan viewer, stepping through the plan's states (puzzleplan.api.pddl_pages)."""
+        from puzzleplan.pictures.pddl_player import notebook_frame
+
+        return notebook_frame(pddl_plan_page(self.domain, self.problem, self.plan))
 
     def to_json(self, state: bool = False) -> dict[str, Any]:
         """The JSON object of `validate DOMAIN PROBLEM PLAN --json` (with the state's facts when `state`)."""

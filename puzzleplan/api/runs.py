@@ -41,3 +41,11 @@ def replay_plan_file(inst: Instance, path: str | Path) -> tuple[list[Any], Repla
     state (.valid, .reason, .states); InputError naming the file and line of a move it cannot read."""
     moves = notation(inst.puzzle).parse_moves(read_file(path), str(path))
     return moves, inst.puzzle.replay(inst.data, moves)
+
+
+def planner_version(name: str) -> str:
+    """The version of the planner a name runs (Fast Downward's release and revision, an engine package's
+    version, or puzzleplan's for its own planners), as compare's results rows record it."""
+    from puzzleplan.planners.versions import planner_version as version_of
+
+    return version_of(name)

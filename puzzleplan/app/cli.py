@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK
 """The `puzzleplan` command line: list, translate, solve, validate, show, plan, generate, walk, play, compare,
 report.
 
@@ -26,7 +27,7 @@ from puzzleplan.api.catalogue import (
     planner_infos,
     push_options,
 )
-from puzzleplan.app import guarded, seed_output
+from puzzleplan.app import completion, guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
     UsageError,
@@ -167,7 +168,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     check_animation(args, describe(args.puzzle))
     page = check_page(args.trace, [args.file]) if args.trace else None
-    with status_line():
+    with status_line(quiet=args.json):
         report = guarded.read_and_solve(args, limits)
     inst = api.instance_of(report)
     animation, failures = _solve_outputs(args, inst, report, plan_out)
@@ -298,11 +299,13 @@ def cmd_plan(args: argparse.Namespace) -> int:
     PDDL semantics (its cost with it) before printing."""
     from puzzleplan.api import write_plan
     from puzzleplan.api.pddl_files import plan_files
+    from puzzleplan.app import pddl_page
     from puzzleplan.app.pddl_validate import print_warnings
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
+    page = pddl_page.check_page(args.animate, [args.domain, args.problem])
     limits = Limits.read(args.timeout, args.memory)
-    with status_line():
+    with status_line(quiet=args.json):
         report = plan_files(args.domain, args.problem, args.planner, limits, strict=args.strict)
     print_warnings(report.warnings)
     data, result = report.to_json(), report.run.result
@@ -314,6 +317,12 @@ def cmd_plan(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         _print_plan(args, report.run, data, text)
+    if page and result.solved:
+        failures += guarded.written(
+            lambda: pddl_page.write_page(page, args.domain, args.problem, report.run.plan, args.json), page
+        )[1]
+    elif page:
+        print(f"puzzleplan: no plan to view; {page} not written", file=sys.stderr)
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
@@ -421,7 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def instance(p: argparse.ArgumentParser) -> None:
         p.add_argument("puzzle", nargs="?", help="puzzle name; may be left out when the file's suffix names it")
-        p.add_argument("file")
+        p.add_argument("file", help="the instance file in the puzzle's own format")
         p.add_argument("--level", help="level number (1-based) or title, for multi-level files")
 
     commands.add_parser("list", help="puzzles and planners").set_defaults(run=cmd_list)
@@ -429,7 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
     instance(p)
     p.add_argument("facts", nargs="?", help="(translate graphplan OPS FACTS only)")
     p.add_argument("-o", "--output", default="out", help="folder to write into (default out/)")
-    p.add_argument("--format", choices=("pddl", "graphplan"), default="pddl")
+    p.add_argument(
+        "--format", choices=("pddl", "graphplan"), default="pddl", help="pddl (default) or graphplan's ops and facts"
+    )
     whole_limits(p)
     p.set_defaults(run=cmd_translate)
     p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
@@ -469,13 +480,14 @@ def build_parser() -> argparse.ArgumentParser:
     whole_limits(p)
     p.set_defaults(run=cmd_show)
     p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
-    p.add_argument("domain")
-    p.add_argument("problem")
+    p.add_argument("domain", help="the PDDL domain file")
+    p.add_argument("problem", help="the PDDL problem file")
     limits(p)
     planner(p, "fd")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
     strictness(p)
+    p.add_argument("--animate", metavar="FILE.html", help="write a page that steps through the plan's states")
     p.set_defaults(run=cmd_plan)
     p = commands.add_parser(
         "generate",
@@ -483,15 +495,15 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.epilog_of = generator_help
-    p.add_argument("puzzle")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("puzzle", help="the puzzle to generate an instance of (puzzleplan list names them)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (default: a new instance each run)")
     p.add_argument("-o", "--output", help="file to write (default: print it)")
     whole_limits(p)
     p.set_defaults(run=cmd_generate, accepts_options=True)
     p = commands.add_parser("walk", help="a random walk, printing each move and state")
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None, help="random seed (default: a new walk each run)")
     seed_output.add_format_option(p)
     whole_limits(p)
     p.set_defaults(run=cmd_walk)
@@ -503,6 +515,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_compare_commands(commands)
     add_watch_commands(commands, instance, limits)
     seed_output.add_commands(commands, instance)
+    completion.add_command(commands)
     return parser
 
 
@@ -565,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = guarded.verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()
+    completion.complete(parser)  # a shell's TAB: argcomplete answers and exits
     try:
         return _run(parser, argv)
     except UsageError as error:

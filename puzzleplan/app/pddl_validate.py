@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzleplan.api.pddl_plans import PddlPlanVerdict, validate_pddl_plan
+from puzzleplan.app.pddl_page import check_page, write_page
 from puzzleplan.app.validate import optimum_line
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
@@ -45,6 +46,7 @@ def pddl_triple(args: argparse.Namespace) -> bool:
 def run_pddl_validate(args: argparse.Namespace) -> bool:
     """Print the verdict on a PDDL plan (one JSON object under --json); True when the plan is valid."""
     domain, problem, plan_file = _three_files(args)
+    page = check_page(args.animate, [domain, problem, plan_file])
     limits = Limits.read(args.timeout, args.memory) if args.optimal else None
     verdict = validate_pddl_plan(domain, problem, plan_file, optimal=limits, strict=getattr(args, "strict", False))
     print_warnings(verdict.warnings)
@@ -52,6 +54,8 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
         print(json.dumps(verdict.to_json(state=args.show)))
     else:
         _print_verdict(verdict, args.show)
+    if page:
+        write_page(page, domain, problem, plan_file, args.json)
     return verdict.valid
 
 

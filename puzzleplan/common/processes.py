@@ -8,9 +8,12 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from puzzleplan.common.errors import shorten
 from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
@@ -125,16 +128,56 @@ def reproducible_environment() -> dict[str, str]:
     return dict(os.environ, PYTHONHASHSEED="0")
 
 
+class _Reader:
+    """A child's output read while it runs: each line of its standard output handed to `on_line` as it
+    comes (a planner's progress, for the status line), its standard error kept whole."""
+
+    def __init__(self, process: subprocess.Popen, on_line: Callable[[str], None]) -> None:
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self.threads = [
+            threading.Thread(target=self._lines, args=(process.stdout, on_line), daemon=True),
+            threading.Thread(target=self.err.extend, args=(process.stderr,), daemon=True),
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def _lines(self, stream: IO[str], on_line: Callable[[str], None]) -> None:
+        """Keep every line of the stream, handing each to on_line (whose failures are its own)."""
+        for line in stream:
+            self.out.append(line)
+            try:
+                on_line(line)
+            except Exception:  # a progress reader never stops the run
+                pass
+
+    def collected(self) -> tuple[str, str]:
+        """The whole standard output and error, once the child has closed them."""
+        for thread in self.threads:
+            thread.join()
+        return "".join(self.out), "".join(self.err)
+
+
+def _communicate(process: subprocess.Popen, reader: _Reader | None, timeout: float | None) -> tuple[str, str]:
+    """The child's output once it ends (TimeoutExpired after `timeout` seconds; None: wait to the end)."""
+    if reader is None:
+        return process.communicate(timeout=timeout)
+    process.wait(timeout)
+    return reader.collected()
+
+
 def run(
     command: list[str],
     timeout: float,
     memory_mb: int | None = None,
     cwd: str | Path | None = None,
     env: dict[str, str] | None = None,
+    on_line: Callable[[str], None] | None = None,
 ) -> Outcome:
     """Run `command` in a new session under a wall-clock and memory limit; on timeout or interruption
     stop the whole group (the child and everything it started) and report timed_out. A guard process
-    (puzzleplan.common.guard) runs it, so that the group dies with this process even under kill -9."""
+    (puzzleplan.common.guard) runs it, so that the group dies with this process even under kill -9.
+    With `on_line`, each line of the child's standard output is handed to it as it comes."""
     started = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-I", "-S", str(GUARD), str(os.getpid()), *command],
@@ -146,12 +189,13 @@ def run(
         start_new_session=True,
         preexec_fn=_child_setup(memory_mb),
     )
+    reader = _Reader(process, on_line) if on_line else None
     try:
-        stdout, stderr = process.communicate(timeout=timeout)
+        stdout, stderr = _communicate(process, reader, timeout)
         timed_out = False
     except subprocess.TimeoutExpired:
         stop_group(process)
-        stdout, stderr = process.communicate()
+        stdout, stderr = _communicate(process, reader, None)
         timed_out = True
     except BaseException:
         stop_group(process)

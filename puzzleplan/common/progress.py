@@ -30,6 +30,11 @@ class Progress:
     figures_started: float = 0.0
     interrupted: str = ""
     """The innermost phase that an exception (the time or memory limit) ended, until `take_interrupted`."""
+    said: str = ""
+    said_at: float = 0.0
+    """What a planner running as a child process last reported of its search, and when (perf_counter)."""
+    live: bool = False
+    """True while a status line shows the progress (planners then read their children's output as it comes)."""
 
     def take_interrupted(self) -> str:
         """The phase an exception ended last, forgotten once taken."""
@@ -49,6 +54,17 @@ CURRENT = Progress()
 def watch(figures: Figures) -> None:
     """Register the search that starts now: its figures are read by the status line and by `stopped`."""
     CURRENT.figures, CURRENT.figures_started = figures, time.perf_counter()
+
+
+def say(text: str) -> None:
+    """Record what a planner running as a child reports of its search (its expansions, its f-layer), for
+    the status line."""
+    CURRENT.said, CURRENT.said_at = text, time.perf_counter()
+
+
+def live() -> bool:
+    """True when a status line shows the progress: reading a child's output as it comes is then worth it."""
+    return CURRENT.live
 
 
 @contextmanager
@@ -75,6 +91,8 @@ def status_text(started: float) -> str:
         parts.append(f"{expanded:,} expanded")
         if bound is not None:
             parts.append(f"bound {bound:g}")
+    if CURRENT.said and CURRENT.said_at >= started:
+        parts.append(CURRENT.said)
     return "  ".join(parts)
 
 
@@ -83,11 +101,11 @@ INTERVAL = 0.5
 
 
 @contextmanager
-def status_line(stream: TextIO | None = None, interval: float = INTERVAL) -> Iterator[None]:
-    """A live status line on `stream` (standard error) while the block runs, when it is a terminal;
-    erased at the end, so that nothing of it stays in the output."""
+def status_line(stream: TextIO | None = None, interval: float = INTERVAL, quiet: bool = False) -> Iterator[None]:
+    """A live status line on `stream` (standard error) while the block runs, when it is a terminal and not
+    `quiet` (under --json); erased at the end, so that nothing of it stays in the output."""
     stream = stream or sys.stderr
-    if not stream.isatty() or log.isEnabledFor(logging.INFO):  # -v's lines would break into it
+    if quiet or not stream.isatty() or log.isEnabledFor(logging.INFO):  # -v's lines would break into it
         yield
         return
     started, done = time.perf_counter(), threading.Event()
@@ -99,9 +117,11 @@ def status_line(stream: TextIO | None = None, interval: float = INTERVAL) -> Ite
 
     thread = threading.Thread(target=show, name="status line", daemon=True)
     thread.start()
+    CURRENT.live = True
     try:
         yield
     finally:
+        CURRENT.live, CURRENT.said = False, ""
         done.set()
         thread.join()
         stream.write("\r\x1b[K")

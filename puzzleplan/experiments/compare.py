@@ -32,6 +32,13 @@ from puzzleplan.experiments.run_plans import animate_runs, animation_summary, ke
 log = logging.getLogger(__name__)
 
 RESULTS = "results.jsonl"
+PUZZLE_PLANNERS = ("native-astar", "fd")
+"""The planners compare runs on puzzles when --planners is not given: the puzzle's own A* and Fast Downward."""
+PDDL_PLANNERS = ("fd", "fd-opt", "pyperplan")
+"""The planners `compare pddl` runs when --planners is not given: three that read any PDDL task and run
+from the base install: Fast Downward's lama-first (satisficing, the usual baseline), its A* with LM-cut
+(optimal: the optimum the IPC quality score and the Bugs section need) and pyperplan's greedy best-first
+search with hFF (a second, independent implementation)."""
 GRACE_WRAPPER = 60.0
 """Seconds past a run's own hard limit after which the experiment gives up on its wrapper process."""
 
@@ -441,18 +448,25 @@ def _progress(total: int):
 
 def experiment_tasks(args: argparse.Namespace, out: Path) -> list[dict[str, Any]]:
     """The tasks of the command line: files (per level) and generated instances x planners."""
-    planners = _planner_names(args.planners)
     strict = getattr(args, "strict", False)
     entries = _command_line_entries(args.items, strict)
     for spec in args.generate or []:
         entries += generated_entries(spec, out)
     if not entries:
         raise InputError("no instances: give PUZZLE FILE... or --generate", "command line")
+    planners = _planner_names(args.planners or ",".join(default_planners(entries)))
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be at least 1", "command line")
     limits = Limits.read(args.timeout, args.memory)
     tasks = make_tasks(entries, planners, limits.timeout, limits.memory_mb)
     return [{**task, "strict": True} for task in tasks] if strict else tasks
+
+
+def default_planners(entries: list[Entry]) -> tuple[str, ...]:
+    """The planners run when --planners is not given: PDDL_PLANNERS when every entry is a PDDL task (no
+    puzzle simulator to search on), else PUZZLE_PLANNERS."""
+    pddl = bool(entries) and all(entry.domain_file for entry in entries)
+    return PDDL_PLANNERS if pddl else PUZZLE_PLANNERS
 
 
 def _planner_names(spec: str) -> list[str]:
@@ -557,7 +571,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Print the tables of DIR/results.jsonl and write report.md, .csv, .html, cactus.png and scatters (and
     with --animate a player page per solved run, linked from report.html)."""
     from puzzleplan.common.outputs import check_writable_files
-    from puzzleplan.experiments.report import REPORT_FILES, build_tables, print_tables, write_report
+    from puzzleplan.experiments.report import COSTS_FILE, REPORT_FILES, build_tables, print_tables, write_report
 
     folder = Path(args.folder)
     results = folder / RESULTS if folder.is_dir() else folder
@@ -565,14 +579,17 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise InputError("no results file: run puzzleplan compare --out FOLDER first", str(results))
     pairs = [_scatter_pair(spec) for spec in args.scatter or []]
     rows = read_rows(results)
-    check_writable_files(results.parent, REPORT_FILES)  # before the tables are printed: nothing half done
-    tables = build_tables(rows, _optimal_costs(args.optimal_costs)) if rows else []
+    check_writable_files(
+        results.parent, (*REPORT_FILES, COSTS_FILE)
+    )  # before the tables are printed: nothing half done
+    known = _optimal_costs(args.optimal_costs)
+    tables = build_tables(rows, known) if rows else []
     print_tables(tables)
     animations: list[dict[str, Any]] = []
     if args.animate:
         animations = animate_runs(rows, results.parent)
         print(animation_summary(animations, results.parent))
-    for path in write_report(rows, results.parent, pairs, tables, animations):
+    for path in write_report(rows, results.parent, pairs, tables, animations, known):
         print(f"wrote {path}")
     return 0
 
@@ -605,7 +622,10 @@ def add_commands(subparsers) -> None:
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument(
-        "--planners", default="native-astar,fd", help="comma-separated planner names (default native-astar,fd)"
+        "--planners",
+        default=None,
+        help=f"comma-separated planner names (default {','.join(PUZZLE_PLANNERS)}; "
+        f"for compare pddl {','.join(PDDL_PLANNERS)})",
     )
     p.add_argument("--timeout", default="60", help="seconds per run (default 60)")
     p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")

@@ -18,7 +18,7 @@ from typing import Any
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
-from puzzleplan.experiments.results import Grid, is_solved, seconds
+from puzzleplan.experiments.results import Grid, is_solved, outcome, seconds
 
 COST = "cost"
 """The measure of PDDL tasks' rows."""
@@ -142,6 +142,30 @@ def _domain_scores(
                 sums[planner][index] += value
                 totals[planner][index] += value
     return sums
+
+
+def planner_scores(grid: Grid, domains: list[str], known: dict[str, float]) -> dict[str, tuple[float, float, float]]:
+    """Each planner's (coverage, quality, agile) summed over the tasks of the given PDDL domains."""
+    totals = {planner: [0.0, 0.0, 0.0] for planner in grid.planners}
+    for domain in domains:
+        _domain_scores(grid, domain, known, totals)
+    return {planner: (values[0], values[1], values[2]) for planner, values in totals.items()}
+
+
+def cost_records(grid: Grid, known: dict[str, float]) -> list[dict[str, Any]]:
+    """costs.csv: one record per PDDL task, its known optimum and each planner's cost (empty without a valid
+    plan; a planner's outcome in `status:PLANNER` when it found none)."""
+    records = []
+    for domain in pddl_domains(grid):
+        for _, instance, runs in grid.runs(domain):
+            best = optimum(runs, known.get(instance))
+            record: dict[str, Any] = {"domain": domain, "problem": instance, "optimum": best}
+            for planner in grid.planners:
+                row = runs.get(planner)
+                record[planner] = row.get(COST) if is_solved(row) and row else None
+                record[f"status:{planner}"] = None if row is None else outcome(row)
+            records.append(record)
+    return records
 
 
 def _triple(values: list[float]) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan.common.errors import InputError
-from puzzleplan.experiments.ipc_scores import score_tables
+from puzzleplan.experiments.ipc_scores import COST, cost_records, pddl_domains, planner_scores, score_tables
 from puzzleplan.experiments.plots import cactus_plot, scatter_name, scatter_plot
 from puzzleplan.experiments.results import STATUSES, Grid, geometric_mean, is_solved, outcome, seconds
 
@@ -41,15 +41,25 @@ def _time(value: float) -> str:
     return "-" if math.isnan(value) else f"{value:.3f}"
 
 
+def words(grid: Grid) -> tuple[str, str]:
+    """What the tables call a group of runs and its members: domain and problems when every group is a PDDL
+    domain, puzzle and instances when none is, `puzzle or domain` and instances for a mix."""
+    pddl = set(pddl_domains(grid))
+    if pddl and pddl == set(grid.puzzles):
+        return "domain", "problems"
+    return ("puzzle or domain" if pddl else "puzzle"), "instances"
+
+
 def coverage_table(grid: Grid) -> Table:
     """Solved instances per puzzle and planner (a plan that does not replay is not solved)."""
+    group, members = words(grid)
     rows = [
         [puzzle, str(len(grid.instances[puzzle]))] + [str(_solved_count(grid, puzzle, p)) for p in grid.planners]
         for puzzle in grid.puzzles
     ]
     totals = [sum(int(row[i]) for row in rows) for i in range(1, len(grid.planners) + 2)]
     rows.append(["all"] + [str(total) for total in totals])
-    return Table("Coverage (instances solved)", ["puzzle", "instances"] + grid.planners, rows)
+    return Table(f"Coverage ({members} solved)", [group, members] + grid.planners, rows)
 
 
 def _solved_count(grid: Grid, puzzle: str, planner: str) -> int:
@@ -95,6 +105,9 @@ def common_figures(grid: Grid, puzzle: str | None) -> dict[str, dict[str, float]
             "time_geomean": geometric_mean(times),
             "length_sum": sum(rows[planner]["length"] for rows in common),
         }
+        costs = [rows[planner].get(COST) for rows in common]
+        if costs and all(cost is not None for cost in costs):
+            figures[planner]["cost_sum"] = sum(costs)
     return figures
 
 
@@ -105,9 +118,9 @@ def common_table(grid: Grid, key: str, title: str, fmt=_time) -> Table:
         figures = common_figures(grid, puzzle)
         rows.append(
             [puzzle or "all", str(len(grid.common(puzzle)))]
-            + [fmt(figures[p][key]) if p in figures else "-" for p in grid.planners]
+            + [fmt(figures[p][key]) if key in figures.get(p, {}) else "-" for p in grid.planners]
         )
-    return Table(title, ["puzzle", "common"] + grid.planners, rows)
+    return Table(title, [words(grid)[0], "common"] + grid.planners, rows)
 
 
 def shortest_counts(grid: Grid, puzzle: str | None) -> Counter:
@@ -145,9 +158,26 @@ def _shorter_counts(grid: Grid) -> Counter:
     return shorter
 
 
-def find_bugs(grid: Grid) -> list[list[str]]:
-    """Optimal planners that disagree on a length, plans that do not replay, wrong `unsolvable` claims."""
-    return [[puzzle, instance, problem] for puzzle, instance, rows in grid.runs() for problem in _instance_bugs(rows)]
+def find_bugs(grid: Grid, known: dict[str, float] | None = None) -> list[list[str]]:
+    """Optimal planners that disagree on a length, plans that do not replay, wrong `unsolvable` claims, and
+    every plan cheaper than an optimum claimed by a planner or by the `known` optimal costs (by instance)."""
+    known = known or {}
+    return [
+        [puzzle, instance, problem]
+        for puzzle, instance, rows in grid.runs()
+        for problem in _instance_bugs(rows) + _below_known(rows, known.get(instance))
+    ]
+
+
+def _below_known(rows: dict[str, dict[str, Any]], optimum: float | None) -> list[str]:
+    """Each valid plan cheaper than the optimal cost the --optimal-costs file claims for its task."""
+    if optimum is None:
+        return []
+    costs = {p: row[COST] for p, row in _solved(rows).items() if row.get(COST) is not None}
+    cheaper = sorted((p, cost) for p, cost in costs.items() if cost < optimum - 1e-9)
+    return [
+        f"{p}'s plan costs {cost:g}, below the optimum {optimum:g} the optimal costs file gives" for p, cost in cheaper
+    ]
 
 
 def _instance_bugs(rows: dict[str, dict[str, Any]]) -> list[str]:
@@ -191,10 +221,8 @@ def _refuted_claim(claims: dict[str, int], values: dict[str, int], measure: str)
     shorter = sorted(p for p, value in values.items() if value < claimed)
     if not shorter:
         return None
-    return (
-        f"{', '.join(sorted(claims))} claim an optimal plan of {claimed} {measure} "
-        f"but {shorter[0]} found one of {values[shorter[0]]}"
-    )
+    found = ", ".join(f"{p} found one of {values[p]:g}" for p in shorter)
+    return f"{', '.join(sorted(claims))} claim an optimal plan of {claimed:g} {measure} but {found}"
 
 
 def _measure(row: dict[str, Any]) -> str:
@@ -207,12 +235,13 @@ def _measured(row: dict[str, Any], measure: str) -> int | None:
     return row["length"] if measure == "moves" else row.get(measure)
 
 
-def bugs_table(grid: Grid) -> Table:
+def bugs_table(grid: Grid, known: dict[str, float] | None = None) -> Table:
     """The bugs, every row red; a note when there are none."""
-    bugs = find_bugs(grid)
+    bugs = find_bugs(grid, known)
+    group, members = words(grid)
     return Table(
-        "Bugs: disagreeing optimal planners, invalid plans, wrong unsolvable claims",
-        ["puzzle", "instance", "problem"],
+        "Bugs: disagreeing optimal planners, invalid plans, wrong unsolvable claims, plans below a claimed optimum",
+        [group, members[:-1], "bug"],
         bugs,
         set(range(len(bugs))),
         "" if bugs else "none: every optimal planner agrees and every plan replays",
@@ -230,19 +259,41 @@ def build_tables(rows: list[dict[str, Any]], optimal_costs: dict[str, float] | N
         common_table(grid, "time_sum", "Time sum over commonly solved instances (s)"),
         common_table(grid, "time_geomean", "Time geometric mean over commonly solved instances (s)"),
         common_table(grid, "length_sum", "Plan length sum over commonly solved instances", str),
+        *_cost_sum_tables(grid),
         length_table(grid),
-        bugs_table(grid),
+        bugs_table(grid, optimal_costs),
     ]
 
 
-def summary_records(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The CSV records: one per (puzzle, planner) and per planner over all puzzles."""
+def _cost_sum_tables(grid: Grid) -> list[Table]:
+    """The plan cost sum over commonly solved problems, when the results hold PDDL tasks."""
+    if not pddl_domains(grid):
+        return []
+    return [common_table(grid, "cost_sum", "Plan cost sum over commonly solved problems", lambda v: f"{v:g}")]
+
+
+def summary_records(rows: list[dict[str, Any]], known: dict[str, float] | None = None) -> list[dict[str, Any]]:
+    """The CSV records: one per (puzzle, planner) and per planner over all puzzles; for PDDL domains also
+    the plan cost sum over commonly solved problems and the IPC scores summed (given the known optima)."""
     grid = Grid.of(rows)
     records = []
+    domains = pddl_domains(grid)
     for puzzle in grid.puzzles + [None]:
         figures, shortest = common_figures(grid, puzzle), shortest_counts(grid, puzzle)
-        records += [_summary_record(grid, puzzle, p, figures, shortest) for p in grid.planners_of(puzzle)]
+        scored = domains if puzzle is None else [name for name in domains if name == puzzle]
+        scores = planner_scores(grid, scored, known or {}) if scored else {}
+        for planner in grid.planners_of(puzzle):
+            record = _summary_record(grid, puzzle, planner, figures, shortest)
+            record.update(_score_fields(scores.get(planner)))
+            records.append(record)
     return records
+
+
+def _score_fields(scores: tuple[float, float, float] | None) -> dict[str, float]:
+    """A CSV record's IPC scores: coverage, quality and agile, summed over the tasks (none for puzzles)."""
+    if scores is None:
+        return {}
+    return {f"ipc_{name}": round(value, 4) for name, value in zip(("coverage", "quality", "agile"), scores)}
 
 
 def _summary_record(
@@ -254,6 +305,8 @@ def _summary_record(
     record.update({status: counts[status] for status in STATUSES})
     record.update(figures.get(planner, {}), shortest=shortest[planner])
     record.update({key: round(record[key], 4) for key in ("time_sum", "time_geomean") if key in record})
+    if words(grid)[0] == "domain":
+        record = {"domain": record.pop("puzzle"), **record}
     return record
 
 
@@ -391,7 +444,8 @@ def to_csv(records: list[dict[str, Any]]) -> str:
     """The per-(puzzle, planner) summary as CSV."""
     buffer = io.StringIO()
     if records:
-        writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
+        fields = list(dict.fromkeys(key for record in records for key in record))
+        writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
         writer.writeheader()
         writer.writerows(records)
     return buffer.getvalue()
@@ -405,6 +459,8 @@ def _first_pair(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 REPORT_FILES = ("report.md", "report.csv", "report.html", "cactus.png")
 """The files `report` writes in every case (scatter plots and animations besides)."""
+COSTS_FILE = "costs.csv"
+"""The per-task costs `report` writes when the results hold PDDL tasks."""
 
 
 def write_report(
@@ -413,17 +469,22 @@ def write_report(
     pairs: list[tuple[str, str]],
     tables: list[Table] | None = None,
     animations: Iterable[dict[str, Any]] = (),
+    optimal_costs: dict[str, float] | None = None,
 ) -> list[Path]:
-    """Write report.md, report.csv, report.html (linking the animated runs), cactus.png and the scatter plots;
-    the paths written."""
+    """Write report.md, report.csv, report.html (linking the animated runs), cactus.png and the scatter plots,
+    and costs.csv for PDDL tasks; the paths written."""
     if not rows:
         raise InputError("the results file holds no runs", str(folder))
-    tables = tables if tables is not None else build_tables(rows)
+    tables = tables if tables is not None else build_tables(rows, optimal_costs)
     images = [cactus_plot(rows, folder / REPORT_FILES[3])]
     images += [scatter_plot(rows, a, b, folder / scatter_name(a, b)) for a, b in pairs or _first_pair(rows)]
     names = [image.name for image in images]
     written = [folder / name for name in REPORT_FILES[:3]]
     written[0].write_text(to_markdown(tables, names))
-    written[1].write_text(to_csv(summary_records(rows)))
+    written[1].write_text(to_csv(summary_records(rows, optimal_costs)))
+    costs = cost_records(Grid.of(rows), optimal_costs or {})
+    if costs:
+        written.append(folder / COSTS_FILE)
+        written[-1].write_text(to_csv(costs))
     written[2].write_text(to_html(tables, names, animations))
     return written + images

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from puzzleplan.api.runs import planner_version
 from puzzleplan.common.guard import PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl, sweep_orphans
 from puzzleplan.common.processes import Outcome, interrupt_on_terminate, memory_exhausted, run
 
@@ -100,6 +101,7 @@ def execute(task: dict[str, Any], grace: float = GRACE) -> dict[str, Any]:
         {key: identity[key] for key in ("puzzle", "instance", "file", "planner", "level", "measure")},
         peak_memory_mb=peak,
         returncode=outcome.returncode,
+        planner_version=planner_version(task["planner"]),
     )
     row["time"] = dict(row.get("time") or {}, wall=round(outcome.elapsed, 4))
     return row
