@@ -75,6 +75,18 @@ def _build(target: str, arguments: dict[str, Any], name: str) -> Planner[Any]:
     return _class_of(target)(name=name, **arguments)
 
 
+def tracing_planners() -> tuple[str, ...]:
+    """The names of the planners that record a trace of their search when asked (their class says `traces`)."""
+    names = [name for name, (target, _) in PLANNERS.items() if getattr(_class_of(target), "traces", False)]
+    return (*names, "native-astar:HEURISTIC")
+
+
+def _class_of(target: str) -> Any:
+    """The class a `module:Class` string names."""
+    module_name, class_name = target.split(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
 FAMILIES: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {}, ("search",)),
     "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}, ("heuristic",)),
@@ -140,15 +152,3 @@ def _names_a_planner(piece: str) -> bool:
     """Whether a piece of a planner list starts a planner name (a table name, or KIND: of a family)."""
     kind = piece.partition(":")[0]
     return piece in PLANNERS or piece in PUSH_RENAMED or kind in FAMILIES or kind in PLANNERS
-
-
-def tracing_planners() -> tuple[str, ...]:
-    """The names of the planners that record a trace of their search when asked (their class says `traces`)."""
-    names = [name for name, (target, _) in PLANNERS.items() if getattr(_class_of(target), "traces", False)]
-    return (*names, "native-astar:HEURISTIC")
-
-
-def _class_of(target: str) -> Any:
-    """The class a `module:Class` string names."""
-    module_name, class_name = target.split(":")
-    return getattr(importlib.import_module(module_name), class_name)

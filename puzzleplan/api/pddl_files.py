@@ -9,13 +9,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pipeline import PddlRun, ended, limited, plan_pddl, raise_for_status, stopped, traced
+from puzzleplan.api.pipeline import PddlRun, limited, plan_pddl, raise_for_status, stopped
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
 from puzzleplan.common.progress import phase
-from puzzleplan.common.recorder import recording
-from puzzleplan.common.trace import Trace, TraceOptions
+from puzzleplan.common.trace import Trace
 from puzzleplan.planners.base import PddlPlanner, Status, simulates
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, read_plan
@@ -118,26 +117,20 @@ def plan_files(
     limits: Limits,
     texts: tuple[str, str] | None = None,
     strict: bool = False,
-    trace: TraceOptions | None = None,
 ) -> PddlReport:
     """Read the domain and problem files (or take their `texts`, named by the paths in messages), check them
     (syntax and requirements), plan with the planner named `planner` and replay the plan, all within the
-    limits; InputError for bad files or a planner that cannot run them (or cannot trace, when traced).
-    Departures from the standard that the planners accept are the report's warnings, or under `strict`
-    InputErrors."""
+    limits; InputError for bad files or a planner that cannot run them. Departures from the standard that
+    the planners accept are the report's warnings, or under `strict` InputErrors."""
     started = time.perf_counter()
     chosen = pddl_planner(planner)
-    recorder = traced(chosen, planner, trace)
-    with recording(recorder):
-        model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
+    model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
     if run.result.status is Status.TIMEOUT:
         run = replace(run, result=replace(run.result, message=timeout_message(limits.timeout, run.result.message)))
     check = _replayed(model, run)
     costs = model.action_costs if model else None
     warnings = model.warnings if model else ()
-    kept = None if recorder is None else ended(recorder.trace, run.result.status, list(run.plan))
-    total = time.perf_counter() - started
-    return PddlReport(domain, problem, planner, run, check, costs, total, warnings, kept)
+    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started, warnings)
 
 
 def _read_and_plan(
