@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from puzzleplan.api.trace_files import write_trace
 from puzzleplan.common.errors import InputError
@@ -68,6 +68,11 @@ def search_html(inst: Board, traces: Sequence[Trace], title: str = "") -> str:
     from puzzleplan.pictures.search_page import search_page
 
     return search_page(inst.puzzle, inst.data, traces, title)
+
+
+def watchable(trace: Trace | None) -> TypeGuard[Trace]:
+    """Whether a run's trace has a search to show: expansions recorded, or Graphplan's levels."""
+    return trace is not None and bool(trace.expansions or trace.levels)
 
 
 def write_search_page(inst: Board, trace: Trace, path: str | os.PathLike[str], *, title: str = "") -> dict[str, Any]:

@@ -168,9 +168,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _trace_outputs(args: argparse.Namespace, inst: Instance, report: Report, page: Path) -> list[InputError]:
     """Write solve's --trace page and the trace beside it, and say where they went: the files not written."""
-    from puzzleplan.api.watching import SearchView
+    from puzzleplan.api.watching import SearchView, watchable
 
-    saved, failures = save_view(SearchView(inst, [report.trace] if report.trace else []), page)
+    saved, failures = save_view(SearchView(inst, [report.trace] if watchable(report.trace) else []), page)
     if saved:
         say_saved(saved, args.json)
     return failures

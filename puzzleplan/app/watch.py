@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
-from puzzleplan.api.watching import SearchView, check_page_file
+from puzzleplan.api.watching import SearchView, check_page_file, watchable
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.outputs import check_output_file
@@ -36,7 +36,7 @@ def save_view(view: SearchView, page: Path) -> tuple[dict[str, Any] | None, list
     from puzzleplan.app.guarded import written
 
     if not view.traces:
-        return None, [InputError("no trace was recorded; nothing to watch", str(page))]
+        return None, [InputError("no search was recorded (see the runs' status); nothing to watch", str(page))]
     return written(lambda: view.save(page), page)
 
 
@@ -58,7 +58,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     options = api.TraceOptions(limit=args.limit) if args.limit is not None else True
     with status_line():
         reports = [api.solve(inst, planner, limits=limits, trace=options) for planner in planners]
-    traces = [report.trace for report in reports if report.trace is not None]
+    traces = [report.trace for report in reports if watchable(report.trace)]
     saved, failures = save_view(SearchView(inst, traces, reports), page)
     for report in reports:
         _say_run(report, args.json)
