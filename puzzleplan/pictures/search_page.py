@@ -15,7 +15,16 @@ from typing import Any
 from puzzleplan.common.trace import Expansion, Trace
 from puzzleplan.pictures.charts import line_chart
 from puzzleplan.pictures.drawings import drawer_of
-from puzzleplan.pictures.player import PLAYER_SCRIPTS, board_data, board_tag, board_zoom, filled, html_page, page_json
+from puzzleplan.pictures.player import (
+    PLAYER_SCRIPTS,
+    board_data,
+    board_tag,
+    board_zoom,
+    filled,
+    html_page,
+    page_json,
+    resource,
+)
 from puzzleplan.pictures.scene import Scene, number
 from puzzleplan.pictures.search_frames import (
     Frames,
@@ -68,7 +77,8 @@ def search_page(puzzle: Puzzle, instance: Any, traces: Sequence[Trace], title: s
     runs = [_run_data(run, steps) for run in shown]
     panels = "".join(_panel(number_, run, span, tops) for number_, run in enumerate(shown))
     data = {"steps": steps, "runs": runs, "speeds": list(SPEEDS), "speed": 10}
-    body = filled("search.html", {"RUNS": panels, "LEGEND": escape(_legend(puzzle, shown)), "DATA": page_json(data)})
+    marks = {"CONTROLS": resource("controls.html"), "RUNS": panels, "LEGEND": escape(_legend(puzzle, shown))}
+    body = filled("search.html", marks | {"DATA": page_json(data)})
     summary = summary or " vs ".join(planner_label(trace) for trace in traces)
     return html_page(title, summary, "search.css", (*PLAYER_SCRIPTS, "search.js"), body)
 
