@@ -97,6 +97,18 @@ def _build(target: str, arguments: dict[str, Any], name: str) -> Planner[Any]:
     return _class_of(target)(name=name, **arguments)
 
 
+def tracing_planners() -> tuple[str, ...]:
+    """The names of the planners that record a trace of their search when asked (their class says `traces`)."""
+    names = [name for name, (target, _) in PLANNERS.items() if getattr(_class_of(target), "traces", False)]
+    return (*names, "native-astar:HEURISTIC")
+
+
+def _class_of(target: str) -> Any:
+    """The class a `module:Class` string names."""
+    module_name, class_name = target.split(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
 FAMILIES: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {}, ("search",)),
     "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}, ("heuristic",)),
@@ -124,15 +136,3 @@ def get_planner(name: str) -> Planner[Any]:
         "(a unified-planning engine)",
         "command line",
     )
-
-
-def tracing_planners() -> tuple[str, ...]:
-    """The names of the planners that record a trace of their search when asked (their class says `traces`)."""
-    names = [name for name, (target, _) in PLANNERS.items() if getattr(_class_of(target), "traces", False)]
-    return (*names, "native-astar:HEURISTIC")
-
-
-def _class_of(target: str) -> Any:
-    """The class a `module:Class` string names."""
-    module_name, class_name = target.split(":")
-    return getattr(importlib.import_module(module_name), class_name)

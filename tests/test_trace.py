@@ -348,3 +348,22 @@ def test_any_limit_keeps_the_first_expansions_then_a_sample_with_exact_counts(li
         full.duplicates,
         full.path,
     )
+
+
+@pytest.mark.parametrize("planner", ["native-bfs", "native-dfs", "native-astar"])
+def test_a_search_that_runs_dry_is_traced_whole_with_no_path(planner, tmp_path):
+    inst = puzzleplan.load("problems/sokoban/stuck-corridor.xsb")
+    report = puzzleplan.solve(inst, planner=planner, trace=True)
+    trace = report.trace
+    assert report.status.value == trace.status == "unsolvable" and trace.path == [] and trace.plan == []
+    assert trace.expanded == report.expanded == len(trace.expansions) > 0
+    assert trace.expansions[-1].frontier == 0
+    assert puzzleplan.read_trace(puzzleplan.write_trace(trace, tmp_path / "t", inst), inst) == trace
+
+
+def test_a_run_stopped_by_its_limit_keeps_the_trace_it_made():
+    inst = puzzleplan.load("problems/sokoban/goal-room.xsb")
+    report = puzzleplan.solve(inst, planner="native-bfs", trace=TraceOptions(limit=50), timeout=1)
+    trace = report.trace
+    assert report.status.value == trace.status == "timeout" and trace.path == []
+    assert trace.expanded == report.expanded - 1 and trace.sampled and len(trace.expansions) > 50

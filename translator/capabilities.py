@@ -104,9 +104,12 @@ class Searchable(Generic[InstanceT, StateT, MoveT]):
 
 class Notated(Generic[InstanceT, StateT, MoveT]):
     """A move notation: moves as the user reads and writes them and as JSON, the ways `validate` reads a
-    whole plan, and other meanings of the moves read. The default spelling is the move as JSON."""
+    whole plan, and other meanings of the moves read. The default spelling is the move as JSON. States as
+    JSON too (trace files)."""
 
     name: str
+    initial: Callable[..., Any]
+    """The core's initial (puzzleplan.translator.puzzle.Puzzle): the shape states are read back in."""
 
     def move_json(self, move: MoveT) -> Any:
         """A move as JSON (a list in the puzzle's notation; a move that is not a tuple as it is)."""
@@ -135,14 +138,14 @@ class Notated(Generic[InstanceT, StateT, MoveT]):
         return self.parse_move(value if isinstance(value, str) else json.dumps(value))
 
     def state_json(self, instance: InstanceT, state: StateT) -> Any:
-        """A state as JSON (a search trace's file holds states so): by default tuples as lists, sets as
-        sorted lists, all the way down."""
+        """A state as JSON (a search trace's file holds states so): by default a named tuple as an object of
+        its fields, tuples as lists, sets as sorted lists, all the way down."""
         return plain_json(state)
 
     def state_from_json(self, instance: InstanceT, value: Any) -> StateT:
-        """A state from its JSON as state_json writes it; ValueError if it is not one. By default lists
-        read back as tuples, all the way down."""
-        return cast(StateT, tupled(value))
+        """A state from its JSON as state_json writes it; ValueError if it is not one. By default read in the
+        shape of the instance's initial state (the same named tuple, a set where it has a set)."""
+        return cast(StateT, shaped(self.initial(instance), value))
 
     def notations(self) -> list[Notation]:
         """The notations `validate` reads for this puzzle besides JSON, PDDL plans and the printout of
@@ -158,7 +161,10 @@ class Notated(Generic[InstanceT, StateT, MoveT]):
 
 
 def plain_json(value: Any) -> Any:
-    """A value of tuples, sets and scalars as JSON: tuples as lists, sets as sorted lists, all the way down."""
+    """A value of tuples, sets and scalars as JSON: a named tuple as an object of its fields, tuples as lists,
+    sets as sorted lists, all the way down."""
+    if hasattr(value, "_fields"):
+        return {name: plain_json(item) for name, item in zip(value._fields, value)}
     if isinstance(value, (tuple, list)):
         return [plain_json(item) for item in value]
     if isinstance(value, (set, frozenset)):
@@ -172,6 +178,20 @@ def tupled(value: Any) -> Any:
         return tuple(tupled(item) for item in value)
     if isinstance(value, dict):
         raise ValueError(f"expected a state written as a list, found an object {json.dumps(value)[:60]}")
+    return value
+
+
+def shaped(example: Any, value: Any) -> Any:
+    """A JSON value read back in the shape of `example` (plain_json's inverse): an object as the example's named
+    tuple, a list as a set where the example has a set, lists as tuples; ValueError when the shapes differ."""
+    if hasattr(example, "_fields"):
+        if not isinstance(value, dict) or set(value) != set(example._fields):
+            raise ValueError(f"expected an object with the fields {', '.join(example._fields)}")
+        return type(example)(*(shaped(item, value[name]) for name, item in zip(example._fields, example)))
+    if isinstance(example, (tuple, set, frozenset)):
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, found {json.dumps(value)[:60]}")
+        return frozenset(tupled(value)) if isinstance(example, (set, frozenset)) else tupled(value)
     return value
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from puzzleplan.translator.graph import distances, reachable, shortest_path
 
@@ -86,27 +85,3 @@ def adjacency_facts(cells: Iterable[Cell], predicate: str = "adjacent", directio
                 extra = f" {name}" if directional else ""
                 facts.append(f"({predicate} {cell_name(cell)} {cell_name(other)}{extra})")
     return facts
-
-
-def cells_json(names: tuple[str, str], state: tuple[Cell, frozenset[Cell]]) -> dict[str, Any]:
-    """A state of one cell and a set of cells (Pac-Man and its food, the keeper and the boxes) as JSON:
-    {"pacman": [row, col], "food": [[row, col], ...]} for names ("pacman", "food"), the set sorted."""
-    one, many = names
-    return {one: list(state[0]), many: sorted(map(list, state[1]))}
-
-
-def cells_from_json(names: tuple[str, str], value: Any) -> tuple[Cell, frozenset[Cell]]:
-    """The cell and the set of cells cells_json wrote; ValueError saying what was expected."""
-    one, many = names
-    try:
-        return _cell(value[one]), frozenset(map(_cell, value[many]))
-    except (KeyError, TypeError, ValueError):
-        raise ValueError(f'expected {{"{one}": [row, col], "{many}": [[row, col], ...]}}') from None
-
-
-def _cell(value: Any) -> Cell:
-    """A cell from [row, col]; ValueError otherwise."""
-    row, col = value
-    if not (isinstance(row, int) and isinstance(col, int)):
-        raise ValueError("a cell is two whole numbers")
-    return row, col

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.api.pddl_files import PddlReport, plan_files
-from puzzleplan.api.pipeline import Report, solve_reading
+from puzzleplan.api.pddl_files import PddlReport, pddl_planner, plan_files
+from puzzleplan.api.pipeline import Report, ended, solve_reading, traced
 from puzzleplan.api.starts import started
 from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
@@ -32,6 +32,7 @@ from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase
+from puzzleplan.common.recorder import recording
 from puzzleplan.common.trace import Trace, TraceOptions
 from puzzleplan.planners.base import PlanResult, Status
 from puzzleplan.planners.up_engine import ground_actions
@@ -211,11 +212,12 @@ def solve(
 ) -> Report:
     """Solve an instance with a planner under a time limit (seconds) and an optional memory limit (MiB, or
     "2G"), decode the plan into native moves and replay them; the Report carries .status, .moves,
-    .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
+    .length, .optimal, .valid, .expanded, .time and .message; with `trace` (True, or TraceOptions(limit=N)
+    to keep every expansion up to N, then a sample) also .trace, the search's trace (docs/traces.md), and
+    InputError for a planner that cannot record one.
+    Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
-    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once. With
-    `trace` (True, or TraceOptions(limit=N) to keep every expansion up to N, then a sample), the report's
-    .trace holds the search's trace (docs/traces.md); InputError for a planner that cannot record one."""
+    another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
     limits = limits or Limits.read(timeout, memory)
     options = trace_options(trace)
     if isinstance(inst, Instance):
@@ -263,10 +265,14 @@ def plan(
     """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
     requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
     PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
-    object `puzzleplan plan --json` prints. With `trace` (graphplan only), .trace holds its planning graph
-    and backward search."""
-    limits = Limits.read(timeout, memory)
-    return plan_files(os.fspath(domain), os.fspath(problem), planner, limits, trace=trace_options(trace))
+    object `puzzleplan plan --json` prints. With `trace` (graphplan only), its .trace holds the planning
+    graph and the backward search."""
+    recorder = traced(pddl_planner(planner), planner, trace_options(trace))
+    with recording(recorder):
+        report = plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+    if recorder is None:
+        return report
+    return replace(report, trace=ended(recorder.trace, report.run.result.status, list(report.run.plan)))
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]

@@ -9,13 +9,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pipeline import PddlRun, ended, limited, plan_pddl, raise_for_status, stopped, traced
+from puzzleplan.api.pipeline import PddlRun, limited, plan_pddl, raise_for_status, stopped
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
 from puzzleplan.common.progress import phase
-from puzzleplan.common.recorder import recording
-from puzzleplan.common.trace import Trace, TraceOptions
+from puzzleplan.common.trace import Trace
 from puzzleplan.planners.base import PddlPlanner, Status, simulates
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.translator.pddl.task import PddlTask
@@ -99,27 +98,19 @@ def pddl_planner(name: str) -> PddlPlanner:
 
 
 def plan_files(
-    domain: str,
-    problem: str,
-    planner: str,
-    limits: Limits,
-    texts: tuple[str, str] | None = None,
-    trace: TraceOptions | None = None,
+    domain: str, problem: str, planner: str, limits: Limits, texts: tuple[str, str] | None = None
 ) -> PddlReport:
     """Read the domain and problem files (or take their `texts`, named by the paths in messages), check them
     (syntax and requirements), plan with the planner named `planner` and replay the plan, all within the
-    limits; InputError for bad files or a planner that cannot run them (or cannot trace, when traced)."""
+    limits; InputError for bad files or a planner that cannot run them."""
     started = time.perf_counter()
     chosen = pddl_planner(planner)
-    recorder = traced(chosen, planner, trace)
-    with recording(recorder):
-        model, run = _read_and_plan(domain, problem, chosen, limits, texts)
+    model, run = _read_and_plan(domain, problem, chosen, limits, texts)
     if run.result.status is Status.TIMEOUT:
         run = replace(run, result=replace(run.result, message=timeout_message(limits.timeout, run.result.message)))
     check = _replayed(model, run)
     costs = model.action_costs if model else None
-    kept = None if recorder is None else ended(recorder.trace, run.result.status, list(run.plan))
-    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started, kept)
+    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started)
 
 
 def _read_and_plan(

@@ -18,8 +18,6 @@ from puzzleplan.translator.grid import (
     Cell,
     adjacency_facts,
     cell_name,
-    cells_from_json,
-    cells_json,
     direction_between,
     flood,
     parse_cell_name,
@@ -170,14 +168,6 @@ class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, 
         return moves
 
     # -- notation -----------------------------------------------------------------------------------------
-    def state_json(self, instance: Any, state: State) -> Any:
-        """A state as JSON: {"pacman": [row, col], "food": [[row, col], ...]}."""
-        return cells_json(("pacman", "food"), state)
-
-    def state_from_json(self, instance: Any, value: Any) -> State:
-        """A state from the JSON state_json writes; ValueError if it is not one."""
-        return State(*cells_from_json(("pacman", "food"), value))
-
     def move_json(self, move: str) -> str:
         """A move as CS188 writes it: "West"."""
         return move

@@ -5,22 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Any
 
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Reported, Searchable
-from puzzleplan.translator.grid import (
-    DIRECTIONS,
-    Cell,
-    adjacency_facts,
-    cell_name,
-    cells_from_json,
-    cells_json,
-    parse_cell_name,
-    step,
-    walk,
-)
+from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, parse_cell_name, step, walk
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
@@ -195,14 +184,6 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
         return letters
 
     # -- notation ----------------------------------------------------------------------------------------
-    def state_json(self, instance: Any, state: State) -> Any:
-        """A state as JSON: {"keeper": [row, col], "boxes": [[row, col], ...]}."""
-        return cells_json(("keeper", "boxes"), state)
-
-    def state_from_json(self, instance: Any, value: Any) -> State:
-        """A state from the JSON state_json writes; ValueError if it is not one."""
-        return State(*cells_from_json(("keeper", "boxes"), value))
-
     def move_json(self, move: str) -> str:
         """A move as its LURD letter."""
         return move
