@@ -285,3 +285,22 @@ def test_what_cannot_be_watched_is_said_in_one_paragraph(tmp_path, capsys, words
     assert main([words[0], str(ROOT / "problems/pacman/room.lay"), *words[1:]]) == 2
     error = capsys.readouterr().err
     assert says in error and "Traceback" not in error
+
+
+@needs_browser
+def test_the_player_plays_inside_a_notebook_output(browser, tmp_path):
+    """A traced report's notebook display (its _repr_html_) in a page: the search player runs in its iframe."""
+    inst, report = traced("pacman", "native-astar")
+    shown = tmp_path / "output.html"
+    shown.write_text(f"<!DOCTYPE html><html><body>{report._repr_html_()}</body></html>")
+    browser.get(shown.as_uri())
+    frames = browser.find_elements("css selector", "iframe")
+    assert len(frames) == 2  # the plan player, then the search player
+    browser.switch_to.frame(frames[1])
+    try:
+        page = SearchPage(browser, inst, [report.trace])
+        assert page.check() == 0
+        page.click("forward")
+        assert page.cursor() == 1 and page.check() == 1
+    finally:
+        browser.switch_to.default_content()
