@@ -304,3 +304,20 @@ def test_the_player_plays_inside_a_notebook_output(browser, tmp_path):
         assert page.cursor() == 1 and page.check() == 1
     finally:
         browser.switch_to.default_content()
+
+
+def test_a_search_stopped_by_its_limit_is_watched_and_one_never_made_is_said(tmp_path, capsys):
+    """A timeout's trace is a page (no plan at its end) and the run's exit status stands (4); an instance
+    proved unsolvable without search records none, which is said, and the status stands (3)."""
+    from puzzleplan.app.cli import main
+
+    page = tmp_path / "timeout.html"
+    hardest = str(ROOT / "problems/tiles/eight-hardest.tiles")
+    assert main(["solve", hardest, "--planner", "native-bfs", "--timeout", "0.5", "--trace", str(page)]) == 4
+    (run,) = page_data(page)["runs"]
+    assert not run["goal"] and run["plan_length"] == 0 and run["counts"]["expanded"] > 0
+    capsys.readouterr()
+    never = tmp_path / "never.html"
+    contradiction = str(ROOT / "problems/shrdlu/contradiction.shrdlu")
+    assert main(["solve", contradiction, "--planner", "native-bfs", "--trace", str(never)]) == 3
+    assert "no search was recorded (unsolvable)" in capsys.readouterr().err and not never.exists()

@@ -170,7 +170,10 @@ def _trace_outputs(args: argparse.Namespace, inst: Instance, report: Report, pag
     """Write solve's --trace page and the trace beside it, and say where they went: the files not written."""
     from puzzleplan.api.watching import SearchView, watchable
 
-    saved, failures = save_view(SearchView(inst, [report.trace] if watchable(report.trace) else []), page)
+    if not watchable(report.trace):  # said, as a plan-less --animate is: the run's own status stands
+        print(f"puzzleplan: no search was recorded ({report.status.value}); {page} not written", file=sys.stderr)
+        return []
+    saved, failures = save_view(SearchView(inst, [report.trace]), page)
     if saved:
         say_saved(saved, args.json)
     return failures
