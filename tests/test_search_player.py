@@ -321,3 +321,16 @@ def test_a_search_stopped_by_its_limit_is_watched_and_one_never_made_is_said(tmp
     contradiction = str(ROOT / "problems/shrdlu/contradiction.shrdlu")
     assert main(["solve", contradiction, "--planner", "native-bfs", "--trace", str(never)]) == 3
     assert "no search was recorded (unsolvable)" in capsys.readouterr().err and not never.exists()
+
+
+def test_plan_trace_writes_graphplans_page_of_plain_pddl(tmp_path, capsys):
+    from puzzleplan.app.cli import main
+
+    page = tmp_path / "graph.html"
+    domain, problem = str(ROOT / "domains/hanoi.pddl"), str(ROOT / "problems/hanoi/seed1.pddl")
+    assert main(["plan", domain, problem, "--planner", "graphplan", "--trace", str(page)]) == 0
+    assert f"search page: {page}" in capsys.readouterr().out
+    trace = puzzleplan.read_trace(page.with_suffix(".jsonl"))
+    text = page.read_text()
+    assert f"{len(trace.levels)} levels built, plan found at level {trace.plan_level}" in text
+    assert text.count('<section class="level"') == len(trace.levels)

@@ -28,7 +28,7 @@ from puzzleplan.app.arguments import (
     resolve_puzzle,
 )
 from puzzleplan.app.watch import add_commands as add_watch_commands
-from puzzleplan.app.watch import check_page, save_view, say_saved
+from puzzleplan.app.watch import check_page, save_graph, save_view, say_saved
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
@@ -292,9 +292,15 @@ def cmd_plan(args: argparse.Namespace) -> int:
     from puzzleplan.api.pddl_files import plan_files
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
+    page = check_page(args.trace, [args.domain, args.problem]) if args.trace else None
     limits = Limits.read(args.timeout, args.memory)
     with status_line():
-        report = plan_files(args.domain, args.problem, args.planner, limits)
+        if page:
+            report = api.plan(
+                args.domain, args.problem, args.planner, timeout=limits.timeout, memory=limits.memory_mb, trace=True
+            )
+        else:
+            report = plan_files(args.domain, args.problem, args.planner, limits)
     data, result = report.to_json(), report.run.result
     text = write_plan(report.run.plan, report.cost if report.action_costs else None)
     failures: list[InputError] = []  # a file not written is said after the result, which is printed anyway
@@ -304,6 +310,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         _print_plan(args, report.run, data, text)
+    if page:
+        failures += save_graph(report.trace, page, f"{args.domain} {args.problem}", args.json)
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
@@ -457,6 +465,11 @@ def build_parser() -> argparse.ArgumentParser:
     planner(p, "fd")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
+    p.add_argument(
+        "--trace",
+        metavar="FILE.html",
+        help="graphplan: write its planning graph and backward search as FILE.html, the trace FILE.jsonl beside it",
+    )
     p.set_defaults(run=cmd_plan)
     p = commands.add_parser(
         "generate",
