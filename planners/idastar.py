@@ -49,6 +49,8 @@ class Deepening:
         """Search from `start` with growing bounds until the goal is reached or no bound is left."""
         if self.recorder is not None:
             self.recorder.start(start)
+        if self.is_goal(start):
+            return self._result(Status.SOLVED, [], Proof.OPTIMAL)
         h = self.heuristic(start)
         self.bound = h
         try:

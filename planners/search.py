@@ -89,7 +89,7 @@ def breadth_first(
     if recorder is not None:
         recorder.start(start)
     if is_goal(start):
-        return counter.result(Status.SOLVED, [], Proof.OPTIMAL)
+        return _found(counter, recorder, start, [], Proof.OPTIMAL)
     parents: Parents = {start: None}
     frontier = deque([start])
     while frontier:

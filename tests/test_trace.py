@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 import puzzleplan
 from puzzleplan import TraceOptions
-from puzzleplan.planners.search import Deadline
+from puzzleplan.common.recorder import Recorder
+from puzzleplan.planners.idastar import Deepening
+from puzzleplan.planners.search import Deadline, best_first, breadth_first, depth_first
 from puzzleplan.planners.tiles_idastar import ida_star
 from puzzleplan.translator.capabilities import search_help
 from puzzleplan.translator.tiles import pdb as tiles_pdb
@@ -367,3 +369,17 @@ def test_a_run_stopped_by_its_limit_keeps_the_trace_it_made():
     trace = report.trace
     assert report.status.value == trace.status == "timeout" and trace.path == []
     assert trace.expanded == report.expanded - 1 and trace.sampled and len(trace.expansions) > 50
+
+
+@pytest.mark.parametrize("kind", ["bfs", "dfs", "astar", "idastar"])
+def test_a_search_started_at_the_goal_traces_the_path_of_the_start_alone(kind):
+    recorder = Recorder(TraceOptions())
+    successors, goal, deadline = (lambda n: [(1, n + 1)]), (lambda n: n == 0), Deadline(60)
+    runs = {
+        "bfs": lambda: breadth_first(0, successors, goal, deadline, recorder),
+        "dfs": lambda: depth_first(0, successors, goal, deadline, recorder),
+        "astar": lambda: best_first(0, successors, goal, lambda n: 0, deadline, recorder=recorder),
+        "idastar": lambda: Deepening(successors, goal, lambda n: 0, deadline, recorder).run(0),
+    }
+    result = runs[kind]()
+    assert result.solved and result.plan == [] and recorder.trace.path == [0] and recorder.trace.path_moves == []
