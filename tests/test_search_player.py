@@ -83,7 +83,7 @@ def test_the_page_data_match_the_trace(tmp_path):
     assert total == visits_up_to(inst, trace, trace.expanded)[0] == len(trace.expansions)
     assert heat["expansions"][-1] == len(trace.expansions)
     goal_path = run["paths"][-1]
-    assert goal_path[0] == 1 and [run["labels"][label] for label in goal_path[1:]] == run["plan"]
+    assert goal_path[:2] == [1, len(report.moves)] and [run["labels"][label] for label in goal_path[2:]] == run["plan"]
 
 
 def test_pages_are_html_files_and_side_by_side_takes_two(tmp_path):
@@ -285,3 +285,52 @@ def test_what_cannot_be_watched_is_said_in_one_paragraph(tmp_path, capsys, words
     assert main([words[0], str(ROOT / "problems/pacman/room.lay"), *words[1:]]) == 2
     error = capsys.readouterr().err
     assert says in error and "Traceback" not in error
+
+
+@needs_browser
+def test_the_player_plays_inside_a_notebook_output(browser, tmp_path):
+    """A traced report's notebook display (its _repr_html_) in a page: the search player runs in its iframe."""
+    inst, report = traced("pacman", "native-astar")
+    shown = tmp_path / "output.html"
+    shown.write_text(f"<!DOCTYPE html><html><body>{report._repr_html_()}</body></html>")
+    browser.get(shown.as_uri())
+    frames = browser.find_elements("css selector", "iframe")
+    assert len(frames) == 2  # the plan player, then the search player
+    browser.switch_to.frame(frames[1])
+    try:
+        page = SearchPage(browser, inst, [report.trace])
+        assert page.check() == 0
+        page.click("forward")
+        assert page.cursor() == 1 and page.check() == 1
+    finally:
+        browser.switch_to.default_content()
+
+
+def test_a_search_stopped_by_its_limit_is_watched_and_one_never_made_is_said(tmp_path, capsys):
+    """A timeout's trace is a page (no plan at its end) and the run's exit status stands (4); an instance
+    proved unsolvable without search records none, which is said, and the status stands (3)."""
+    from puzzleplan.app.cli import main
+
+    page = tmp_path / "timeout.html"
+    hardest = str(ROOT / "problems/tiles/eight-hardest.tiles")
+    assert main(["solve", hardest, "--planner", "native-bfs", "--timeout", "0.5", "--trace", str(page)]) == 4
+    (run,) = page_data(page)["runs"]
+    assert not run["goal"] and run["plan_length"] == 0 and run["counts"]["expanded"] > 0
+    capsys.readouterr()
+    never = tmp_path / "never.html"
+    contradiction = str(ROOT / "problems/shrdlu/contradiction.shrdlu")
+    assert main(["solve", contradiction, "--planner", "native-bfs", "--trace", str(never)]) == 3
+    assert "no search was recorded (unsolvable)" in capsys.readouterr().err and not never.exists()
+
+
+def test_plan_trace_writes_graphplans_page_of_plain_pddl(tmp_path, capsys):
+    from puzzleplan.app.cli import main
+
+    page = tmp_path / "graph.html"
+    domain, problem = str(ROOT / "domains/hanoi.pddl"), str(ROOT / "problems/hanoi/seed1.pddl")
+    assert main(["plan", domain, problem, "--planner", "graphplan", "--trace", str(page)]) == 0
+    assert f"search page: {page}" in capsys.readouterr().out
+    trace = puzzleplan.read_trace(page.with_suffix(".jsonl"))
+    text = page.read_text()
+    assert f"{len(trace.levels)} levels built, plan found at level {trace.plan_level}" in text
+    assert text.count('<section class="level"') == len(trace.levels)

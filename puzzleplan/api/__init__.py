@@ -27,7 +27,7 @@ from puzzleplan.api.starts import started
 from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
-from puzzleplan.api.watching import SearchView, write_search_page, write_side_by_side
+from puzzleplan.api.watching import SearchView, watchable, write_search_page, write_side_by_side
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
@@ -396,7 +396,7 @@ def watch(
     if len(planners) not in (1, 2):
         raise InputError(f"watch runs one or two planners, not {len(planners)}", "planners")
     reports = [solve(inst, planner, timeout=timeout, trace=trace) for planner in planners]
-    return SearchView(inst, [report.trace for report in reports if report.trace is not None], reports)
+    return SearchView(inst, [report.trace for report in reports if watchable(report.trace)], reports)
 
 
 def _is_ground_action(step: Any) -> bool:

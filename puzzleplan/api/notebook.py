@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from puzzleplan.api.watching import Solved, framed, search_html
+from puzzleplan.api.watching import Solved, framed, search_html, watchable
 from puzzleplan.common.errors import InputError
 from puzzleplan.planners.base import Status
 from puzzleplan.translator.capabilities import notation
@@ -66,7 +66,7 @@ def report_html(report: Any) -> str:
     inst = None if report.data is None else Solved(get_puzzle(report.puzzle), report.data, report.instance)
     if inst is not None and report.status is Status.SOLVED and report.states:
         parts.append(framed(_plan_page(inst, report), PLAYER_HEIGHT))
-    if inst is not None and report.trace is not None and (report.trace.expansions or report.trace.levels):
+    if inst is not None and watchable(report.trace):
         parts.append(framed(search_html(inst, [report.trace])))
     return "".join(parts)
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from puzzleplan.api.trace_files import write_trace
 from puzzleplan.common.errors import InputError
@@ -60,14 +60,36 @@ def search_html(inst: Board, traces: Sequence[Trace], title: str = "") -> str:
         raise InputError(f"a search page shows one or two traces, not {len(traces)}", "traces")
     title = title or f"{inst.name}: {inst.label}"
     if any(trace.levels for trace in traces):
-        from puzzleplan.pictures.graph_page import graph_page
-
-        return graph_page(traces, title)
+        return graph_html(traces[0] if traces[0].levels else traces[1], title)
     if not all(trace.expansions for trace in traces):
         raise InputError("a trace without recorded expansions has no search to show", "traces")
     from puzzleplan.pictures.search_page import search_page
 
     return search_page(inst.puzzle, inst.data, traces, title)
+
+
+def graph_html(trace: Trace, title: str) -> str:
+    """The page of a Graphplan trace: its planning graph level by level and its backward search (no
+    instance needed: a trace of plain PDDL files has none)."""
+    if not trace.levels:
+        raise InputError("a trace without planning graph levels is no Graphplan trace", "trace")
+    from puzzleplan.pictures.graph_page import graph_page
+
+    return graph_page([trace], title)
+
+
+def write_graph_page(trace: Trace, path: str | os.PathLike[str], *, title: str = "") -> dict[str, Any]:
+    """Write the page of a Graphplan trace (of a puzzle or of plain PDDL: puzzleplan.plan(..., trace=True))
+    at `path` (an .html file); what was written, as write_search_page says it."""
+    page = check_page_file(path, "page")
+    started = time.perf_counter()
+    write_file(page, graph_html(trace, title or trace.planner))
+    return {"file": str(page), "bytes": page.stat().st_size, "seconds": round(time.perf_counter() - started, 3)}
+
+
+def watchable(trace: Trace | None) -> TypeGuard[Trace]:
+    """Whether a run's trace has a search to show: expansions recorded, or Graphplan's levels."""
+    return trace is not None and bool(trace.expansions or trace.levels)
 
 
 def write_search_page(inst: Board, trace: Trace, path: str | os.PathLike[str], *, title: str = "") -> dict[str, Any]:
@@ -100,8 +122,7 @@ def _write_page(inst: Board, traces: Sequence[Trace], path: str | os.PathLike[st
     page = check_page_file(path, "page")
     started = time.perf_counter()
     write_file(page, search_html(inst, traces, title))
-    seconds = round(time.perf_counter() - started, 3)
-    return {"file": str(page), "bytes": page.stat().st_size, "seconds": seconds}
+    return {"file": str(page), "bytes": page.stat().st_size, "seconds": round(time.perf_counter() - started, 3)}
 
 
 def trace_files(page: str | os.PathLike[str], traces: Sequence[Trace]) -> list[Path]:

@@ -37,7 +37,7 @@ from puzzleplan.app.arguments import (
     resolve_puzzle,
 )
 from puzzleplan.app.watch import add_commands as add_watch_commands
-from puzzleplan.app.watch import check_page, save_view, say_saved
+from puzzleplan.app.watch import check_page, save_graph, save_view, say_saved
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
@@ -180,9 +180,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _trace_outputs(args: argparse.Namespace, inst: Instance, report: Report, page: Path) -> list[InputError]:
     """Write solve's --trace page and the trace beside it, and say where they went: the files not written."""
-    from puzzleplan.api.watching import SearchView
+    from puzzleplan.api.watching import SearchView, watchable
 
-    saved, failures = save_view(SearchView(inst, [report.trace] if report.trace else []), page)
+    if not watchable(report.trace):  # said, as a plan-less --animate is: the run's own status stands
+        print(f"puzzleplan: no search was recorded ({report.status.value}); {page} not written", file=sys.stderr)
+        return []
+    saved, failures = save_view(SearchView(inst, [report.trace]), page)
     if saved:
         say_saved(saved, args.json)
     return failures
@@ -298,15 +301,23 @@ def cmd_plan(args: argparse.Namespace) -> int:
     requirements are checked before any planner runs, all within the limits, and the plan is replayed under
     PDDL semantics (its cost with it) before printing."""
     from puzzleplan.api import write_plan
-    from puzzleplan.api.pddl_files import plan_files
     from puzzleplan.app import pddl_page
     from puzzleplan.app.pddl_validate import print_warnings
 
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     page = pddl_page.check_page(args.animate, [args.domain, args.problem])
+    graph_page = check_page(args.trace, [args.domain, args.problem]) if args.trace else None
     limits = Limits.read(args.timeout, args.memory)
     with status_line(quiet=args.json):
-        report = plan_files(args.domain, args.problem, args.planner, limits, strict=args.strict)
+        report = api.plan(
+            args.domain,
+            args.problem,
+            args.planner,
+            timeout=limits.timeout,
+            memory=limits.memory_mb,
+            strict=args.strict,
+            trace=graph_page is not None,
+        )
     print_warnings(report.warnings)
     data, result = report.to_json(), report.run.result
     text = write_plan(report.run.plan, report.cost if report.action_costs else None)
@@ -323,6 +334,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
         )[1]
     elif page:
         print(f"puzzleplan: no plan to view; {page} not written", file=sys.stderr)
+    if graph_page:
+        failures += save_graph(report.trace, graph_page, f"{args.domain} {args.problem}", args.json)
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
@@ -488,6 +501,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
     strictness(p)
     p.add_argument("--animate", metavar="FILE.html", help="write a page that steps through the plan's states")
+    p.add_argument(
+        "--trace",
+        metavar="FILE.html",
+        help="graphplan: write its planning graph and backward search as FILE.html, the trace FILE.jsonl beside it",
+    )
     p.set_defaults(run=cmd_plan)
     p = commands.add_parser(
         "generate",

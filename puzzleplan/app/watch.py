@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
-from puzzleplan.api.watching import SearchView, check_page_file
+from puzzleplan.api.watching import SearchView, check_page_file, watchable, write_graph_page
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.outputs import check_output_file
 from puzzleplan.common.progress import status_line
+from puzzleplan.common.trace import Trace
 
 DEFAULT_PLANNERS = "native-bfs,native-astar"
 
@@ -36,7 +37,7 @@ def save_view(view: SearchView, page: Path) -> tuple[dict[str, Any] | None, list
     from puzzleplan.app.guarded import written
 
     if not view.traces:
-        return None, [InputError("no trace was recorded; nothing to watch", str(page))]
+        return None, [InputError("no search was recorded (see the runs' status); nothing to watch", str(page))]
     return written(lambda: view.save(page), page)
 
 
@@ -44,6 +45,25 @@ def say_saved(saved: dict[str, Any], to_stderr: bool) -> None:
     """Say where the page and the traces went."""
     line = f"search page: {saved['file']} ({saved['bytes']:,} bytes); traces: {', '.join(saved['traces'])}"
     print(line, file=sys.stderr if to_stderr else sys.stdout)
+
+
+def save_graph(trace: Trace | None, page: Path, title: str, to_stderr: bool) -> list[InputError]:
+    """Write `plan --trace`'s page of a Graphplan trace and the trace beside it, and say where they went (or
+    that no graph was recorded): the files not written."""
+    from puzzleplan.app.guarded import written
+
+    if trace is None or not trace.levels:
+        print(f"puzzleplan: no planning graph was recorded; {page} not written", file=sys.stderr)
+        return []
+
+    def save() -> dict[str, Any]:
+        saved = write_graph_page(trace, page, title=title)
+        return dict(saved, traces=[str(api.write_trace(trace, page.with_suffix(".jsonl")))])
+
+    saved, failures = written(save, page)
+    if saved:
+        say_saved(saved, to_stderr)
+    return failures
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -58,7 +78,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     options = api.TraceOptions(limit=args.limit) if args.limit is not None else True
     with status_line():
         reports = [api.solve(inst, planner, limits=limits, trace=options) for planner in planners]
-    traces = [report.trace for report in reports if report.trace is not None]
+    traces = [report.trace for report in reports if watchable(report.trace)]
     saved, failures = save_view(SearchView(inst, traces, reports), page)
     for report in reports:
         _say_run(report, args.json)

@@ -109,5 +109,6 @@ def player_page(scenes: Sequence[Scene], moves: Sequence[str], title: str, summa
     """The HTML page playing the scenes; moves[i] is the move (in the puzzle's notation) from scene i to i + 1."""
     if len(moves) != len(scenes) - 1:
         raise ValueError(f"{len(scenes)} scenes need {len(scenes) - 1} moves, found {len(moves)}")
-    body = filled("player.html", {"BOARD": board_tag(scenes[0]), "DATA": page_json(plan_data(scenes, moves))})
+    marks = {"CONTROLS": resource("controls.html"), "BOARD": board_tag(scenes[0])}
+    body = filled("player.html", marks | {"DATA": page_json(plan_data(scenes, moves))})
     return html_page(title, summary, "player.css", (*PLAYER_SCRIPTS, "player.js"), body)

@@ -2,8 +2,8 @@
    (every frame of every run); data.runs[r]: a run's counts, its board's frames (see board.js), the expansion
    number of each frame (steps), the frame each cursor step shows (at), each frame's figures (info: index,
    state, parent, move, g, h, f, frontier, closed, children, IDA*'s bound and iteration; a goal frame: index, state, parent, move, plan
-   length), each frame's path from the start (paths: 1 when known from the start, then move numbers into
-   labels), the plan's moves, whether its last frame is the goal, and the heat map (cells' corners, cell size,
+   length), each frame's path from the start (paths: 1 when known from the start, its length, then its last
+   moves as numbers into labels), the plan's first moves and length, whether its last frame is the goal, and the heat map (cells' corners, cell size,
    per frame the visits since the frame before and the recorded expansions counted); data.speeds, data.speed:
    the choices and the starting speed (steps a second). */
 (function () {
@@ -31,7 +31,7 @@
   function countsLine(counts, run) {
     var line = "expanded " + counts.expanded + " · generated " + counts.generated + " · duplicates " +
       counts.duplicates + " · pruned " + counts.pruned;
-    return line + (run.plan.length || run.goal ? " · plan " + run.plan.length + " moves" : " · no plan");
+    return line + (run.goal ? " · plan " + run.plan_length + " moves" : " · no plan");
   }
 
   function sampledLine(counts) {
@@ -96,12 +96,13 @@
 
     function showPath(frame, isGoal) {
       var path = run.paths[frame];
-      var moves = path.slice(1).map(function (label) { return run.labels[label]; });
+      var moves = path.slice(2).map(function (label) { return run.labels[label]; });
       var box = document.getElementById("path-" + index);
       box.className = isGoal ? "path plan" : "path";
-      var head = isGoal ? "the plan found, " + moves.length + " moves: " :
-        (path[0] ? "path from the start, " : "path (its start not recorded: sampled), ") + moves.length + " moves: ";
-      box.textContent = head + (moves.join(" ") || "(the start)");
+      var head = isGoal ? "the plan found, " + path[1] + " moves: " :
+        (path[0] ? "path from the start, " : "path (its start not recorded: sampled), ") + path[1] + " moves: ";
+      var cut = moves.length < path[1] ? "(the last " + moves.length + ") … " : "";
+      box.textContent = head + cut + (moves.join(" ") || "(the start)");
     }
 
     function showStatus(frame, isGoal) {

@@ -15,7 +15,16 @@ from typing import Any
 from puzzleplan.common.trace import Expansion, Trace
 from puzzleplan.pictures.charts import line_chart
 from puzzleplan.pictures.drawings import drawer_of
-from puzzleplan.pictures.player import PLAYER_SCRIPTS, board_data, board_tag, board_zoom, filled, html_page, page_json
+from puzzleplan.pictures.player import (
+    PLAYER_SCRIPTS,
+    board_data,
+    board_tag,
+    board_zoom,
+    filled,
+    html_page,
+    page_json,
+    resource,
+)
 from puzzleplan.pictures.scene import Scene, number
 from puzzleplan.pictures.search_frames import (
     Frames,
@@ -31,6 +40,9 @@ from puzzleplan.translator.puzzle import Puzzle
 SPEEDS = (1, 2, 5, 10, 20, 50)
 """The speeds (expansions a second) the page offers."""
 CHARTS = (("frontier", "#1d3557"), ("closed", "#2a9d8f"), ("f", "#e63946"))
+PATH_MOVES = 200
+"""The most moves of a path the page holds (the last ones; of the plan, the first): a depth-first search's
+paths run to thousands of moves."""
 
 
 class Shown:
@@ -65,7 +77,8 @@ def search_page(puzzle: Puzzle, instance: Any, traces: Sequence[Trace], title: s
     runs = [_run_data(run, steps) for run in shown]
     panels = "".join(_panel(number_, run, span, tops) for number_, run in enumerate(shown))
     data = {"steps": steps, "runs": runs, "speeds": list(SPEEDS), "speed": 10}
-    body = filled("search.html", {"RUNS": panels, "LEGEND": escape(_legend(puzzle, shown)), "DATA": page_json(data)})
+    marks = {"CONTROLS": resource("controls.html"), "RUNS": panels, "LEGEND": escape(_legend(puzzle, shown))}
+    body = filled("search.html", marks | {"DATA": page_json(data)})
     summary = summary or " vs ".join(planner_label(trace) for trace in traces)
     return html_page(title, summary, "search.css", (*PLAYER_SCRIPTS, "search.js"), body)
 
@@ -95,7 +108,8 @@ def _run_data(run: Shown, steps: list[int]) -> dict[str, Any]:
         "at": [max(0, bisect_right(frames.steps, step) - 1) for step in steps],
         "info": [_info(run, expansion) for expansion in frames.expansions] + _goal_info(run),
         "paths": [_path(run, state_id, labels) for state_id in _frame_states(run)],
-        "plan": [spelled(run.puzzle, move) for move in trace.path_moves],
+        "plan": [spelled(run.puzzle, move) for move in trace.path_moves[:PATH_MOVES]],
+        "plan_length": len(trace.path_moves),
         "labels": list(labels),
         "goal": frames.goal,
         "blind": run.blind,
@@ -154,11 +168,12 @@ def _goal_info(run: Shown) -> list[list[Any]]:
 
 def _path(run: Shown, state_id: int, labels: dict[str, int]) -> list[int]:
     """The path from the start to a state: 1 when it is known from the start (else 0: sampling lost a link),
-    then its moves as numbers into the page's table of move labels."""
+    its length, then its last PATH_MOVES moves as numbers into the page's table of move labels."""
     path = run.links.path(state_id)
     start = run.trace.expansions[0].state_id
-    moves = [labels.setdefault(spelled(run.puzzle, run.links.move.get(state)), len(labels)) for state in path[1:]]
-    return [1 if path[0] == start else 0, *moves]
+    kept = path[-PATH_MOVES:]
+    moves = [labels.setdefault(spelled(run.puzzle, run.links.move.get(state)), len(labels)) for state in kept[1:]]
+    return [1 if path[0] == start else 0, len(path) - 1, *moves]
 
 
 def _panel(index: int, run: Shown, span: int, tops: dict[str, float]) -> str:
