@@ -64,9 +64,13 @@ def test_a_problem_without_a_domain_is_bad_input(tmp_path):
 def test_tasks_are_checked_before_anything_runs(tmp_path):
     (tmp_path / "domain.pddl").write_text(DOMAIN.replace(":action-costs", ""))
     (tmp_path / "p01.pddl").write_text(problem("p01", 1))
+    assert [task[2].name for task in pddl_tasks([str(tmp_path)])] == ["p01.pddl"]  # read with a warning
     with pytest.raises(InputError, match=":action-costs") as caught:
-        pddl_tasks([str(tmp_path)])
+        pddl_tasks([str(tmp_path)], strict=True)
     assert caught.value.source == str(tmp_path / "domain.pddl")
+    (tmp_path / "domain.pddl").write_text(DOMAIN.replace(":action-costs", ":action-costs :teleportation"))
+    with pytest.raises(InputError, match="unknown requirement :teleportation"):
+        pddl_tasks([str(tmp_path)])
 
 
 def test_the_agile_time_score_is_labs_log_score():

@@ -233,3 +233,14 @@ def test_the_texts_the_planners_get_keep_the_files_lines(tmp_path):
     assert task.domain != domain and task.problem != problem
     for original, read, marker in ((domain, task.domain, "(:action move"), (problem, task.problem, "(:goal")):
         assert marker in read.splitlines()[line_of(original, marker) - 1]
+
+
+def test_compare_pddl_records_the_warnings_and_strict_refuses(tmp_path, capsys):
+    paths = files(tmp_path, DOMAIN.replace(":strips :typing", ":strips"), PROBLEM)
+    words = ["compare", "pddl", str(paths["domain"]), str(paths["problem"]), "--planners", "pyperplan"]
+    assert main([*words, "--strict", "--out", str(tmp_path / "strict")]) == 2
+    assert f"{paths['domain']}:5:" in capsys.readouterr().err
+    assert main([*words, "--timeout", "60", "--out", str(tmp_path / "out")]) == 0
+    [row] = [json.loads(line) for line in (tmp_path / "out/results.jsonl").read_text().splitlines()]
+    assert row["status"] == "solved" and len(row["warnings"]) == 1
+    assert row["warnings"][0].startswith(f"{paths['domain']}:5: warning: uses types")

@@ -106,6 +106,7 @@ def test_a_reader_error_names_the_file_and_the_line():
     assert message.startswith("unified-planning cannot read this task: d.pddl:12: ") and "b" in message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["pyperplan"])
 def test_up_engines_read_a_repeated_predicate_variable_and_name_the_file_otherwise(tmp_path, capsys, engine):
     ok, why = availability(ENGINES[engine])
