@@ -39,7 +39,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
     "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
-    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": "clusters"}),
+    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": "clusters,keeper"}),
     "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": PUSH_BEST}),
     "native-push-portfolio": (
         "puzzleplan.planners.portfolio:Portfolio",
@@ -55,7 +55,10 @@ DESCRIPTIONS = {
     "native-bfs": "breadth-first search on the puzzle's simulator (optimal)",
     "native-dfs": "depth-first search on the puzzle's simulator",
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
-    "native-push-astar": "Sokoban only: A* over pushes; PI-corrals, freeze, cluster, corral deadlocks (push-optimal)",
+    "native-push-astar": (
+        "Sokoban only: A* over pushes; PI-corrals, freeze, cluster and corral deadlocks, a bound that knows "
+        "the keeper's side of each box (push-optimal)"
+    ),
     "native-push-best": (
         "Sokoban only: the best push search on one core, native-push:" + PUSH_BEST + " (FESS taking turns with "
         "feature cycles, bidirectional, macros)"

@@ -42,6 +42,7 @@ from puzzleplan.translator.sokoban.analysis import (
     move_one_box,
 )
 from puzzleplan.translator.sokoban.corrals import Grown, corral_pushes
+from puzzleplan.translator.sokoban.keeper_sides import KeeperSides
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
 
@@ -152,8 +153,10 @@ class _Side:
         features: Features | None = None,
         clusters: ClusterDeadlocks | None = None,
         tunnels: bool = False,
+        sides: KeeperSides | None = None,
     ) -> None:
         self.data, self.forward, self.weight, self.clusters = data, forward, weight, clusters
+        self.sides = sides  # the keeper-aware bound, taken when it is higher
         self.tunnels = (data.tunnel(0), data.tunnel(1)) if tunnels else (0, 0)
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
@@ -181,6 +184,8 @@ class _Side:
             self.pending.append((g, keeper, boxes, parent, pushes))
             return
         h, group = self.assess(boxes)
+        if self.sides is not None and h < INFINITE:
+            h = max(h, self.sides.bound(boxes, keeper))
         if h < INFINITE:
             self.parents.append((parent, pushes) if parent >= 0 else None)
             self.ranks.append(rank)
@@ -328,6 +333,7 @@ def push_astar(
     packing: bool = False,
     opener: bool = False,
     entries: bool = False,
+    keeper: bool = False,
     states: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
@@ -344,8 +350,10 @@ def push_astar(
     cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
     packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
     and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
-    `states` > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions,
-    whatever the machine's speed. The plan is full LURD."""
+    `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
+    box (keeper_sides; sound, so A* stays optimal). With `states` > 0, the search stops (TIMEOUT, "limit
+    reached: states") after that many expanded positions, whatever the machine's speed. The plan is full
+    LURD."""
     deadline = _Budget(limits.timeout, states)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
@@ -355,14 +363,15 @@ def push_astar(
         features = Fess(data, rooms, turns, packing, opener=opener, start=boxes0 if entries else None)
     elif cycle:
         features = Features(data, doors)
-    result = _best_first(puzzle, instance, deadline, weight, bidirectional, rooms, features, clusters, tunnels)
+    search = _Search(weight, bidirectional, features, clusters, keeper)
+    result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
     done = result.expanded or 0
     if deadline.exhausted(done):
         return _limit_reached(done, done, deadline)
     rest = _Budget(deadline.remaining(), states - done if states else 0)
-    plain = _best_first(puzzle, instance, rest, weight, bidirectional, (), features, clusters, False, done)
+    plain = _best_first(puzzle, instance, rest, search, (), False, done)
     return replace(plain, search_time=deadline.elapsed(), expanded=done + (plain.expanded or 0))
 
 
@@ -390,15 +399,23 @@ def _limit_reached(expanded: int, total: int, deadline: Deadline) -> PlanResult:
     )
 
 
+@dataclass(frozen=True)
+class _Search:
+    """What a push search runs with, besides its goal rooms and tunnel macros (push_astar's arguments)."""
+
+    weight: int
+    bidirectional: bool
+    features: Features | None
+    clusters: bool
+    keeper: bool
+
+
 def _best_first(
     puzzle: Sokoban,
     instance: SokobanInstance,
     deadline: _Budget,
-    weight: int,
-    bidirectional: bool,
+    search: _Search,
     rooms: tuple[GoalRoom, ...],
-    features: Features | None,
-    clusters: bool,
     tunnels: bool,
     already: int = 0,
 ) -> PlanResult:
@@ -406,13 +423,14 @@ def _best_first(
     seconds and states; its progress figures count on from the `already` states of a search before it."""
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
-    dead = ClusterDeadlocks(data, deadline) if clusters else None
-    forward = _Side(data, True, weight, rooms, features, dead, tunnels)
+    dead = ClusterDeadlocks(data, deadline) if search.clusters else None
+    keeper = KeeperSides(data) if search.keeper else None
+    forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper)
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
-    if bidirectional and len(data.goals) == boxes0.bit_count():
-        sides.append(_backward_side(instance, data, weight))
+    if search.bidirectional and len(data.goals) == boxes0.bit_count():
+        sides.append(_backward_side(instance, data, search.weight))
     active, turn = list(sides), 0
     watch(lambda: (already + _expanded(sides), None))
     while True:
@@ -537,6 +555,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "packing": ({"packing": True}, "with fess: a box carried to its next goal of a packing order is one move"),
     "opener": ({"opener": True}, "with fess: the opener advisor"),
     "entries": ({"entries": True}, "packing orders bring boxes in by the entrances they can reach"),
+    "keeper": ({"keeper": True}, "a bound that knows the keeper's side of each box (sound: A* stays optimal)"),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly)."""
@@ -561,6 +580,7 @@ class PushOptions:
     packing: bool = False
     opener: bool = False
     entries: bool = False
+    keeper: bool = False
     states: int = 0
 
     @property

@@ -272,7 +272,7 @@ def plain_frozen(analysed, box: int, boxes: int, walls: int) -> list[int] | None
 PINNED = [
     ("native-push:wastar,clusters,tunnels,fess,turns", "100", 430, "87b1d703"),
     ("native-push:wastar,clusters,tunnels,fess,turns", "150", 2791, "09831501"),
-    ("native-push-astar", "80", 441, "b94a77ff"),
+    ("native-push:clusters", "80", 441, "b94a77ff"),
     ("native-push:wastar,clusters,tunnels,cycle,doors", "100", 426, "6123478f"),
     ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "100", 442, "d7b39b62"),
     ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "150", 2791, "09831501"),

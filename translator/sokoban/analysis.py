@@ -64,9 +64,9 @@ class Analysis:
             return 0
         costs = self.costs(frozen)
         if len(numbers) <= SMALL_MATCHING:
-            total = _small_matching([costs[number] for number in numbers])
+            total = small_matching([costs[number] for number in numbers])
         else:  # faster than first trying each box's nearest goal; summed in Python, faster than in numpy
-            _, column = _linear_sum_assignment()(self.table(frozen)[numbers])
+            _, column = linear_sum_assignment()(self.table(frozen)[numbers])
             total = sum(costs[number][goal] for number, goal in zip(numbers, column.tolist()))
         return INFINITE if total >= INFINITE else total  # at least INFINITE when some box has no goal left
 
@@ -520,14 +520,14 @@ SMALL_MATCHING = 3
 
 
 @cache
-def _linear_sum_assignment():
+def linear_sum_assignment():
     """scipy's assignment solver, imported on first use (the import takes most of a second)."""
     from scipy.optimize import linear_sum_assignment
 
     return linear_sum_assignment
 
 
-def _small_matching(rows: list[list[int]]) -> int:
+def small_matching(rows: list[list[int]]) -> int:
     """The least total cost of giving each row (box) its own column (goal): dynamic programming over the
     columns with the set of rows already served, for a handful of rows."""
     full = (1 << len(rows)) - 1
