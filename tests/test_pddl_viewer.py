@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import browser, needs_browser  # noqa: F401 (the headless Chromium fixture)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_browser import BROWSER, DRIVER, browser  # noqa: F401 (the headless Chromium fixture)
 
 import puzzleplan
 from puzzleplan.api.pddl_files import pddl_plan_page, trace_pddl_plan
@@ -26,7 +26,6 @@ from puzzleplan.translator.pddl.task import PddlTask, write_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 IPC = {"depot": ("domain.pddl", "p01.pddl"), "parcprinter-08-strips": ("p01-domain.pddl", "p01.pddl")}
-needs_browser = pytest.mark.skipif(BROWSER is None or DRIVER is None, reason="no headless browser here")
 
 
 def planned(domain: Path, problem: Path, plan: Path) -> tuple[Path, Path, Path, list]:
