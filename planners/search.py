@@ -100,8 +100,12 @@ def breadth_first(start: Hashable, successors: Successors, is_goal: Callable, de
     return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)
 
 
-def depth_first(start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline) -> PlanResult:
-    """Depth-first graph search with an explored set; moves are tried in their given order."""
+def depth_first(
+    start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline, stacked: bool = False
+) -> PlanResult:
+    """Depth-first graph search with an explored set, goal test when a state comes off the stack; moves are
+    tried in their given order, or with `stacked` the children are pushed in that order so the last comes
+    off first (seed 001's pseudocode: Down before Up, Right and Left)."""
     counter = Counter(deadline)
     parents: Parents = {start: None}
     stack = [start]
@@ -112,7 +116,7 @@ def depth_first(start: Hashable, successors: Successors, is_goal: Callable, dead
         if counter.expand():
             return counter.result(Status.TIMEOUT)
         children = [(move, child) for move, child in successors(state) if child not in parents]
-        for move, child in reversed(children):
+        for move, child in children if stacked else reversed(children):
             parents[child] = (state, move)
             stack.append(child)
     return counter.result(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE)

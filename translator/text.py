@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.errors import InputError, quote, tolerate
 from puzzleplan.common.files import whole_number
 
 
@@ -100,3 +100,16 @@ def _label_names(label: str) -> set[str]:
     label = label.strip().lower()
     quoted = re.search(r"'([^']+)'|\"([^\"]+)\"", label)
     return {label} | ({quoted.group(1) or quoted.group(2)} if quoted else set())
+
+
+_TITLE = re.compile(r"(?i)^problem\s*[0-9]+\s*:?$")
+"""A problem's title as seed 003 writes it above each problem, `Problem 1`."""
+
+
+def without_titles(lines: list[Line], source: str) -> list[Line]:
+    """The lines without the `Problem N` titles that a problem copied from seed 003 carries (Tolerated)."""
+    kept = [line for line in lines if not _TITLE.match(line.text)]
+    if len(kept) < len(lines):
+        first = next(line for line in lines if _TITLE.match(line.text))
+        tolerate(f"the title {quote(first.text)} (as seed 003 heads its problems), left out", source, first.number)
+    return kept

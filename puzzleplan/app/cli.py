@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from puzzleplan import api
 from puzzleplan.api import Instance, PddlTask, Report, Status
 from puzzleplan.api.catalogue import PlannerInfo, PuzzleInfo, describe, engine_infos, generate, planner_infos
+from puzzleplan.api.walks import random_walk, stuck
 from puzzleplan.app import guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
@@ -317,20 +318,11 @@ def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
     inst = _load(args)
     seed_output.check_walk_format(args.format, inst.name)
-    rng = random.Random(args.seed)
-    state = inst.normalize(inst.initial)
-    print(inst.show(state))
-    for _ in range(args.n):
-        if inst.is_goal(state):
-            break
-        moves = inst.moves(state)
-        if not moves:
-            print("no legal move")
-            break
-        move = rng.choice(moves)
-        state = inst.normalize(inst.apply(state, move))
-        print(inst.format_move(move))
-        print(inst.show(state))
+    walk = list(random_walk(inst, args.n, args.seed))
+    for move, state in walk:
+        print(inst.show(state) if move is None else f"{inst.format_move(move)}\n{inst.show(state)}")
+    if len(walk) <= args.n and stuck(inst, walk[-1][1]):
+        print("no legal move")
     return 0
 
 
@@ -343,7 +335,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _load(args: argparse.Namespace) -> Instance:
     """The instance of a command's `[PUZZLE] FILE --level`."""
-    return api.load(args.file, puzzle=args.puzzle, level=args.level)
+    return api.load(args.file, puzzle=args.puzzle, level=args.level).starting_at(getattr(args, "start", None))
 
 
 # -- parser --------------------------------------------------------------------------------------------
@@ -420,6 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
     p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
+    seed_output.add_start_option(p)
     animation(p)
     p.set_defaults(run=cmd_validate, limited=True)  # the whole command, unless --optimal runs a planner
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
@@ -457,6 +450,7 @@ def build_parser() -> argparse.ArgumentParser:
     instance(p)
     limits(p)
     planner(p, "native-astar")
+    seed_output.add_start_option(p)
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
     seed_output.add_commands(commands, instance)
@@ -466,6 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     """Parse the command line and run its command."""
     args, extra = parser.parse_known_args(argv)
+    seed_output.print_tolerated()
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )

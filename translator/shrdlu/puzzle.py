@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.translator.capabilities import Generating, Notated, Reported, Searchable
 from puzzleplan.translator.grid import parse_cell_name
+from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 from puzzleplan.translator.puzzle import Option, Puzzle
 from puzzleplan.translator.shrdlu.analysis import unsatisfiable_reason
@@ -167,6 +169,12 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reporte
             raise ValueError("expected SOURCE DESTINATION columns, e.g. (2, 0) or 2 0")
         return int(match.group(1)), int(match.group(2))
 
+    def notations(self) -> list[Notation]:
+        """`(2, 0)` one a line; and `solve --format seed`'s printout, its boards (Figure 3's rows, their
+        cells separated by tabs) left out: the replay draws the states."""
+        own = move_lines("(SOURCE, DESTINATION) one a line", self.parse_move, self.format_move)
+        return [own, Notation("the printout of solve --format seed", partial(_without_figures, own))]
+
     def describe_goal(self, instance: ShrdluInstance) -> str:
         """The goal formula as the file writes it ((block,row,col), row 0 at the bottom)."""
         return "a board where this holds ((block,row,col), row 0 at the bottom): " + format_goal(instance.goal)
@@ -200,3 +208,12 @@ def _moved(state: Columns, source: int, target: int) -> Columns:
     columns[target] = state[target] + (state[source][-1],)
     columns[source] = state[source][:-1]
     return tuple(columns)
+
+
+_FIGURE_LINE = re.compile(r"^[0-9 ]*\t[0-9\t ]*$")
+"""A line of a board as Figure 3 prints it: numbers separated by tabs."""
+
+
+def _without_figures(own: Notation, text: str, source: str) -> list[Move]:
+    """The moves of a text of moves and Figure 3 boards (their lines blanked, so errors keep their line)."""
+    return own.read("\n".join("" if _FIGURE_LINE.match(line) else line for line in text.splitlines()), source)
