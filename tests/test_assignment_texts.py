@@ -6,15 +6,23 @@ texts themselves when ../shared/seeds is there."""
 from __future__ import annotations
 
 import re
+import shlex
+import shutil
+import subprocess
 import warnings
+from dataclasses import replace
 
 import pytest
 from conftest import ROOT
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from strategies import hanoi_instances
 from test_seed_output import needs, run
 
 import puzzleplan
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError, Tolerated
+from puzzleplan.translator.hanoi import Hanoi, HanoiInstance
 
 SEEDS = ROOT.parent / "shared" / "seeds"
 SBP = "../shared/data/sbp/SBP-level0.txt"
@@ -158,6 +166,25 @@ def test_hanoi_as_seed_004_writes_it():
     assert again.data == inst.data
 
 
+@settings(max_examples=15, derandomize=True, deadline=None)
+@given(st.data())
+def test_hanoi_goal_alternatives_properties(data):
+    """A goal of two alternatives: the file round-trips, the optimum is the better alternative's, and the
+    heuristic never exceeds it."""
+    first = data.draw(hanoi_instances(max_discs=4, max_pegs=3))
+    second = data.draw(hanoi_instances(max_discs=4, max_pegs=3).filter(lambda i: i.discs == first.discs))
+    assume(first.goal and second.goal)
+    both = HanoiInstance(first.pegs, first.init, first.goal, (second.goal,))
+    assert Hanoi().parse(Hanoi().render(both)) == both
+
+    def optimum(instance: HanoiInstance) -> int:
+        return len(puzzleplan.solve(puzzleplan.Instance(Hanoi(), instance, "random"), "native-bfs").moves)
+
+    best = optimum(both)
+    assert best == min(optimum(first), optimum(replace(first, goal=second.goal)))
+    assert Hanoi().heuristic(both, both.init) <= best
+
+
 def test_hanoi_either_rod_goal_through_pddl():
     """A PDDL planner solves the either-rod goal (compiled for it) and the plan replays."""
     report = puzzleplan.solve(ROOT / "problems/hanoi/seed004.hanoi", "fd", timeout=60)
@@ -281,3 +308,66 @@ def test_tolerated_input_is_one_line_on_stderr(tmp_path, capsys, monkeypatch):
         f"puzzleplan: warning: {level}:6: tolerated the full stop after the closing parenthesis "
         "(a sentence's, as the text prints it)"
     ]
+
+
+# -- 6. the assignments' page: every command of its tables ---------------------------------------------------
+PAGE = ROOT / "docs" / "assignments.md"
+
+
+def page_commands() -> list:
+    """(requirement, command words, exit status it documents) of every table row of docs/assignments.md."""
+    found = []
+    for line in PAGE.read_text().splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        command = re.match(r"`([^`]+)`", cells[2]) if len(cells) == 5 and line.startswith("| ") else None
+        if command:
+            status = re.search(r"\(exit ([0-9]+)", cells[2])
+            found.append(
+                pytest.param(
+                    shlex.split(command.group(1)),
+                    int(status.group(1)) if status else 0,
+                    id=f"{cells[0]}:{command.group(1)[:60]}",
+                )
+            )
+    return found
+
+
+def test_the_page_has_a_command_for_each_requirement():
+    """Every row of the five tables has its command (83 requirements; one is shown by a page of the docs)."""
+    assert len(page_commands()) == 82
+
+
+@pytest.mark.parametrize(("words", "status"), page_commands())
+def test_page_commands_parse(words, status):
+    """Each command parses with its program's own parser, and the project files it names exist."""
+    from test_docs import _check_paths, _parse, test_two_programs_commands_parse
+
+    from puzzleplan.app.cli import build_parser
+    from puzzleplan.app.graphplan_cli import build_parser as graphplan_parser
+
+    if words[0] in ("maxconnect4", "check_true_false"):
+        test_two_programs_commands_parse(words[0], PAGE, 0, words[1:])
+    elif words[0] in ("puzzleplan", "graphplan"):
+        _parse({"puzzleplan": build_parser, "graphplan": graphplan_parser}[words[0]](), words[1:])
+    else:
+        assert words[:2] == ["python", "-c"]
+    _check_paths(words)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("words", "status"), page_commands())
+def test_page_commands_run(words, status, tmp_path):
+    """Each command runs from the checkout's top folder with the exit status the page gives (0 unless it
+    says otherwise); the files it writes are removed."""
+    if "../shared/data" in " ".join(words) and not (ROOT.parent / "shared" / "data").is_dir():
+        pytest.skip("../shared/data is absent")
+    before = set(ROOT.iterdir())
+    program = ROOT / ".venv" / "bin" / words[0] if (ROOT / ".venv").is_dir() else words[0]
+    try:
+        done = subprocess.run(
+            [str(program), *words[1:]], cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600
+        )
+    finally:
+        for path in set(ROOT.iterdir()) - before:
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    assert done.returncode == status, done.stderr
