@@ -299,6 +299,7 @@ def _stacks_of(lines: list[Line], pegs: tuple[str, ...], source: str, every_disc
     """The stacks that (on ...) facts build on each peg; every disc must rest on a peg through the discs
     under it; the (clear X) facts, when `every_disc` (a whole state), must be the tops."""
     under: dict[int, str] = {}
+    where: dict[int, int] = {}
     clear: set[str] = set()
     for line in lines:
         kind, args = _fact(line, source)
@@ -308,13 +309,16 @@ def _stacks_of(lines: list[Line], pegs: tuple[str, ...], source: str, every_disc
             raise InputError(f"{args[0]} is on two things", source, line.number)
         else:
             under[_disc_of(args[0], line, source)] = args[1]
+            where[_disc_of(args[0], line, source)] = line.number
     stacks = tuple(_stack_on(peg, under) for peg in pegs)
     for peg, stack in zip(pegs, stacks):
         _check_stack(peg, stack, source, lines[0].number if lines else 1)
     placed = {disc for stack in stacks for disc in stack}
     if set(under) - placed:
         lost = min(set(under) - placed)
-        raise InputError(f"{disc_name(lost)} does not rest on a peg A, B or C (through the discs under it)", source)
+        raise InputError(
+            f"{disc_name(lost)} does not rest on a peg A, B or C (through the discs under it)", source, where[lost]
+        )
     tops = {disc_name(stack[-1]) if stack else peg for peg, stack in zip(pegs, stacks)}
     if every_disc and clear and clear != tops:
         raise InputError(f"the (clear ...) facts name {sorted(clear)}, but the tops are {sorted(tops)}", source)
