@@ -248,13 +248,33 @@ def test_sokoban_next_states_read_back_as_levels(tmp_path, capsys, monkeypatch):
         puzzleplan.load(printout)
 
 
-def test_sbp_successors_read_back(capsys, monkeypatch):
-    """Every state `successors sbp --format seed` prints reads back as that state."""
+def test_sbp_successors_read_back(tmp_path, capsys, monkeypatch):
+    """Every state `successors sbp --format seed` prints reads back as that state, alone or as a level of the
+    whole printout (by its move or its number)."""
     needs(SBP)
     inst = puzzleplan.load(ROOT / SBP, puzzle="sbp")
     printout = run(["successors", "sbp", SBP, "--format", "seed"], capsys, monkeypatch)
     states = re.split(r"^\(.*\)\n", printout, flags=re.MULTILINE)[1:]
-    assert [load_text(state, "sbp").initial for state in states] == [child for _, child in inst.successors()]
+    children = [child for _, child in inst.successors()]
+    assert [load_text(state, "sbp").initial for state in states] == children
+    whole = tmp_path / "successors.txt"
+    whole.write_text(printout)
+    assert [puzzleplan.load(whole, puzzle="sbp", level=str(n)).initial for n in (1, 2)] == children
+    assert puzzleplan.load(whole, puzzle="sbp", level="(3,left)").initial == children[1]
+
+
+def test_shrdlu_successors_printout_is_a_file_of_levels(tmp_path, capsys, monkeypatch):
+    """The whole `successors --format seed` printout of Figure 3: a level per action, `(2, 0)` or its number."""
+    seed = puzzleplan.load(ROOT / "problems/shrdlu/seed.shrdlu")
+    whole = tmp_path / "successors.txt"
+    whole.write_text(run(["successors", "problems/shrdlu/seed.shrdlu", "--format", "seed"], capsys, monkeypatch))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Tolerated)
+        read = [puzzleplan.load(whole, puzzle="shrdlu", level=str(n)).initial for n in range(1, 5)]
+        assert read == [child for _, child in seed.successors()]
+        assert puzzleplan.load(whole, puzzle="shrdlu", level="(2, 0)").initial == read[2]
+    with pytest.raises(InputError, match="holds 4 levels"):
+        puzzleplan.load(whole, puzzle="shrdlu")
 
 
 def test_bloxorz_successor_states_read_back_as_starts(capsys, monkeypatch):

@@ -38,8 +38,8 @@ EVERY_PUZZLE = {NOTATIONS, HEURISTICS, REPORTS}
 OFFERED = {
     "hanoi": EVERY_PUZZLE | {GENERATOR},
     "tiles": EVERY_PUZZLE | {LEVELS, GENERATOR},
-    "shrdlu": EVERY_PUZZLE | {GENERATOR},
-    "sbp": EVERY_PUZZLE,
+    "shrdlu": EVERY_PUZZLE | {LEVELS, GENERATOR},
+    "sbp": EVERY_PUZZLE | {LEVELS},
     "sokoban": EVERY_PUZZLE | {LEVELS},
     "sokoban-pushes": EVERY_PUZZLE | {LEVELS, ENCODINGS},
     "bloxorz": EVERY_PUZZLE | {LEVELS, ENCODINGS},
