@@ -15,6 +15,13 @@ from puzzleplan.translator.capabilities import search_help
 SEARCHES = {"bfs": True, "dfs": False, "astar": True}
 """The native searches and whether each is optimal (A* only with an admissible heuristic)."""
 
+ORDERS = {
+    "first": "the first legal move is tried first",
+    "seed": "the children are pushed in the order of the legal moves, so the last comes off the stack first, "
+    "as seed 001's DFS pseudocode does",
+}
+"""native-dfs:ORDER, the order depth-first search tries the moves in."""
+
 
 def search(
     puzzle: Any,
@@ -23,10 +30,11 @@ def search(
     deadline: Deadline,
     heuristic: str = "default",
     recorder: Recorder | None = None,
+    order: str = "first",
 ) -> PlanResult:
-    """Run search `kind` (bfs, dfs or astar with a named heuristic of the puzzle) on an instance; the
-    search runs on the puzzle's normal forms and the plan names pieces as apply() does from the start.
-    With a `recorder`, the search's trace (its states the normal forms searched)."""
+    """Run search `kind` (bfs, dfs in one of the ORDERS, or astar with a named heuristic of the puzzle) on an
+    instance; the search runs on the puzzle's normal forms and the plan names pieces as apply() does from
+    the start. With a `recorder`, the search's trace (its states the normal forms searched)."""
     start = search_help(puzzle).normalize(instance, puzzle.initial(instance))
 
     def successors(state: Any):
@@ -38,7 +46,7 @@ def search(
     if kind == "bfs":
         result = breadth_first(start, successors, is_goal, deadline, recorder)
     elif kind == "dfs":
-        result = depth_first(start, successors, is_goal, deadline, recorder)
+        result = depth_first(start, successors, is_goal, deadline, recorder, stacked=order == "seed")
     else:
         result = _astar(puzzle, instance, start, successors, is_goal, heuristic, deadline, recorder)
     if result.status is Status.SOLVED:
@@ -77,10 +85,13 @@ class NativeSearch:
     traces = True
     """It records a trace of its search when the run is traced (puzzleplan.common.recorder)."""
 
-    def __init__(self, search: str = "astar", name: str = "native-astar", heuristic: str = "default") -> None:
+    def __init__(
+        self, search: str = "astar", name: str = "native-astar", heuristic: str = "default", order: str = "first"
+    ) -> None:
         self.search = search
         self.name = name
         self.heuristic = heuristic
+        self.order = order
         self.optimal = SEARCHES[search]
 
     def available(self) -> tuple[bool, str]:
@@ -97,4 +108,10 @@ class NativeSearch:
                 f"{did_you_mean(self.heuristic, known)}; its heuristics: {', '.join(known)}",
                 "command line",
             )
-        return search(puzzle, instance, self.search, Deadline(limits.timeout), self.heuristic, active())
+        if self.order not in ORDERS:
+            raise InputError(
+                f"unknown planner {self.name!r}: depth-first search has no order {self.order!r}"
+                f"{did_you_mean(self.order, ORDERS)}; its orders: {', '.join(ORDERS)}",
+                "command line",
+            )
+        return search(puzzle, instance, self.search, Deadline(limits.timeout), self.heuristic, active(), self.order)

@@ -2,7 +2,8 @@
 
 Besides the names in the table, `fd:SEARCH` runs Fast Downward with any search string
 (`fd:astar(blind())`), `pyperplan:SEARCH:HEURISTIC` any pyperplan pair (`pyperplan:astar:hmax`) and
-`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics, `native-idastar:PARTITION`
+`native-astar:HEURISTIC` native A* with one of the puzzle's named heuristics, `native-dfs:seed` depth-first
+search pushing the children in the moves' order as seed 001's pseudocode does, `native-idastar:PARTITION`
 IDA* with one of the sliding-tile puzzle's pattern database partitions and `up:NAME` any
 unified-planning OneshotPlanner engine by its UP name (`up:symk-opt`, `up:lpg`).
 """
@@ -93,6 +94,7 @@ def _class_of(target: str) -> Any:
 FAMILIES: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
     "fd": ("puzzleplan.planners.fast_downward:FastDownward", {}, ("search",)),
     "native-astar": ("puzzleplan.planners.native:NativeSearch", {"search": "astar"}, ("heuristic",)),
+    "native-dfs": ("puzzleplan.planners.native:NativeSearch", {"search": "dfs"}, ("order",)),
     "up": ("puzzleplan.planners.up_engine:UpEngine", {}, ("engine",)),
     "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}, ("heuristic",)),
     "pyperplan": ("puzzleplan.planners.pyperplan_planner:Pyperplan", {}, ("search", "heuristic")),
@@ -117,7 +119,7 @@ def get_planner(name: str) -> Planner[Any]:
     renamed = f" (did you mean {PUSH_RENAMED[name]!r}?)" if name in PUSH_RENAMED else ""
     raise InputError(
         f"unknown planner {name!r}{renamed or did_you_mean(name, PLANNERS)}; known planners: {', '.join(PLANNERS)}, "
-        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-idastar:PARTITION, "
+        "fd:SEARCH, pyperplan:SEARCH:HEURISTIC, native-astar:HEURISTIC, native-dfs:seed, native-idastar:PARTITION, "
         "native-push:OPTION,... or up:NAME (a unified-planning engine)",
         "command line",
     )

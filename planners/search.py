@@ -130,10 +130,16 @@ def _found(
 
 
 def depth_first(
-    start: Hashable, successors: Successors, is_goal: Callable, deadline: Deadline, recorder: Recorder | None = None
+    start: Hashable,
+    successors: Successors,
+    is_goal: Callable,
+    deadline: Deadline,
+    recorder: Recorder | None = None,
+    stacked: bool = False,
 ) -> PlanResult:
-    """Depth-first graph search with an explored set; moves are tried in their given order. With a
-    `recorder`, its trace."""
+    """Depth-first graph search with an explored set, goal test when a state comes off the stack; moves are
+    tried in their given order, or with `stacked` the children are pushed in that order so the last comes
+    off first (seed 001's pseudocode: Down before Up, Right and Left). With a `recorder`, its trace."""
     counter = Counter(deadline)
     if recorder is not None:
         recorder.start(start)
@@ -148,7 +154,7 @@ def depth_first(
         expansion = None if recorder is None else recorder.expand(state)
         generated = successors(state) if recorder is None else recorder.children(expansion, successors(state))
         children = [(move, child) for move, child in generated if child not in parents]
-        for move, child in reversed(children):
+        for move, child in children if stacked else reversed(children):
             parents[child] = (state, move)
             stack.append(child)
         if recorder is not None:

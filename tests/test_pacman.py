@@ -239,10 +239,11 @@ def test_moves_read_and_written_as_cs188_writes_them():
     ]
     assert PACMAN.parse_moves("['West', 'West', 'South']\nNorth # up\n") == ["West", "West", "South", "North"]
     with pytest.raises(InputError) as caught:
-        PACMAN.parse_moves("West\nWest, Up\n", "moves.txt")
-    assert (caught.value.line, caught.value.column) == (2, 7) and "found 'Up'" in caught.value.message
+        PACMAN.parse_moves("West\nWest, Stop\n", "moves.txt")
+    assert (caught.value.line, caught.value.column) == (2, 7) and "found 'Stop'" in caught.value.message
     with pytest.raises(ValueError):
-        PACMAN.parse_move("left")
+        PACMAN.parse_move("upward")
+    assert [PACMAN.parse_move(text) for text in ("up", "Down", "left", "RIGHT")] == ["North", "South", "West", "East"]
 
 
 def test_show_draws_the_path():

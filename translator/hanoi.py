@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzleplan.common.errors import IllegalMove, IllegalStep, InputError, quote
@@ -14,7 +14,7 @@ from puzzleplan.translator.capabilities import Generating, Notated, Observed, Re
 from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Option, Puzzle
-from puzzleplan.translator.text import Line, content_lines, header_value, sections
+from puzzleplan.translator.text import Line, content_lines, header_value, sections, without_titles
 
 _PEG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 
@@ -22,15 +22,24 @@ Stacks = tuple[tuple[int, ...], ...]
 """One stack per peg, bottom to top, discs numbered by size (1 smallest)."""
 Move = tuple[int, str, str]
 """(disc, from_peg, to_peg)."""
+Goal = tuple[tuple[str, tuple[int, ...]], ...]
+"""(peg, its bottom discs, bottom to top) for each peg a goal constrains."""
 
 
 @dataclass(frozen=True)
 class HanoiInstance:
-    """Pegs, the initial stacks, and the goal: for some pegs the bottom part of their stack."""
+    """Pegs, the initial stacks, and the goal: for some pegs the bottom part of their stack; `others`, the
+    goal's other alternatives (any one reached will do), as seed 004's "all the discs on another rod"."""
 
     pegs: tuple[str, ...]
     init: Stacks
-    goal: tuple[tuple[str, tuple[int, ...]], ...]
+    goal: Goal
+    others: tuple[Goal, ...] = ()
+
+    @property
+    def goals(self) -> tuple[Goal, ...]:
+        """The goal's alternatives: the goal, then the others."""
+        return (self.goal, *self.others)
 
     @property
     def discs(self) -> tuple[int, ...]:
@@ -51,16 +60,26 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, 
 
     # -- native format --------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> HanoiInstance:
-        """Read a .hanoi file: optional `pegs:`, then `init:` and `goal:` sections of `PEG: discs`."""
-        found = sections(content_lines(text), ("pegs", "init", "goal"), source)
+        """Read a .hanoi file: optional `pegs:`, then `init:` and `goal:` sections of `PEG: discs`; or a
+        problem as seed 003 writes it (read_facts)."""
+        lines = without_titles(content_lines(text), source)
+        if lines and lines[0].text.lower().startswith("initial state:"):
+            return read_facts(lines, source)
+        found = sections(lines, ("pegs", "init", "goal"), source)
         for required in ("init", "goal"):
             if required not in found:
                 raise InputError(f"missing section '{required}:'", source)
         pegs = self._pegs(found.get("pegs"), source)
         init, discs = self._init(found["init"], pegs, source)
-        goal_rows = self._rows(found["goal"][1], pegs, source)
-        self._check_goal(goal_rows, discs, found["goal"][1], source)
-        return HanoiInstance(pegs, init, tuple((peg, goal_rows[peg]) for peg in pegs if goal_rows.get(peg)))
+        goals = [self._goal(lines, pegs, discs, source) for lines in _alternatives(found["goal"], source)]
+        return HanoiInstance(pegs, init, goals[0], tuple(goals[1:]))
+
+    @classmethod
+    def _goal(cls, lines: list[Line], pegs: tuple[str, ...], discs: set[int], source: str) -> Goal:
+        """One alternative of the goal section: its `PEG: discs` lines."""
+        goal_rows = cls._rows(lines, pegs, source)
+        cls._check_goal(goal_rows, discs, lines, source)
+        return tuple((peg, goal_rows[peg]) for peg in pegs if goal_rows.get(peg))
 
     @staticmethod
     def _pegs(section: tuple[Line, list[Line]] | None, source: str) -> tuple[str, ...]:
@@ -116,7 +135,8 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, 
         lines = ["pegs: " + " ".join(instance.pegs), "init:"]
         lines += [f"{peg}: {' '.join(map(str, stack))}".rstrip() for peg, stack in zip(instance.pegs, instance.init)]
         lines.append("goal:")
-        lines += [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
+        for number, goal in enumerate(instance.goals):
+            lines += ["or"] * bool(number) + [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in goal]
         return "\n".join(lines) + "\n"
 
     generator_options = (
@@ -173,13 +193,14 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, 
         return tuple(stacks)
 
     def is_goal(self, instance: HanoiInstance, state: Stacks) -> bool:
-        """Each goal peg's stack starts with its goal discs."""
+        """Each goal peg's stack starts with its goal discs, in one of the goal's alternatives."""
         pegs = instance.pegs
-        return all(state[pegs.index(peg)][: len(stack)] == stack for peg, stack in instance.goal)
+        return any(all(state[pegs.index(peg)][: len(stack)] == stack for peg, stack in goal) for goal in instance.goals)
 
     def heuristic(self, instance: HanoiInstance, state: Stacks) -> int:
-        """Sum over discs of a lower bound (0, 1 or 2) on that disc's own moves; see _moves_needed."""
-        return sum(_moves_needed(instance, state).values())
+        """Sum over discs of a lower bound (0, 1 or 2) on that disc's own moves (see _moves_needed), the
+        least over the goal's alternatives."""
+        return min(sum(_moves_needed(replace(instance, goal=goal), state).values()) for goal in instance.goals)
 
     # -- PDDL -----------------------------------------------------------------------------------
     def encode(self, instance: HanoiInstance) -> PddlTask:
@@ -189,11 +210,12 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, 
         for peg, stack in zip(instance.pegs, instance.init):
             init += _stack_facts(peg, stack)
             init.append(atom("clear", disc_name(stack[-1]) if stack else peg))
-        goal = [fact for peg, stack in instance.goal for fact in _stack_facts(peg, stack)]
-        problem = problem_text(
-            f"hanoi-{len(discs)}", "hanoi", {"disc": map(disc_name, discs), "peg": instance.pegs}, init, goal
-        )
-        return PddlTask("hanoi", domain_text("hanoi"), problem)
+        objects = {"disc": map(disc_name, discs), "peg": instance.pegs}
+        problem = problem_text(f"hanoi-{len(discs)}", "hanoi", objects, init, _goal_formula(instance))
+        domain = domain_text("hanoi")
+        if instance.others:
+            domain = domain.replace(":strips :typing)", ":strips :typing :disjunctive-preconditions)", 1)
+        return PddlTask("hanoi", domain, problem)
 
     def decode(self, instance: HanoiInstance, plan: list[GroundAction]) -> list[Move]:
         """(move diskD FROM TO) -> [D, peg of FROM, peg of TO], tracking where each disc is."""
@@ -225,9 +247,9 @@ class Hanoi(Puzzle[HanoiInstance, Stacks, Move], Notated, Searchable, Reported, 
         ]
 
     def describe_goal(self, instance: HanoiInstance) -> str:
-        """Each goal peg with the discs that must lie at its bottom, bottom to top."""
-        lines = [f"{peg}: {' '.join(map(str, stack))}" for peg, stack in instance.goal]
-        return "the bottom of these pegs, bottom to top:\n" + "\n".join(lines)
+        """Each goal peg with the discs that must lie at its bottom, bottom to top (`or` between alternatives)."""
+        shown = ["\n".join(f"{peg}: {' '.join(map(str, stack))}" for peg, stack in goal) for goal in instance.goals]
+        return "the bottom of these pegs, bottom to top:\n" + "\nor\n".join(shown)
 
     def show(self, instance: HanoiInstance, state: Stacks) -> str:
         """One line per peg, bottom to top."""
@@ -281,6 +303,108 @@ def _peg_pairs(pegs: tuple[str, ...]) -> list[tuple[str, str]]:
     return [(source, target) for source in pegs for target in pegs if source != target]
 
 
+_FACT = re.compile(r"^\((on|clear)\s+([^\s()]+)(?:\s+([^\s()]+))?\)$", re.IGNORECASE)
+"""A fact of seed 003's problems: (on disk1 disk2), (clear B)."""
+
+
+def read_facts(lines: list[Line], source: str) -> HanoiInstance:
+    """A problem as seed 003 writes it: `initial state:` and `goal:`, each followed by (on D X) and
+    (clear X) facts, discs disk1..disk5 (1 the smallest) and pegs A, B, C. The (clear X) facts follow from
+    the (on ...) facts and are checked against them."""
+    found = sections(lines, ("initial state", "goal"), source)
+    if "goal" not in found:
+        raise InputError("missing section 'goal:' (after the initial state's facts)", source)
+    pegs = ("A", "B", "C")
+    init = _stacks_of(found["initial state"][1], pegs, source, every_disc=True)
+    goal = _stacks_of(found["goal"][1], pegs, source, every_disc=False)
+    discs = {disc for stack in init for disc in stack}
+    goal_rows = {peg: stack for peg, stack in zip(pegs, goal) if stack}
+    Hanoi._check_goal(goal_rows, discs, found["goal"][1], source)
+    return HanoiInstance(pegs, init, tuple(goal_rows.items()))
+
+
+def _stacks_of(lines: list[Line], pegs: tuple[str, ...], source: str, every_disc: bool) -> Stacks:
+    """The stacks that (on ...) facts build on each peg; every disc must rest on a peg through the discs
+    under it; the (clear X) facts, when `every_disc` (a whole state), must be the tops."""
+    under: dict[int, str] = {}
+    where: dict[int, int] = {}
+    clear: set[str] = set()
+    for line in lines:
+        kind, args = _fact(line, source)
+        if kind == "clear":
+            clear.add(args[0])
+        elif _disc_of(args[0], line, source) in under:
+            raise InputError(f"{args[0]} is on two things", source, line.number)
+        else:
+            under[_disc_of(args[0], line, source)] = args[1]
+            where[_disc_of(args[0], line, source)] = line.number
+    stacks = tuple(_stack_on(peg, under) for peg in pegs)
+    for peg, stack in zip(pegs, stacks):
+        _check_stack(peg, stack, source, lines[0].number if lines else 1)
+    placed = {disc for stack in stacks for disc in stack}
+    if set(under) - placed:
+        lost = min(set(under) - placed)
+        raise InputError(
+            f"{disc_name(lost)} does not rest on a peg A, B or C (through the discs under it)", source, where[lost]
+        )
+    tops = {disc_name(stack[-1]) if stack else peg for peg, stack in zip(pegs, stacks)}
+    if every_disc and clear and clear != tops:
+        raise InputError(f"the (clear ...) facts name {sorted(clear)}, but the tops are {sorted(tops)}", source)
+    return stacks
+
+
+def _fact(line: Line, source: str) -> tuple[str, list[str]]:
+    """(on|clear, its arguments) of one fact line."""
+    match = _FACT.match(line.text)
+    if not match or (match.group(1).lower() == "on") != bool(match.group(3)):
+        raise InputError(
+            f"expected a fact such as (on disk1 disk2) or (clear B), found {quote(line.text)}", source, line.number
+        )
+    return match.group(1).lower(), [word for word in match.groups()[1:] if word]
+
+
+def _disc_of(name: str, line: Line, source: str) -> int:
+    """The number of a disc named diskN."""
+    match = re.fullmatch(r"(?i)disk([0-9]+)", name)
+    if not match or int(match.group(1)) < 1:
+        raise InputError(f"expected a disc disk1, disk2, ..., found {quote(name)}", source, line.number)
+    return int(match.group(1))
+
+
+def _stack_on(peg: str, under: dict[int, str]) -> tuple[int, ...]:
+    """The discs on `peg`, bottom to top, following what each disc is on."""
+    stack: list[int] = []
+    below = peg
+    while (disc := next((d for d, support in under.items() if support.lower() == below.lower()), None)) is not None:
+        stack.append(disc)
+        below = disc_name(disc)
+    return tuple(stack)
+
+
+def _goal_formula(instance: HanoiInstance) -> list[str] | str:
+    """The PDDL goal: the goal's facts, or `(or (and ...) ...)` over its alternatives."""
+    facts = [[fact for peg, stack in goal for fact in _stack_facts(peg, stack)] for goal in instance.goals]
+    if len(facts) == 1:
+        return facts[0]
+    return "(or " + " ".join("(and " + " ".join(sorted(alternative)) + ")" for alternative in facts) + ")"
+
+
+def _alternatives(section: tuple[Line, list[Line]], source: str) -> list[list[Line]]:
+    """The goal section's alternatives: its lines split at lines that say `or`."""
+    header, lines = section
+    if header_value(header):
+        raise InputError("write the goal on the lines after 'goal:'", source, header.number)
+    groups: list[list[Line]] = [[]]
+    for line in lines:
+        if line.text.lower() == "or":
+            groups.append([])
+        else:
+            groups[-1].append(line)
+    if any(not group for group in groups[1:]) or (len(groups) > 1 and not groups[0]):
+        raise InputError("expected 'PEG: discs' lines on both sides of each 'or' of the goal", source, header.number)
+    return groups
+
+
 def _stack_facts(peg: str, stack: tuple[int, ...]) -> list[str]:
     """(on ...) facts for a stack bottom to top on a peg."""
     supports = [peg] + [disc_name(d) for d in stack[:-1]]
@@ -324,8 +448,8 @@ def _check_stack(peg: str, discs: tuple[int, ...], source: str, line: int) -> No
 
 
 def _disc_numbers(peg: str, text: str, source: str, line: int) -> tuple[int, ...]:
-    """The disc numbers written after `PEG:`."""
-    numbers = [whole_number(word) for word in text.split()]
+    """The disc numbers written after `PEG:` (`3`, or `D3` and `disk3` as seed 004 and seed 003 name them)."""
+    numbers = [whole_number(re.sub(r"(?i)^(?:d|disk|disc)(?=[0-9])", "", word)) for word in text.split()]
     discs = tuple(number for number in numbers if number is not None)
     if len(discs) < len(numbers):
         raise InputError(

@@ -25,7 +25,7 @@ from typing import Any
 
 from puzzleplan.common.errors import IllegalStep, InputError, quote
 from puzzleplan.translator import capabilities
-from puzzleplan.translator.pddl.task import GroundAction, action_arities, atom, read_plan
+from puzzleplan.translator.pddl.task import GroundAction, action_arities, atom, example_step, read_plan
 from puzzleplan.translator.spelling import STEP_NUMBER, Notation, move_lines
 
 Puzzle = Any
@@ -104,9 +104,10 @@ def read_pddl(
     """An IPC plan of one of the puzzle's encodings: (the PDDL steps, their native moves up to the first step
     that has none, that step). InputError when the text is not such a plan: a line that is not
     `(action arg ...)`, or an action that no encoding of the puzzle declares with that many arguments."""
-    plan = read_plan(text, source)
+    example = partial(_example_step, puzzle, instance)
+    plan = read_plan(text, source, example)
     if not plan:
-        raise InputError("no plan step such as '(move disk1 disk2 b)'", source)
+        raise InputError(f"no plan step such as '{example()}'", source)
     declared = _declared_actions(puzzle, instance)
     lines = [number for number, raw in enumerate(text.splitlines(), start=1) if raw.split(";", 1)[0].strip()]
     for (name, args), number in zip(plan, lines):
@@ -119,6 +120,11 @@ def read_pddl(
             )
     moves, stop = decode_until_stuck(puzzle, instance, plan)
     return plan, moves, stop
+
+
+def _example_step(puzzle: Puzzle, instance: Any) -> str:
+    """A plan step of the puzzle's own encoding of the instance, for error messages: `(move ?from ?to ?dir)`."""
+    return example_step(capabilities.encodings_of(puzzle).encodings(instance)[0].domain)
 
 
 def _declared_actions(puzzle: Puzzle, instance: Any) -> set[tuple[str, int]]:

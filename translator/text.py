@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
-from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.errors import InputError, quote, tolerate
 from puzzleplan.common.files import whole_number
 
 
@@ -100,3 +101,41 @@ def _label_names(label: str) -> set[str]:
     label = label.strip().lower()
     quoted = re.search(r"'([^']+)'|\"([^\"]+)\"", label)
     return {label} | ({quoted.group(1) or quoted.group(2)} if quoted else set())
+
+
+_TITLE = re.compile(r"(?i)^problem\s*[0-9]+\s*:?$")
+"""A problem's title as seed 003 writes it above each problem, `Problem 1`."""
+
+
+def without_titles(lines: list[Line], source: str) -> list[Line]:
+    """The lines without the `Problem N` titles that a problem copied from seed 003 carries (Tolerated)."""
+    kept = [line for line in lines if not _TITLE.match(line.text)]
+    if len(kept) < len(lines):
+        first = next(line for line in lines if _TITLE.match(line.text))
+        tolerate(f"the title {quote(first.text)} (as seed 003 heads its problems), left out", source, first.number)
+    return kept
+
+
+def printout_levels(text: str, is_move: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """The (move, state) blocks of a `successors` printout, a move line then the state it leads to, as
+    (the move's line, the text with every other block's lines blanked so that errors keep their line
+    numbers); [] when the text's first content line is not a move (not such a printout)."""
+    lines = text.splitlines()
+    starts = [number for number, line in enumerate(lines) if is_move(line.strip())]
+    first = next((number for number, line in enumerate(lines) if line.strip()), None)
+    if not starts or starts[0] != first:
+        return []
+    ends = [*starts[1:], len(lines)]
+    return [
+        (lines[start].strip(), "\n".join(line if start < number < end else "" for number, line in enumerate(lines)))
+        for start, end in zip(starts, ends)
+    ]
+
+
+def printout_level(text: str, is_move: Callable[[str], bool], level: str | None, source: str) -> str | None:
+    """The text of the state `level` picks in a `successors` printout (see printout_levels); None when the
+    text is not such a printout."""
+    blocks = printout_levels(text, is_move)
+    if not blocks:
+        return None
+    return blocks[choose_level([label for label, _ in blocks], level, source)][1]

@@ -12,7 +12,7 @@ from puzzleplan.api.validation import comparison, no_optimum
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.translator.pddl.plans import PlanCheck, check_pddl_plan
-from puzzleplan.translator.pddl.task import PddlTask, claimed_cost, read_plan
+from puzzleplan.translator.pddl.task import PddlTask, claimed_cost, example_step, read_plan
 
 if TYPE_CHECKING:
     from puzzleplan.translator.pddl.model import Task
@@ -71,7 +71,7 @@ def validate_pddl_plan(
     bad files (under `strict`, also for a departure from the PDDL standard, else a warning)."""
     task, model = read_pddl(domain, problem, strict=strict)
     text = read_file(plan)
-    check = check_pddl_plan(model, read_plan(text, plan))
+    check = check_pddl_plan(model, read_plan(text, plan, example_step(task.domain)))
     against = None
     if optimal is not None and check.valid and check.cost is not None:
         against = compare_with_optimal(task, model, check.cost, optimal)

@@ -163,6 +163,10 @@ def bloxorz_board(inst: Instance) -> str:
 
 
 def bloxorz_file_start(inst: Instance) -> tuple[int, int]:
-    """x and y (from 1) of the file's start (its first cell when the block lies)."""
+    """x and y (from 1) of the file's start (its first cell when the block lies); InputError when the file
+    gives none."""
+    from puzzleplan.translator.bloxorz.level import need_start
+
+    need_start(inst.data)
     row, col = inst.data.start[0]
     return col + 1, row + 1

@@ -27,6 +27,7 @@ from puzzleplan.api.catalogue import (
     planner_infos,
     push_options,
 )
+from puzzleplan.api.walks import random_walk, stuck
 from puzzleplan.app import completion, guarded, seed_output
 from puzzleplan.app.arguments import (
     Parser,
@@ -78,6 +79,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("  fd:SEARCH                    Fast Downward with any search string, e.g. fd:'astar(ipdb())'")
     print("  pyperplan:SEARCH:HEURISTIC   any pyperplan pair, e.g. pyperplan:astar:hmax")
     print("  native-astar:HEURISTIC       native A* with one of the puzzle's named heuristics (see above)")
+    print("  native-dfs:seed              native DFS pushing the children in the moves' order (the Bloxorz text's)")
     print("  native-idastar:PARTITION     tiles: IDA* with pattern databases pdb (the board's best), pdb663, pdb555")
     print("  native-push:OPTION,...       Sokoban: the push search with options (native-push-best is one set):")
     for option, description in push_options().items():
@@ -367,20 +369,11 @@ def cmd_walk(args: argparse.Namespace) -> int:
     """A random walk of N moves, printing each move and the (normalized) state."""
     inst = _load(args)
     seed_output.check_walk_format(args.format, inst.name)
-    rng = random.Random(args.seed)
-    state = inst.normalize(inst.initial)
-    print(inst.show(state))
-    for _ in range(args.n):
-        if inst.is_goal(state):
-            break
-        moves = inst.moves(state)
-        if not moves:
-            print("no legal move")
-            break
-        move = rng.choice(moves)
-        state = inst.normalize(inst.apply(state, move))
-        print(inst.format_move(move))
-        print(inst.show(state))
+    walk = list(random_walk(inst, args.n, args.seed))
+    for move, state in walk:
+        print(inst.show(state) if move is None else f"{inst.format_move(move)}\n{inst.show(state)}")
+    if len(walk) <= args.n and stuck(inst, walk[-1][1]):
+        print("no legal move")
     return 0
 
 
@@ -393,7 +386,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _load(args: argparse.Namespace) -> Instance:
     """The instance of a command's `[PUZZLE] FILE --level`."""
-    return api.load(args.file, puzzle=args.puzzle, level=args.level)
+    return api.load(args.file, puzzle=args.puzzle, level=args.level).starting_at(getattr(args, "start", None))
 
 
 # -- parser --------------------------------------------------------------------------------------------
@@ -484,12 +477,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="the state before the first bad step, or every step")
     p.add_argument("--optimal", action="store_true", help="also run an optimal planner and compare")
+    seed_output.add_start_option(p)
     animation(p)
     strictness(p)
     p.set_defaults(run=cmd_validate, limited=True)  # the whole command, unless --optimal runs a planner
     p = commands.add_parser("show", help="draw an instance's initial state as a PNG or SVG picture")
     instance(p)
     p.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="the picture to write")
+    seed_output.add_start_option(p)
     whole_limits(p)
     p.set_defaults(run=cmd_show)
     p = commands.add_parser("plan", help="solve plain PDDL domain and problem files")
@@ -522,13 +517,14 @@ def build_parser() -> argparse.ArgumentParser:
     instance(p)
     p.add_argument("-n", type=int, default=10, help="number of moves (default 10)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: a new walk each run)")
-    seed_output.add_format_option(p)
+    seed_output.add_format_option(p, start=True)
     whole_limits(p)
     p.set_defaults(run=cmd_walk)
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
     limits(p)
     planner(p, "native-astar")
+    seed_output.add_start_option(p)
     p.set_defaults(run=cmd_play)
     add_compare_commands(commands)
     add_watch_commands(commands, instance, limits)
@@ -540,6 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     """Parse the command line and run its command."""
     args, extra = parser.parse_known_args(argv)
+    seed_output.print_tolerated()
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -23,10 +24,29 @@ from puzzleplan.api.seed import (
     strategy,
 )
 from puzzleplan.api.starts import coordinates, start_at_cell
-from puzzleplan.common.errors import InputError
+from puzzleplan.common.errors import InputError, Tolerated
 from puzzleplan.common.limits import Limits
 
 FORMATS = ("default", "seed")
+
+
+def print_tolerated() -> None:
+    """Print each Tolerated warning (input read although it strays from its format, as an assignment text
+    prints it) as one line on stderr, `puzzleplan: warning: FILE:LINE: tolerated ...`; other warnings as
+    Python shows them."""
+    warnings.simplefilter("always", Tolerated)
+    warnings.showwarning = _show_tolerated
+
+
+_PYTHON_SHOW = warnings.showwarning
+
+
+def _show_tolerated(message: Warning | str, category: type[Warning], *rest: Any, **more: Any) -> None:
+    """warnings.showwarning for the command line: a Tolerated warning in one line."""
+    if issubclass(category, Tolerated):
+        print(f"puzzleplan: warning: {message}", file=sys.stderr)
+    else:
+        _PYTHON_SHOW(message, category, *rest, **more)
 
 
 def add_format_option(parser: argparse.ArgumentParser, start: bool = False) -> None:
@@ -38,12 +58,17 @@ def add_format_option(parser: argparse.ArgumentParser, start: bool = False) -> N
         help="seed: print as the puzzle's original assignment text does (docs/<puzzle>.md, 'For the course')",
     )
     if start:
-        parser.add_argument(
-            "--start",
-            metavar="X,Y",
-            help="bloxorz --format seed: where the block stands at the start, as the text's prompt asks "
-            "(default: asked at the keyboard when there is one, else the file's start)",
-        )
+        add_start_option(parser)
+
+
+def add_start_option(parser: argparse.ArgumentParser) -> None:
+    """--start X,Y: Bloxorz's start given apart from the board, as its text's program asks for it."""
+    parser.add_argument(
+        "--start",
+        metavar="X,Y",
+        help="bloxorz: where the block stands at the start (x = column, y = row, from 1), as the text's program "
+        "asks; with --format seed, asked at the keyboard when not given and there is one, else the file's start",
+    )
 
 
 def add_commands(commands: Any, instance: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -57,14 +82,14 @@ def add_commands(commands: Any, instance: Callable[[argparse.ArgumentParser], No
     )
     instance(p)
     p.add_argument("--prune", action="store_true", help="leave out what the solver's search leaves out (dead pushes)")
-    add_format_option(p)
+    add_format_option(p, start=True)
     p.set_defaults(run=cmd_successors)
 
 
 # -- successors ----------------------------------------------------------------------------------------
 def cmd_successors(args: argparse.Namespace) -> int:
     """Print the successors of the file's initial state."""
-    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
+    inst = api.load(args.file, puzzle=args.puzzle, level=args.level).starting_at(args.start)
     pairs = inst.successors(prune=args.prune)
     if args.format == "seed":
         print(seed_successors(inst, inst.initial, pairs), end="")

@@ -87,7 +87,7 @@ def _validate_plan_file(args: argparse.Namespace, limits: Limits) -> bool:
     True when the plan is valid."""
     if len(args.plan) != 1:
         raise InputError(f"validate {args.puzzle} FILE PLAN takes one plan file, got {len(args.plan)}", "command line")
-    inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
+    inst = api.load(args.file, puzzle=args.puzzle, level=args.level).starting_at(getattr(args, "start", None))
     check_animation(args, inst)
     verdict = api.validate(inst, Path(args.plan[0]))
     if args.optimal and verdict.valid:

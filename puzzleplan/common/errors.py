@@ -4,6 +4,7 @@ shortened texts, did-you-mean)."""
 from __future__ import annotations
 
 import difflib
+import warnings
 from collections.abc import Iterable
 
 MESSAGE_LIMIT = 1000
@@ -85,3 +86,15 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     """' (did you mean X?)' when `word` looks like a misspelling of one of `known`, else ''."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class Tolerated(UserWarning):
+    """Input read although it strays from the format: an assignment text's example copied with its
+    sentence's punctuation or an obvious typo. The message says where and what was tolerated; the command
+    line prints it as one line on stderr."""
+
+
+def tolerate(message: str, source: str = "<input>", line: int | None = None) -> None:
+    """Warn (Tolerated) that `source` at `line` was read although it strays from the format: `message`."""
+    where = source if line is None else f"{source}:{line}"
+    warnings.warn(f"{where}: tolerated {message}", Tolerated, stacklevel=2)

@@ -174,19 +174,21 @@ def _read_effect_line(word: str, raw: str, source: str, number: int, table: dict
 
 
 def parse_native(text: str, source: str = "<input>") -> Stage:
-    """Read the seed's matrix or the native format: a `start:` line, rows of tokens, switch and split lines."""
+    """Read the seed's matrix or the native format: a `start:` line, rows of tokens, switch and split lines.
+    The seed's matrix may come without its start, as the text prints the board before its program asks
+    where the block starts: the start is then given apart (`--start X,Y`, `start="X,Y"`; see need_start)."""
     lines = _NativeLines(source)
     raw_lines = text.splitlines()
     for line in content_lines(text):
         lines.read(line.text, raw_lines[line.number - 1].split("#", 1)[0], line.number)
     grid = _grid(lines.rows, source)
-    if lines.start is None:
+    if lines.start is None and not lines.bracketed:
         raise InputError(
             "expected a line 'start: X,Y' giving where the block stands (x = column, y = row, from 1)", source
         )
     stage = Stage(
         grid,
-        lines.start[0],
+        lines.start[0] if lines.start else (),
         tuple(Switch(cell, effects) for cell, (_, effects) in sorted(lines.switches.items())),
         tuple(Split(cell, cubes) for cell, (_, cubes) in sorted(lines.splits.items())),
         "seed" if lines.bracketed else "native",
@@ -303,8 +305,17 @@ def check(stage: Stage, where: Where) -> None:
 def standing_at(stage: Stage, x: int, y: int) -> Stage:
     """The stage with the block standing at x, y (counted from 1, x the column, as the seed's prompt asks);
     InputError when it cannot start there."""
-    moved = replace(stage, start=((y - 1, x - 1),))
-    check(moved, Where(f"start {x},{y}"))
+    return placed_at(stage, ((y - 1, x - 1),), f"start {x},{y}")
+
+
+def placed_at(stage: Stage, cells: tuple[Cell, ...], source: str) -> Stage:
+    """The stage with the block on `cells` (one: standing; two side by side: lying); InputError naming
+    `source` when it cannot start there."""
+    cells = tuple(sorted(set(cells)))
+    if len(cells) == 2 and abs(cells[0][0] - cells[1][0]) + abs(cells[0][1] - cells[1][1]) != 1:
+        raise InputError(f"the block's two cells {xy(cells[0])} and {xy(cells[1])} are not side by side", source)
+    moved = replace(stage, start=cells)
+    check(moved, Where(source))
     return moved
 
 
@@ -446,7 +457,7 @@ _ROW_TEXT = {"seed": lambda row: "[" + ", ".join(row) + "]", "native": " ".join}
 
 def render_native(stage: Stage) -> str:
     """The stage in its notation: `start:`, the rows (bracketed for the seed's), switch and split lines."""
-    lines = ["start: " + " ".join(xy(cell) for cell in stage.start)]
+    lines = ["start: " + " ".join(xy(cell) for cell in stage.start)] if stage.start else []
     lines += [_ROW_TEXT[stage.notation](row) for row in stage.grid]
     for switch in stage.switches:
         lines.append(f"switch {xy(switch.cell)}: " + " ".join(_effect_words(switch.effects)))
@@ -464,3 +475,14 @@ def _effect_words(effects: Iterable[tuple[Cell, str]]) -> list[str]:
             action = kind
         words.append(xy(cell))
     return words
+
+
+def need_start(stage: Stage) -> None:
+    """InputError for a stage whose start is not given yet (the seed's matrix without a `start:` line)."""
+    if not stage.start:
+        raise InputError(
+            "the board gives no start: give where the block stands as the text's program asks for it, "
+            "--start X,Y on the command line (start='X,Y' in the API; x = column, y = row, from 1), "
+            "or a line 'start: X,Y' in the file",
+            "command line",
+        )

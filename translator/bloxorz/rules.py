@@ -15,7 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from puzzleplan.translator.bloxorz.level import CLOSED, FRAGILE, HEAVY, OPEN, SOFT, SPLIT, VOID, Stage, Switch, xy
+from puzzleplan.translator.bloxorz.level import (
+    CLOSED,
+    FRAGILE,
+    HEAVY,
+    OPEN,
+    SOFT,
+    SPLIT,
+    VOID,
+    Stage,
+    Switch,
+    need_start,
+    xy,
+)
 from puzzleplan.translator.grid import DIRECTIONS, Cell
 
 State = tuple[int, int, int]
@@ -344,6 +356,7 @@ def rules_of(stage: Stage) -> Rules:
     functools.cached_property keeps its values; hashing a whole stage on every lookup would cost more)."""
     rules = stage.__dict__.get("_rules")
     if rules is None:
+        need_start(stage)
         rules = Rules(stage)
         object.__setattr__(stage, "_rules", rules)
     return rules

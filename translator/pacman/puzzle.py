@@ -42,7 +42,14 @@ MOVES: dict[str, str] = {"North": "up", "South": "down", "East": "right", "West"
 """The moves as CS188 names them, in its successor order, with their grid directions (North is up)."""
 MOVE_OF = {direction: name for name, direction in MOVES.items()}
 ARROWS = {"North": "^", "South": "v", "East": ">", "West": "<"}
-_SPELLINGS = {name.lower(): name for name in MOVES} | {name[0].lower(): name for name in MOVES}
+_SEED_WORDS = {"up": "North", "down": "South", "left": "West", "right": "East"}
+"""Seed 004's moves ("Pac Man moves one cell up, down, left or right") and the compass moves they are."""
+_SPELLINGS = (
+    {name.lower(): name for name in MOVES}
+    | {name[0].lower(): name for name in MOVES}
+    | _SEED_WORDS
+    | {word[0]: name for word, name in _SEED_WORDS.items()}
+)
 _WORD = re.compile(r"[^\s,\[\]\"']+")
 
 
@@ -178,10 +185,11 @@ class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, 
         return move
 
     def parse_move(self, text: str) -> str:
-        """North, South, East or West in any case, or the initial N, S, E, W (quotes allowed)."""
+        """North, South, East or West in any case, or the initial N, S, E, W; or up, down, left, right as
+        seed 004 says them (U, D, L, R); quotes allowed."""
         word = text.strip().strip("\"'[],").strip().lower()
         if word not in _SPELLINGS:
-            raise ValueError("expected North, South, East or West (or N, S, E, W)")
+            raise ValueError("expected North, South, East or West (or N, S, E, W; or up, down, left, right)")
         return _SPELLINGS[word]
 
     def parse_moves(self, text: str, source: str = "<moves>") -> list[str]:
@@ -199,7 +207,7 @@ class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, 
         """CS188's move names, any number a line, separated by spaces or commas (a Python list too), and the
         `moves:` line of the --show printout (runs such as `West x3`)."""
         return [
-            Notation("CS188 moves (North South East West)", self.parse_moves, _one_a_line),
+            Notation("CS188 moves (North South East West; up down left right)", self.parse_moves, _one_a_line),
             Notation("the runs of solve --show", self._read_runs, _runs_line),
         ]
 

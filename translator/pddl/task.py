@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,8 +91,22 @@ _PLAN_LINE = re.compile(
 )
 
 
-def read_plan(text: str, source: str = "<plan>") -> list[GroundAction]:
-    """Read a plan in IPC format: one `(action arg ...)` a line, `;` comments, optional `t:` prefixes."""
+ANY_STEP = "(ACTION ARGUMENT ...)"
+"""A plan step as an error message shows it when there is no domain to take an example from."""
+
+
+def example_step(domain: str) -> str:
+    """A plan step of the domain's first action, its parameters as the domain names them: `(move ?b ?from
+    ?to)`, for error messages about plans of that domain (ANY_STEP when it declares no action)."""
+    found = re.search(r"\(:action\s+([^\s()]+)\s+:parameters\s*\(([^)]*)\)", domain, re.IGNORECASE)
+    if not found:
+        return ANY_STEP
+    return atom(found.group(1).lower(), *re.findall(r"\?[^\s()]+", found.group(2)))
+
+
+def read_plan(text: str, source: str = "<plan>", example: str | Callable[[], str] = ANY_STEP) -> list[GroundAction]:
+    """Read a plan in IPC format: one `(action arg ...)` a line, `;` comments, optional `t:` prefixes; a line
+    that is not a step is an error showing `example` (a step of the domain the plan is for: example_step)."""
     plan: list[GroundAction] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split(";", 1)[0].strip()
@@ -100,7 +114,8 @@ def read_plan(text: str, source: str = "<plan>") -> list[GroundAction]:
             continue
         match = _PLAN_LINE.match(line)
         if not match:
-            raise InputError(f"expected a plan step such as '(move disk1 disk2 b)', found {line!r}", source, number)
+            shown = example() if callable(example) else example
+            raise InputError(f"expected a plan step such as '{shown}', found {line!r}", source, number)
         plan.append((match.group(1).lower(), tuple(arg.lower() for arg in match.group(2).split())))
     return plan
 

@@ -14,6 +14,8 @@ from puzzleplan.translator.sbp.bricks import Move
 
 _MATRIX_LINE = re.compile(r"^\s*-?[0-9]+\s*(,\s*-?[0-9]+\s*)+,?\s*$")
 """A line of a printed matrix (`5,4,` or `1,0,2,2,1,`)."""
+_REPORT_LINE = re.compile(r"^\s*(nodes explored|time|solution length)\s*:", re.IGNORECASE)
+"""The lines `solve --format seed` prints after the final state (nodes explored, time, solution length)."""
 _PAIR = re.compile(r"(\w+)\s*[:=]\s*[\"']?(\w+)[\"']?")
 
 
@@ -47,13 +49,15 @@ def format_published(move: Move) -> str:
 
 def _moves_then_state(notation: Notation) -> Notation:
     """The notation with the final state allowed after the moves, as the seed's solution printout ends
-    (the matrix lines are skipped: the replay computes the final state)."""
+    (the matrix lines are skipped: the replay computes the final state), and the report lines `solve
+    --format seed` prints after it (nodes explored, time, solution length)."""
 
     def read(text: str, source: str) -> list[Move]:
         lines = text.splitlines()
         start = next((i for i, line in enumerate(lines) if _MATRIX_LINE.match(line.split("#", 1)[0])), len(lines))
         for number, line in enumerate(lines[start:], start=start + 1):
-            if line.split("#", 1)[0].strip() and not _MATRIX_LINE.match(line.split("#", 1)[0]):
+            content = line.split("#", 1)[0]
+            if content.strip() and not _MATRIX_LINE.match(content) and not _REPORT_LINE.match(content):
                 raise InputError(f"expected only the final state after the moves, found {quote(line)}", source, number)
         return notation.read("\n".join(lines[:start]), source)
 

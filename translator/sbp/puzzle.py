@@ -13,10 +13,11 @@ walk prints normal forms, as the seed does, and names bricks as the state printe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.translator.capabilities import Notated, Observed, Reported, Searchable
+from puzzleplan.translator.capabilities import Leveled, Notated, Observed, Reported, Searchable
 from puzzleplan.translator.grid import DIRECTIONS, piece_action, piece_actions
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
@@ -36,11 +37,12 @@ from puzzleplan.translator.sbp.matrix import (
     parse_matrix,
 )
 from puzzleplan.translator.sbp.notation import format_move, notations, parse_move
+from puzzleplan.translator.text import printout_level, printout_levels
 
 NORMAL_FORM_NUMBERING = "bricks numbered as in the normal form of the state before each move"
 
 
-class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reported, Observed):
+class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Leveled, Notated, Searchable, Reported, Observed):
     """Sliding bricks: slide one brick one cell at a time until the master brick covers the goal cells."""
 
     name = "sbp"
@@ -50,6 +52,15 @@ class SlidingBrick(Puzzle[SbpInstance, Grid, Move], Notated, Searchable, Reporte
     def parse(self, text: str, source: str = "<input>") -> SbpInstance:
         """Read the `w,h,` CSV format; InputError names the line and column of a bad value."""
         return parse_matrix(text, source)
+
+    def levels(self, text: str, source: str) -> list[str]:
+        """The moves of a `successors` printout, each followed by the state it leads to; [""] for a file."""
+        return [label for label, _ in printout_levels(text, _is_move_line)] or [""]
+
+    def parse_level(self, text: str, source: str, level: str | None) -> SbpInstance:
+        """A file, or the state after one move (by its `(2,left)` or 1-based number) of a successors printout."""
+        chosen = printout_level(text, _is_move_line, level, source)
+        return super().parse_level(text, source, level) if chosen is None else parse_matrix(chosen, source)
 
     def render(self, instance: SbpInstance) -> str:
         """The file as outputGameState prints it (the matrix as given, not normalized)."""
@@ -233,3 +244,8 @@ def _check_entry(value: int, number: int, direction: str) -> None:
 def _numbers(instance: SbpInstance) -> list[int]:
     """The numbers of the file's bricks, the master brick's first."""
     return sorted(set(bricks(instance.grid)))
+
+
+def _is_move_line(line: str) -> bool:
+    """True for a line that is one move as the printouts write it, `(2,left)`."""
+    return re.fullmatch(r"\(\s*[0-9]+\s*,\s*(?:up|down|left|right)\s*\)", line) is not None

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.errors import InputError, quote, tolerate
 from puzzleplan.common.files import whole_number
-from puzzleplan.translator.shrdlu.formula import Columns, Formula, format_goal
+from puzzleplan.translator.shrdlu.formula import At, Columns, Formula, Not, Or, format_goal
 from puzzleplan.translator.shrdlu.goal_parser import parse_goal
 from puzzleplan.translator.text import Line, content_lines, header_value, sections
 
@@ -27,8 +27,12 @@ class ShrdluInstance:
 
 
 def read_instance(text: str, source: str) -> ShrdluInstance:
-    """Read a .shrdlu file: a `state:` matrix (top row first, 0 = empty) and a `goal:` formula."""
-    found = sections(content_lines(text), ("state", "goal"), source)
+    """Read a .shrdlu file: a `state:` matrix (top row first, 0 = empty) and a `goal:` formula; or the board
+    as seed 000's Figure 3 prints it (see read_figure)."""
+    lines = content_lines(text)
+    if lines and ":" not in lines[0].text:
+        return read_figure(text, lines, source)
+    found = sections(lines, ("state", "goal"), source)
     for required in ("state", "goal"):
         if required not in found:
             raise InputError(f"missing section '{required}:'", source)
@@ -36,11 +40,65 @@ def read_instance(text: str, source: str) -> ShrdluInstance:
     if header_value(header):
         raise InputError("write the board on the lines after 'state:'", source, header.number)
     n, board = _read_board(header, rows, source)
+    return ShrdluInstance(n, board, _read_goal(text, found["goal"], n, board, source))
+
+
+def _read_goal(text: str, section: tuple[Line, list[Line]], n: int, board: Columns, source: str) -> Formula:
+    """The goal formula of the `goal:` section."""
     k = sum(len(column) for column in board)
-    pieces = _goal_pieces(text, *found["goal"])
+    pieces = _goal_pieces(text, *section)
     if not any(piece.strip() for _, _, piece in pieces):
-        raise InputError("expected a goal formula after 'goal:', e.g. (1,0,0) & 6b2", source, found["goal"][0].number)
-    return ShrdluInstance(n, board, parse_goal(pieces, n, k, source))
+        raise InputError("expected a goal formula after 'goal:', e.g. (1,0,0) & 6b2", source, section[0].number)
+    return parse_goal(pieces, n, k, source)
+
+
+ANY_BOARD = Or((At(1, 0, 0), Not(At(1, 0, 0))))
+"""The goal of a board given without one: every board satisfies it."""
+
+
+def read_figure(text: str, lines: list[Line], source: str) -> ShrdluInstance:
+    """The board as Figure 3 prints it (`successors`/`solve --format seed` too): each row after its index,
+    top row first, and the column indices under them; then an optional `goal:`. Without a goal every board
+    is a goal state (Tolerated). Lines after the first board that are not a goal (the rest of a `solve
+    --format seed` printout) are left out (Tolerated)."""
+    end = next((i for i, line in enumerate(lines) if _is_index_row(line, i)), None)
+    if end is None:
+        raise InputError(
+            "expected a section header (state:, goal:), or a board as Figure 3 prints it: each row after its "
+            "index, top row first, and the column indices 0 1 2 ... under them",
+            source,
+            lines[0].number if lines else None,
+        )
+    header = Line(lines[0].number, "state:")
+    rows = [_unindexed(line, end - 1 - i, source) for i, line in enumerate(lines[:end])]
+    n, board = _read_board(header, rows, source)
+    rest = lines[end + 1 :]
+    goal_at = next((i for i, line in enumerate(rest) if line.text.lower().startswith("goal:")), len(rest))
+    if goal_at:
+        tolerate("the lines after the first board (the rest of a printout), left out", source, rest[0].number)
+    if goal_at == len(rest):
+        tolerate("a board without a goal (as Figure 3 prints it): every board is a goal state", source, header.number)
+        return ShrdluInstance(n, board, ANY_BOARD)
+    found = sections(rest[goal_at:], ("goal",), source)
+    return ShrdluInstance(n, board, _read_goal(text, found["goal"], n, board, source))
+
+
+def _is_index_row(line: Line, position: int) -> bool:
+    """True for Figure 3's row of column indices, `0 1 2 ...`, after `position` board rows."""
+    return position > 0 and line.text.split() == [str(col) for col in range(position)]
+
+
+def _unindexed(line: Line, row: int, source: str) -> Line:
+    """A Figure 3 row, `2 0 0 3`, without its index (which must be `row`)."""
+    words = line.text.split()
+    if not words or words[0] != str(row):
+        raise InputError(
+            f"expected row {row} of the board after its index {row} (rows top to bottom, as Figure 3 prints them), "
+            f"found {quote(line.text)}",
+            source,
+            line.number,
+        )
+    return Line(line.number, " ".join(words[1:]))
 
 
 def render_instance(instance: ShrdluInstance) -> str:

@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from puzzleplan.common.errors import IllegalMove, InputError
-from puzzleplan.translator.capabilities import Generating, Notated, Observed, Reported, Searchable
+from puzzleplan.translator.capabilities import Generating, Leveled, Notated, Observed, Reported, Searchable
 from puzzleplan.translator.grid import parse_cell_name
+from puzzleplan.translator.notation import Notation, move_lines
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom
 from puzzleplan.translator.puzzle import Option, Puzzle
 from puzzleplan.translator.shrdlu.analysis import unsatisfiable_reason
@@ -20,12 +22,13 @@ from puzzleplan.translator.shrdlu.encoding import encode_instance
 from puzzleplan.translator.shrdlu.formula import Columns, evaluate, format_goal
 from puzzleplan.translator.shrdlu.generator import random_board, random_goal
 from puzzleplan.translator.shrdlu.heuristic import GoalAnalysis, analyse, estimate, locate
+from puzzleplan.translator.text import printout_level, printout_levels
 
 Move = tuple[int, int]
 """(source column, destination column), as the seed writes actions."""
 
 
-class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reported, Generating, Observed):
+class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Leveled, Notated, Searchable, Reported, Generating, Observed):
     """Mini-SHRDLU: move the top block of one column onto another column that is not full."""
 
     name = "shrdlu"
@@ -38,6 +41,15 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reporte
     def parse(self, text: str, source: str = "<input>") -> ShrdluInstance:
         """Read a .shrdlu file: a `state:` matrix (top row first, 0 = empty) and a `goal:` formula."""
         return read_instance(text, source)
+
+    def levels(self, text: str, source: str) -> list[str]:
+        """The moves of a `successors` printout, each followed by the board it leads to; [""] for a file."""
+        return [label for label, _ in printout_levels(text, _is_action)] or [""]
+
+    def parse_level(self, text: str, source: str, level: str | None) -> ShrdluInstance:
+        """A file, or the board after one move (by its `(2, 0)` or 1-based number) of a successors printout."""
+        chosen = printout_level(text, _is_action, level, source)
+        return super().parse_level(text, source, level) if chosen is None else read_instance(chosen, source)
 
     def render(self, instance: ShrdluInstance) -> str:
         """The .shrdlu text of an instance."""
@@ -167,6 +179,12 @@ class Shrdlu(Puzzle[ShrdluInstance, Columns, Move], Notated, Searchable, Reporte
             raise ValueError("expected SOURCE DESTINATION columns, e.g. (2, 0) or 2 0")
         return int(match.group(1)), int(match.group(2))
 
+    def notations(self) -> list[Notation]:
+        """`(2, 0)` one a line; and `solve --format seed`'s printout, its boards (Figure 3's rows, their
+        cells separated by tabs) left out: the replay draws the states."""
+        own = move_lines("(SOURCE, DESTINATION) one a line", self.parse_move, self.format_move)
+        return [own, Notation("the printout of solve --format seed", partial(_without_figures, own))]
+
     def describe_goal(self, instance: ShrdluInstance) -> str:
         """The goal formula as the file writes it ((block,row,col), row 0 at the bottom)."""
         return "a board where this holds ((block,row,col), row 0 at the bottom): " + format_goal(instance.goal)
@@ -226,3 +244,17 @@ def _moved(state: Columns, source: int, target: int) -> Columns:
     columns[target] = state[target] + (state[source][-1],)
     columns[source] = state[source][:-1]
     return tuple(columns)
+
+
+_FIGURE_LINE = re.compile(r"^[0-9 ]*\t[0-9\t ]*$")
+"""A line of a board as Figure 3 prints it: numbers separated by tabs."""
+
+
+def _without_figures(own: Notation, text: str, source: str) -> list[Move]:
+    """The moves of a text of moves and Figure 3 boards (their lines blanked, so errors keep their line)."""
+    return own.read("\n".join("" if _FIGURE_LINE.match(line) else line for line in text.splitlines()), source)
+
+
+def _is_action(line: str) -> bool:
+    """True for a line that is one action as the printouts write it, `(2, 0)`."""
+    return re.fullmatch(r"\(\s*[0-9]+\s*,\s*[0-9]+\s*\)", line) is not None

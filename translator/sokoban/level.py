@@ -4,12 +4,13 @@ parentheses), multi-level collections, rendering, and where a lone box can go (d
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from puzzleplan.common.errors import InputError, quote
+from puzzleplan.common.errors import InputError, Tolerated, quote, tolerate
 from puzzleplan.common.files import whole_number
 from puzzleplan.translator.graph import distances
 from puzzleplan.translator.grid import DIRECTIONS, OPPOSITE, Cell, flood, step
@@ -161,21 +162,65 @@ def _looks_like_integers(text: str) -> bool:
 _TOKEN = re.compile(r"\(|\)|'|[^\s()',]+")
 
 
-def _integer_rows(text: str, source: str) -> list[list[tuple[int, int, int]]]:
+def _integer_rows(text: str, source: str, level: str | None = None) -> list[list[tuple[int, int, int]]]:
     """Rows of (code, line, column) from the integer format, one row a line or one a parenthesized list,
-    optionally inside `(setq name '( ... ))`."""
+    optionally inside `(setq name '( ... ))`; of the state `level` picks in a list of states (the list
+    `(next-states s)` returns, as `successors --format seed` prints it)."""
     tokens = _integer_tokens(text)
     if not any(token == "(" for token, _, _ in tokens):
         rows: dict[int, list[tuple[int, int, int]]] = {}
         for token, line, column in tokens:
             rows.setdefault(line, []).append((_code(token, line, column, source), line, column))
         return list(rows.values())
+    items = _integer_lists(tokens, source)
+    states = _states_in(items)
+    if states:
+        items = states[choose_level([str(number) for number in range(1, len(states) + 1)], level, source)]
+    elif level not in (None, "", "1"):
+        raise InputError("an integer-matrix file of one state holds one level", source)
+    return [_integer_list(row, source) for row in items]
+
+
+def _integer_lists(tokens: list[tuple[str, int, int]], source: str) -> list:
+    """The rows (or the states) of the parenthesized integer format."""
     _check_depth(tokens, source)
+    tokens = _without_closing_period(tokens, source)
     tree, position = _read_list(tokens, 0, source)
     if position != len(tokens):
         token, line, column = tokens[position]
         raise InputError(f"unexpected {quote(token)} after the level's closing parenthesis", source, line, column)
-    return [_integer_list(row, source) for row in _rows_of(tree, tokens[0], source)]
+    return _rows_of(tree, tokens[0], source)
+
+
+def _states_in(items: list) -> list[list]:
+    """The states of a list of states (each a list of rows, each a list of numbers); [] for a list of rows."""
+    if items and all(isinstance(item, list) and item and all(isinstance(row, list) for row in item) for item in items):
+        return items
+    return []
+
+
+def _integer_state_count(text: str) -> int:
+    """How many states an integer-format text holds: 1 for a level, more for a list of next states."""
+    tokens = _integer_tokens(text)
+    if not any(token == "(" for token, _, _ in tokens):
+        return 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Tolerated)
+        try:
+            return len(_states_in(_integer_lists(tokens, "<text>"))) or 1
+        except InputError:
+            return 1
+
+
+def _without_closing_period(tokens: list[tuple[str, int, int]], source: str) -> list[tuple[str, int, int]]:
+    """The tokens without a last `.` after the closing parenthesis, the sentence's full stop that ends the
+    text's `(setq p1 '(...))).`, with a Tolerated warning."""
+    if len(tokens) > 1 and tokens[-1][0] == "." and tokens[-2][0] == ")":
+        tolerate(
+            "the full stop after the closing parenthesis (a sentence's, as the text prints it)", source, tokens[-1][1]
+        )
+        return tokens[:-1]
+    return tokens
 
 
 def _integer_tokens(text: str) -> list[tuple[str, int, int]]:
@@ -345,7 +390,8 @@ def _check_walled(instance: SokobanInstance, where: dict[Cell, tuple[int, int]],
 def level_labels(text: str) -> list[str]:
     """The labels of the levels in a collection (`; label` lines, `Title:` lines, or numbers)."""
     if _looks_like_integers(text):
-        return [""]
+        count = _integer_state_count(text)
+        return [str(number) for number in range(1, count + 1)] if count > 1 else [""]
     return [level.label for level in split_levels(text)]
 
 
@@ -361,10 +407,8 @@ def read_level(text: str, source: str, level: str | None) -> SokobanInstance:
 
 
 def _read_integer_level(text: str, source: str, level: str | None) -> SokobanInstance:
-    """The one level of an integer-matrix file."""
-    if level not in (None, "", "1"):
-        raise InputError("an integer-matrix file holds one level", source)
-    rows = _integer_rows(text, source)
+    """The one level of an integer-matrix file, or the state `level` picks in a list of states."""
+    rows = _integer_rows(text, source, level)
     cells = (
         ((r, c), CODES[code], line, column)
         for r, row in enumerate(rows)

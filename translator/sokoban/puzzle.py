@@ -23,6 +23,7 @@ from puzzleplan.translator.sokoban.level import (
     render_integers,
     render_xsb,
 )
+from puzzleplan.translator.sokoban.printstates import read_printstates
 from puzzleplan.translator.sokoban.solutions import read_lurd, write_lurd
 
 ENCODINGS = ("moves", "pushes")
@@ -195,8 +196,9 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
         return read_lurd(text, source)
 
     def notations(self) -> list[Notation]:
-        """LURD strings, plain or run-length encoded, wrapped or not."""
-        return [Notation("LURD", self.parse_moves, write_lurd)]
+        """LURD strings, plain or run-length encoded, wrapped or not; and the states of `solve --format seed`
+        (seed 002's printstates), the moves between them."""
+        return [Notation("LURD", self.parse_moves, write_lurd), Notation("printstates", read_printstates)]
 
     def measures(self, instance: SokobanInstance, moves: list[str]) -> dict[str, int]:
         """Moves and pushes."""

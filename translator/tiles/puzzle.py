@@ -24,7 +24,7 @@ from puzzleplan.translator.grid import (
 )
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Option, Puzzle
-from puzzleplan.translator.text import Line, content_lines, header_value, sections
+from puzzleplan.translator.text import Line, content_lines, header_value, sections, without_titles
 from puzzleplan.translator.tiles import boards as tiles_boards
 from puzzleplan.translator.tiles import pdb as tiles_pdb
 
@@ -62,7 +62,9 @@ class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Re
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:
         """Read a .tiles file: an `init:` grid and an optional `goal:` grid (default: tiles in order)."""
-        found = sections(content_lines(text), ("init", "goal"), source)
+        found = sections(without_titles(content_lines(text), source), ("init", "initial state", "goal"), source)
+        if "initial state" in found:
+            found.setdefault("init", found.pop("initial state"))
         if "init" not in found:
             raise InputError("missing section 'init:'", source)
         header, rows = found["init"]
@@ -295,6 +297,7 @@ def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]
         raise InputError("expected the grid on the lines after the header", source, header.number)
     if len(rows) < 2:
         raise InputError("expected a grid of at least 2 rows", source, header.number)
+    rows = _spaced(rows)
     width = len(rows[0].text.split())
     cells: list[int] = []
     seen: dict[int, int] = {}
@@ -305,6 +308,14 @@ def _grid(rows: list[Line], header: Line, source: str) -> tuple[int, int, Board]
     if BLANK not in cells:
         raise InputError("the grid has no blank (X, 0 or _): no tile could ever move", source, header.number)
     return len(rows), width, tuple(cells)
+
+
+def _spaced(rows: list[Line]) -> list[Line]:
+    """The rows with a space between cells: a grid whose every row is one word of single-character cells,
+    `12X` as seed 003 writes its 7-puzzle boards, is read a character a cell."""
+    if all(len(line.text.split()) == 1 and len(line.text) > 1 for line in rows):
+        return [Line(line.number, " ".join(line.text)) for line in rows]
+    return rows
 
 
 def _row_cells(line: Line, width: int, seen: dict[int, int], source: str) -> list[int]:

@@ -1,0 +1,28 @@
+(define (problem hanoi-3)
+  (:domain hanoi)
+  (:objects
+    disk1 disk2 disk3 - disc
+    R1 R2 R3 - peg
+  )
+  (:init
+    (clear R2)
+    (clear R3)
+    (clear disk1)
+    (on disk1 disk2)
+    (on disk2 disk3)
+    (on disk3 R1)
+    (smaller disk1 R1)
+    (smaller disk1 R2)
+    (smaller disk1 R3)
+    (smaller disk1 disk2)
+    (smaller disk1 disk3)
+    (smaller disk2 R1)
+    (smaller disk2 R2)
+    (smaller disk2 R3)
+    (smaller disk2 disk3)
+    (smaller disk3 R1)
+    (smaller disk3 R2)
+    (smaller disk3 R3)
+  )
+  (:goal (or (and (on disk1 disk2) (on disk2 disk3) (on disk3 R2)) (and (on disk1 disk2) (on disk2 disk3) (on disk3 R3))))
+)
