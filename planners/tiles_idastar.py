@@ -4,8 +4,8 @@ Memory-lean: a depth-first search below a cost bound that grows to the next f va
 one mutable list, each pattern's table index updated by one addition when a tile moves (only the moved
 tile's pattern changes), no move that undoes the one before. The tables come from
 puzzleplan.translator.tiles.pdb, built on first use (a progress bar on a terminal) within the run's time
-limit. Boards the databases are not made for are refused, or, for the tiles default planner, solved by A*
-with Manhattan distance and linear conflicts.
+limit. Boards the databases are not made for are refused, or, for the tiles default planner (`auto`),
+solved by A* with Manhattan distance and linear conflicts.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits, TimeLimitExceeded
+from puzzleplan.common.progress import CURRENT
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.native import search as native_search
 from puzzleplan.planners.search import Deadline
@@ -36,8 +37,9 @@ class TilesIdaStar:
     def __init__(self, name: str = "native-idastar", heuristic: str = "pdb") -> None:
         self.name = name
         self.heuristic = heuristic
-        """A partition name (pdb = the board's best), or `auto`: the best partition whose tables are
-        already cached, else A* with the puzzle's default heuristic (the tiles default planner)."""
+        """A partition name (pdb = the board's best), or `auto` (the tiles default planner): on a board the
+        databases serve, the best partition whose tables are cached, else the board's best, built now; A* with
+        the puzzle's default heuristic elsewhere."""
 
     def available(self) -> tuple[bool, str]:
         """Needs numpy only, a dependency of puzzleplan."""
@@ -50,13 +52,13 @@ class TilesIdaStar:
         deadline = Deadline(limits.timeout)
         name = self.heuristic
         if name == "auto":
-            found = auto_partition(instance)
-            if found is None:
+            if not served(instance):
                 return astar_fallback(puzzle, instance, deadline)
-            name = found
+            name = auto_partition(instance) or "pdb"
         try:
             build = time.perf_counter()
-            with progress_bar() as progress:
+            patterns = tiles_pdb.partition(instance.height, instance.width, name)
+            with progress_bar(not all(map(tiles_pdb.cached, patterns))) as progress:
                 lookup = tiles_pdb.lookup(
                     instance.height, instance.width, instance.goal, name, progress, deadline.passed
                 )
@@ -66,8 +68,8 @@ class TilesIdaStar:
         except TimeLimitExceeded:
             message = (
                 f"stopped at the time limit ({limits.timeout:g} s) while building the pattern databases; they "
-                "are built once (about a minute of CPU time for 6-6-3, several minutes of wall time on a busy "
-                "machine) and then cached: run once with --timeout 3600"
+                "are built once (some 20 s of CPU time for 6-6-3, minutes of numpy without the compiled search) "
+                "and then cached: run once with a longer --timeout"
             )
             return PlanResult(Status.TIMEOUT, message=message, search_time=deadline.elapsed())
         result = ida_star(instance, lookup, deadline)
@@ -77,15 +79,9 @@ class TilesIdaStar:
 
 
 def astar_fallback(puzzle: Any, instance: Any, deadline: Deadline) -> PlanResult:
-    """A* with Manhattan distance and linear conflicts; on a 4x4 board the databases serve, a hint that
-    `--planner native-idastar` builds them."""
+    """A* with Manhattan distance and linear conflicts (boards the databases do not serve)."""
     result = native_search(puzzle, instance, "astar", deadline)
     result.figures["heuristic"] = "manhattan+linear-conflicts"
-    if result.solved and served(instance):
-        result.message = (
-            "A* with Manhattan distance and linear conflicts: no pattern databases are cached yet; "
-            "`--planner native-idastar --timeout 3600` builds them once and this planner then uses them"
-        )
     return result
 
 
@@ -108,11 +104,12 @@ def auto_partition(instance: Any) -> str | None:
     return None
 
 
-def progress_bar():
-    """A rich progress bar on stderr when it is a terminal, else a silent context; yields progress()."""
+def progress_bar(building: bool = True):
+    """A rich progress bar on stderr while tables are `building` and stderr is a terminal, else a silent
+    context; yields progress()."""
     from contextlib import contextmanager, nullcontext
 
-    if not sys.stderr.isatty():
+    if not building or not sys.stderr.isatty():
         return nullcontext(None)
 
     @contextmanager
@@ -120,9 +117,13 @@ def progress_bar():
         from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as shown:
-            task = shown.add_task("building a pattern database", total=None)
-            yield lambda done, total: shown.update(task, completed=done, total=total)
+        CURRENT.bar = True  # the status line waits
+        try:
+            with Progress(console=Console(stderr=True), transient=True) as shown:
+                task = shown.add_task("building the pattern databases", total=None)
+                yield lambda done, total: shown.update(task, completed=done, total=total)
+        finally:
+            CURRENT.bar = False
 
     return bar()
 

@@ -30,6 +30,8 @@ class Progress:
     figures_started: float = 0.0
     interrupted: str = ""
     """The innermost phase that an exception (the time or memory limit) ended, until `take_interrupted`."""
+    bar: bool = False
+    """A progress bar is on the terminal (a table being built): the status line waits until it is gone."""
 
     def take_interrupted(self) -> str:
         """The phase an exception ended last, forgotten once taken."""
@@ -94,6 +96,8 @@ def status_line(stream: TextIO | None = None, interval: float = INTERVAL) -> Ite
 
     def show() -> None:
         while not done.wait(interval):
+            if CURRENT.bar:
+                continue
             stream.write("\r\x1b[K" + status_text(started)[:200])
             stream.flush()
 

@@ -386,14 +386,15 @@ def _finished_row(tally: Tally, future) -> dict[str, Any]:
 
 def compare(
     instances: Iterable[api.Instance],
-    planners: Iterable[str],
+    planners: Iterable[str] = (api.DEFAULT_PLANNER,),
     *,
     timeout: float = 60.0,
     memory: str | int | None = None,
     jobs: int = 1,
 ) -> list[dict[str, Any]]:
-    """Run every planner on every instance, each run in its own process under hard time and memory limits
-    as the compare command runs them; the rows (as results.jsonl holds them), instance-major."""
+    """Run every planner on every instance (by default each puzzle's own default planner), each run in its own
+    process under hard time and memory limits as the compare command runs them; the rows (as results.jsonl
+    holds them), instance-major."""
     names = _known_planners(list(planners))
     if jobs < 1:
         raise InputError("jobs must be at least 1", "compare()")
@@ -601,7 +602,9 @@ def add_commands(subparsers) -> None:
     )
     p.add_argument("items", nargs="*", metavar="PUZZLE FILE", help="puzzle name, then its files")
     p.add_argument(
-        "--planners", default="native-astar,fd", help="comma-separated planner names (default native-astar,fd)"
+        "--planners",
+        default="default,fd",
+        help="comma-separated planner names (default `default,fd`: each puzzle's own default, and Fast Downward)",
     )
     p.add_argument("--timeout", default="60", help="seconds per run (default 60)")
     p.add_argument("--memory", default=None, help="memory per run, e.g. 2G or 500M (default none)")

@@ -411,13 +411,7 @@ PROBLEM_SECTIONS: dict[str, SectionReader] = {
 def read_task(domain_text: str, problem_text: str, domain_source: str, problem_source: str) -> Task:
     """Check the files (pddl_reader) and read them into a Task; InputError naming the file, line and what
     was expected, also for a feature whose requirement the files do not declare."""
-    check_task(domain_text, problem_text, domain_source, problem_source)
-    domain_tree, _ = read_expressions(domain_text, domain_source)
-    problem_tree, _ = read_expressions(problem_text, problem_source)
-    parts = _Parts(_Reader(domain_source))
-    parts.read(domain_tree, DOMAIN_SECTIONS)
-    parts.reader.source = problem_source
-    parts.read(problem_tree, PROBLEM_SECTIONS)
+    parts, domain_tree, problem_tree = _read_parts(domain_text, problem_text, domain_source, problem_source)
     _check_requirements(parts.reader.used, expand(parts.declared), domain_source)
     if "total-cost" in parts.functions:
         parts.values.setdefault(("total-cost",), 0.0)
@@ -452,3 +446,27 @@ def _check_requirements(used: dict[str, tuple[str, Token]], declared: frozenset[
         token.line,
         token.column,
     )
+
+
+def _read_parts(
+    domain_text: str, problem_text: str, domain_source: str, problem_source: str
+) -> tuple[_Parts, Expr, Expr]:
+    """The files checked (pddl_reader) and read section by section, the features they use noted; with the
+    expression trees of the domain and the problem."""
+    check_task(domain_text, problem_text, domain_source, problem_source)
+    domain_tree, _ = read_expressions(domain_text, domain_source)
+    problem_tree, _ = read_expressions(problem_text, problem_source)
+    parts = _Parts(_Reader(domain_source))
+    parts.read(domain_tree, DOMAIN_SECTIONS)
+    parts.reader.source = problem_source
+    parts.read(problem_tree, PROBLEM_SECTIONS)
+    return parts, domain_tree, problem_tree
+
+
+def used_features(
+    domain_text: str, problem_text: str, domain_source: str = "domain.pddl", problem_source: str = "problem.pddl"
+) -> dict[str, tuple[str, int]]:
+    """The features the files use, by requirement flag (FEATURES names them), each with the file and line
+    of its first use; InputError for files that do not read."""
+    used = _read_parts(domain_text, problem_text, domain_source, problem_source)[0].reader.used
+    return {flag: (source, token.line) for flag, (source, token) in used.items()}

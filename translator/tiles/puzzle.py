@@ -47,8 +47,10 @@ class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Re
     suffixes = (".tiles", ".boards")
     native_planners = ("native-idastar",)
     planner_aliases = {"native-astar": "native-idastar:auto"}
-    """On a 4x4 board with one blank whose pattern databases are cached, the default planner is IDA* with
-    them; elsewhere it is A* with Manhattan distance and linear conflicts (`native-astar:default`)."""
+    default_planner = "native-idastar:auto"
+    """On a 4x4 board with one blank whose goal has the blank in a corner, IDA* with the pattern databases
+    (built in seconds on first use, then cached); elsewhere A* with Manhattan distance and linear conflicts
+    (`native-astar:default`). native-astar means the same here."""
 
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:
