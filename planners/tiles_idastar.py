@@ -37,9 +37,10 @@ class TilesIdaStar:
     def __init__(self, name: str = "native-idastar", heuristic: str = "pdb") -> None:
         self.name = name
         self.heuristic = heuristic
-        """A partition name (pdb = the board's best), or `auto` (the tiles default planner): on a board the
-        databases serve, the best partition whose tables are cached, else the board's best, built now; A* with
-        the puzzle's default heuristic elsewhere."""
+        """A partition name (pdb = the board's best); `auto` (the tiles default planner): on a board the
+        databases serve, the best partition whose tables are cached, else the board's best, built now, and A*
+        with the puzzle's default heuristic elsewhere; `cached` (what native-astar means on tiles): the same,
+        but A* where no tables are cached, never a build."""
 
     def available(self) -> tuple[bool, str]:
         """Needs numpy only, a dependency of puzzleplan."""
@@ -51,10 +52,11 @@ class TilesIdaStar:
         puzzle, instance = problem.puzzle, problem.instance
         deadline = Deadline(limits.timeout)
         name = self.heuristic
-        if name == "auto":
-            if not served(instance):
+        if name in ("auto", "cached"):
+            found = auto_partition(instance)
+            if not served(instance) or (found is None and name == "cached"):
                 return astar_fallback(puzzle, instance, deadline)
-            name = auto_partition(instance) or "pdb"
+            name = found or "pdb"
         try:
             build = time.perf_counter()
             patterns = tiles_pdb.partition(instance.height, instance.width, name)
@@ -79,9 +81,15 @@ class TilesIdaStar:
 
 
 def astar_fallback(puzzle: Any, instance: Any, deadline: Deadline) -> PlanResult:
-    """A* with Manhattan distance and linear conflicts (boards the databases do not serve)."""
+    """A* with Manhattan distance and linear conflicts; on a 4x4 board the databases serve (none cached), a
+    hint that the default planner builds them."""
     result = native_search(puzzle, instance, "astar", deadline)
     result.figures["heuristic"] = "manhattan+linear-conflicts"
+    if result.solved and served(instance):
+        result.message = (
+            "A* with Manhattan distance and linear conflicts: no pattern databases are cached yet; the default "
+            "planner (no --planner) builds them once, and native-astar then uses them"
+        )
     return result
 
 

@@ -5,7 +5,9 @@ which one runs when none is named. Nothing is planned; compilations are tried, w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
 from puzzleplan.api.pipeline import DEFAULT, chosen_planner
@@ -65,24 +67,19 @@ class Advice:
 
 @dataclass
 class _Task:
-    """Where the PDDL comes from: a puzzle instance (encoded for each planner) or fixed files."""
+    """What is advised on: the puzzle (None for plain PDDL), the PDDL a planner of a fragment gets (the
+    instance encoded for it, or the files' task), the names of its domain and problem, the compilations'
+    time limit."""
 
     puzzle: Puzzle | None
-    instance: Any
-    task: PddlTask | None
+    pddl: Callable[[frozenset[str]], PddlTask]
     sources: tuple[str, str]
     timeout: float
-
-    def pddl(self, fragment: frozenset[str]) -> PddlTask:
-        """The PDDL a planner of the fragment gets: the files' task, or the instance encoded for it."""
-        if self.task is not None or self.puzzle is None:
-            return self.task or PddlTask("", "", "")
-        return encodings_of(self.puzzle).encode_for(self.instance, fragment)
 
 
 def puzzle_advice(puzzle: Puzzle, instance: Any, label: str, timeout: float = 30.0) -> Advice:
     """The advice on a puzzle instance."""
-    about = _Task(puzzle, instance, None, ("domain.pddl", "problem.pddl"), timeout)
+    about = _Task(puzzle, partial(encodings_of(puzzle).encode_for, instance), ("domain.pddl", "problem.pddl"), timeout)
     return _advice(about, f"{puzzle.name} {label}", chosen_planner(puzzle, DEFAULT))
 
 
@@ -90,7 +87,8 @@ def pddl_advice(task: PddlTask, domain: str, problem: str, timeout: float = 30.0
     """The advice on plain PDDL files."""
     from puzzleplan.api.pddl_files import PDDL_DEFAULT
 
-    return _advice(_Task(None, None, task, (domain, problem), timeout), f"{domain} {problem}", PDDL_DEFAULT)
+    about = _Task(None, lambda fragment: task, (domain, problem), timeout)
+    return _advice(about, f"{domain} {problem}", PDDL_DEFAULT)
 
 
 def _advice(about: _Task, subject: str, default: str) -> Advice:

@@ -46,11 +46,12 @@ class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Re
     name = "tiles"
     suffixes = (".tiles", ".boards")
     native_planners = ("native-idastar",)
-    planner_aliases = {"native-astar": "native-idastar:auto"}
+    planner_aliases = {"native-astar": "native-idastar:cached"}
+    """native-astar: IDA* with the pattern databases when they are cached, else A* (it never builds them)."""
     default_planner = "native-idastar:auto"
     """On a 4x4 board with one blank whose goal has the blank in a corner, IDA* with the pattern databases
     (built in seconds on first use, then cached); elsewhere A* with Manhattan distance and linear conflicts
-    (`native-astar:default`). native-astar means the same here."""
+    (`native-astar:default`)."""
 
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:
