@@ -16,6 +16,9 @@ from puzzleplan.translator.pddl.task import PddlTask, read_plan, task_files
 
 ALIASES = {"lama-first": ["--alias", "lama-first"]}
 OPTIMAL_SEARCHES = ("astar(lmcut())", "astar(blind())", "astar(hmax())", "astar(ipdb())")
+HMAX_READS = frozenset({":conditional-effects", ":existential-preconditions"})
+"""What h^max reads beyond LM-cut's fragment and stays admissible: conditional effects, and existential
+preconditions (Fast Downward's translator makes their variables the action's parameters: no axioms)."""
 
 # https://www.fast-downward.org/ExitCodes
 _UNSOLVABLE = {10, 11, 12}
@@ -72,9 +75,28 @@ class FastDownward:
     def __init__(self, search: str = "lama-first", name: str = "fd") -> None:
         self.search = search
         self.name = name
+        self.note = ""
+        """Said with the result: why this configuration runs (configured_for)."""
         self.optimal = search.replace(" ", "") in OPTIMAL_SEARCHES
         refuses_axioms = re.search(r"lmcut|pdb|merge_and_shrink|operatorcounting", search)
         self.fragment = self.WITHOUT_AXIOMS if refuses_axioms else self.ADL
+
+    def configured_for(self, task: PddlTask) -> FastDownward | None:
+        """For an optimal search whose heuristic refuses what the task uses (LM-cut and the PDB heuristics
+        take neither conditional effects nor axioms): the admissible configuration that reads the task as it
+        is: A* with h^max for conditional effects, blind A* when the task has axioms (quantified or
+        disjunctive conditions, derived predicates), for which h^max is not admissible. None for a
+        satisficing search, or one that already reads everything."""
+        if not self.optimal or self.fragment == self.ADL:
+            return None
+        beyond = _used(task) - self.WITHOUT_AXIOMS
+        search = "astar(hmax())" if beyond <= HMAX_READS else "astar(blind())"
+        configured = FastDownward(search, self.name)
+        configured.note = (
+            f"{self.search} does not read {' '.join(sorted(beyond)) or 'this task'}, and no compilation brought "
+            f"the task to what it reads: ran {search} instead (admissible: the plan is optimal)"
+        )
+        return configured
 
     def available(self) -> tuple[bool, str]:
         """Available when up-fast-downward is installed."""
@@ -105,7 +127,9 @@ class FastDownward:
                 figures = {"bound": _last_int(r"\] f = (\d+)", outcome.stdout)}
                 expanded = _last_int(r"(\d+) expanded", outcome.stdout)
                 return PlanResult(Status.TIMEOUT, search_time=outcome.elapsed, expanded=expanded, figures=figures)
-            return self._result(outcome, plan, limits)
+            result = self._result(outcome, plan, limits)
+            result.message = "; ".join(filter(None, (self.note, result.message)))
+            return result
 
     def _result(self, outcome: Outcome, plan: Path, limits: Limits) -> PlanResult:
         """The result of a run that ended in time: memout, unsolvable, bad search string (InputError), a
@@ -196,3 +220,13 @@ def _last_float(pattern: str, text: str) -> float | None:
     """The last float the pattern captures in text."""
     found = re.findall(pattern, text)
     return float(found[-1]) if found else None
+
+
+def _used(task: PddlTask) -> frozenset[str]:
+    """The requirement flags of the features the task uses (its declared flags when it does not read)."""
+    from puzzleplan.translator.pddl.model import expand, used_features
+
+    try:
+        return frozenset(used_features(task.domain, task.problem))
+    except InputError:
+        return expand(task.requirements)

@@ -135,7 +135,7 @@ def test_version_and_help(capsys):
     top = capsys.readouterr().out
     for command in ("list", "translate", "solve", "validate", "plan", "generate", "walk", "play", "compare", "report"):
         assert f"    {command} " in top
-    for command, default in (("solve", "native-astar"), ("plan", "fd"), ("play", "native-astar")):
+    for command, default in (("solve", "the puzzle's own"), ("plan", "fd"), ("play", "the puzzle's own")):
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert f"default {default}" in " ".join(capsys.readouterr().out.split())

@@ -99,9 +99,10 @@ def _pddl_validate(args) -> bool:
 
 @pytest.mark.parametrize("page, number, words", _cases("puzzleplan"))
 def test_puzzleplan_commands_parse(page, number, words):
+    from puzzleplan.api.catalogue import check_planner
     from puzzleplan.app.arguments import generator_options as _options
     from puzzleplan.app.cli import build_parser
-    from puzzleplan.planners.registry import get_planner, split_planners
+    from puzzleplan.planners.registry import split_planners
     from puzzleplan.translator.puzzle import read_options
     from puzzleplan.translator.registry import PUZZLES, get_puzzle
 
@@ -114,7 +115,7 @@ def test_puzzleplan_commands_parse(page, number, words):
         assert args.puzzle in PUZZLES
     for name in [getattr(args, "planner", None)] + split_planners(getattr(args, "planners", None) or ""):
         if name and not name.startswith("$"):
-            get_planner(name)
+            check_planner(name)
     if args.command == "compare":
         assert args.items[0] in [*PUZZLES, "pddl"]
     _check_paths(words)

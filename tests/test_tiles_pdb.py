@@ -4,6 +4,7 @@ with --slow, Korf's 100 15-puzzle instances solved optimally."""
 
 from __future__ import annotations
 
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -241,7 +242,54 @@ def test_compare_takes_one_level_of_a_collection():
         file_entries("tiles", f"{KORF}#101")
 
 
-def test_the_default_planner_on_a_4x4_board_says_how_to_build_the_databases():
+def test_native_astar_on_a_4x4_board_never_builds_and_says_how_to():
     instance = TILES.parse("init:\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 X 14 15\n")
     report = solve(TILES, instance, "x", "native-astar", Limits(60))
-    assert report.length == 2 and report.optimal and "--planner native-idastar" in report.message
+    assert report.length == 2 and report.optimal and "the default planner (no --planner) builds" in report.message
+
+
+@pytest.mark.slow
+def test_the_default_planner_builds_the_databases_and_solves_korf_1_from_an_empty_cache(tmp_path, monkeypatch):
+    """`puzzleplan solve tiles` with no planner on Korf's first board, nothing cached: the 6-6-3 tables are
+    built (compiled search) within the default 60 s limit and the plan is optimal (57 moves)."""
+    monkeypatch.setenv("PUZZLEPLAN_CACHE", str(tmp_path))
+    code, data = cli("solve", "tiles", str(KORF), "--level", "1")
+    assert (code, data["planner"], data["default_planner"], data["length"]) == (0, "native-idastar:auto", True, 57)
+    assert data["optimal"] and data["valid"] and data["heuristic"] == "pdb663+reflection"
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.sampled_from([(3, 3), (4, 4)]), st.data())
+def test_the_compiled_search_builds_the_tables_the_vectorized_one_builds(board, data):
+    """Both builders label every placement of a pattern with the same distance (the compiled one labels a
+    region of free cells by its lowest cell; the minimum over the blank's cells is the same)."""
+    height, width = board
+    size = data.draw(st.integers(1, 4 if board == (3, 3) else 3))
+    cells = data.draw(st.lists(st.integers(1, height * width - 1), min_size=size, max_size=size, unique=True))
+    pattern = tiles_pdb.Pattern(height, width, tuple(cells))
+    assert tiles_pdb.compiled_search() is not None, "the compiled search was not built at install"
+    assert (tiles_pdb.build(pattern) == tiles_pdb.build_vectorized(pattern)).all()
+
+
+@cache
+def private_lookup_555() -> tiles_pdb.Lookup:
+    """The 5-5-5 tables for Korf's goal, built in a folder of their own and removed: cached in the tests'
+    cache, they would let native-astar solve the 4x4 boards that other tests need unsolved in time."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PUZZLEPLAN_CACHE", folder)
+        return tiles_pdb.lookup(4, 4, tuple(range(16)), "pdb555")
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(("up", "down", "left", "right")), max_size=80))
+def test_the_4x4_databases_are_lower_bounds_on_random_walks(walk):
+    """A random walk from the goal: the 5-5-5 estimate never exceeds the moves walked (admissible; it is
+    not consistent, see test_the_minimum_over_the_blank_cells_is_not_consistent)."""
+    lookup = private_lookup_555()
+    instance = TilesInstance(4, 4, tuple(range(16)), tuple(range(16)))
+    board, estimates = tuple(range(16)), [0]
+    for direction in walk:
+        moves = [child for move, child in TILES.successors(instance, board) if move[1] == direction]
+        board = moves[0] if moves else board
+        estimates.append(lookup.value(board))
+    assert all(value <= step for step, value in enumerate(estimates)) and estimates[0] == 0

@@ -78,6 +78,9 @@ class Searchable(Generic[InstanceT, StateT, MoveT]):
     planner_aliases: Mapping[str, str] = {}
     """Generic planner name -> the planner that does its job on this puzzle (e.g. native-astar -> a
     push-optimal search where optimal means fewest pushes)."""
+    default_planner: str = "native-astar"
+    """The planner that runs when none is named (`default`): the one the measurements in docs/benchmarks.md
+    found best on this puzzle's instances."""
 
     def unsolvable_reason(self, instance: InstanceT) -> str | None:
         """A reason the instance cannot be solved, found without search, or None."""

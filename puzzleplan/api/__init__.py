@@ -21,8 +21,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from puzzleplan.api.pddl_files import PddlReport, pddl_planner, plan_files
-from puzzleplan.api.pipeline import Report, ended, solve_reading, traced
+from puzzleplan.api.advice import Advice
+from puzzleplan.api.pddl_files import PddlReport, pddl_planner, plan_files, planner_of
+from puzzleplan.api.pipeline import DEFAULT, Report, chosen_planner, ended, solve_reading, traced
 from puzzleplan.api.starts import started
 from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
@@ -41,8 +42,8 @@ from puzzleplan.translator.capabilities import leveled, notation, observed, repo
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, write_plan
 from puzzleplan.translator.puzzle import Puzzle
 
-DEFAULT_PLANNER = "native-astar"
-"""The planner `solve` uses when none is named: A* on the puzzle's own simulator (optimal)."""
+DEFAULT_PLANNER = DEFAULT
+"""The planner `solve` uses when none is named: `default`, each puzzle's own best (default_planner())."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,38 @@ def planners() -> list[str]:
     return list(PLANNERS)
 
 
+def default_planner(puzzle: str | Instance) -> str:
+    """The planner `solve` runs on a puzzle (or an instance's puzzle) when none is named: the one the
+    measurements in docs/benchmarks.md found best there (`puzzleplan list` shows it per puzzle)."""
+    game = puzzle.puzzle if isinstance(puzzle, Instance) else registry.get_puzzle(puzzle)
+    return chosen_planner(game, DEFAULT)
+
+
+def advise(
+    target: Instance | str | os.PathLike[str],
+    problem: str | os.PathLike[str] | None = None,
+    *,
+    puzzle: str | None = None,
+    level: str | None = None,
+    timeout: float = 30.0,
+) -> Advice:
+    """What every registered planner does with a task, nothing planned: an Instance or an instance file
+    (`puzzle` and `level` as for load), or a PDDL domain file with its `problem` file. Each PlannerAdvice
+    says runs as is / runs after compiling away X / runs as another configuration / cannot run because Y
+    (the feature, FILE:LINE) with the planners that can; `optimal` and `default` mark them. Compilations
+    are tried, each within `timeout` seconds."""
+    from puzzleplan.api.advice import pddl_advice, puzzle_advice
+    from puzzleplan.api.pddl_files import read_pddl
+
+    if isinstance(target, Instance):
+        return puzzle_advice(target.puzzle, target.data, target.label, timeout)
+    if problem is not None:
+        domain_path, problem_path = os.fspath(target), os.fspath(problem)
+        return pddl_advice(read_pddl(domain_path, problem_path)[0], domain_path, problem_path, timeout)
+    inst = load(target, puzzle=puzzle, level=level)
+    return puzzle_advice(inst.puzzle, inst.data, inst.label, timeout)
+
+
 def load(
     path: str | os.PathLike[str] | None = None,
     *,
@@ -278,20 +311,21 @@ def report_json(report: Report) -> dict[str, Any]:
 def plan(
     domain: str | os.PathLike[str],
     problem: str | os.PathLike[str],
-    planner: str = "fd",
+    planner: str = DEFAULT_PLANNER,
     *,
     timeout: float = 60.0,
     memory: str | int | None = None,
     strict: bool = False,
     trace: bool | TraceOptions = False,
 ) -> PddlReport:
-    """Plan plain PDDL files (no puzzle) with a PDDL planner: the files are read and checked (syntax and
-    requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
-    PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost, .warnings (one
-    line per departure from the PDDL standard that the planners accept; `strict=True` refuses them as
-    InputError, as VAL would) and to_json(), the object `puzzleplan plan --json` prints. With `trace`
-    (graphplan only), its .trace holds the planning graph and the backward search."""
-    recorder = traced(pddl_planner(planner), planner, trace_options(trace))
+    """Plan plain PDDL files (no puzzle) with a PDDL planner (by default Fast Downward's lama-first): the files
+    are read and checked (syntax and requirements), the task planned and the plan replayed under PDDL
+    semantics, all within the limits; the PddlReport carries .run (.result.status, .plan), .check (the
+    replay's verdict), .cost, .warnings (one line per departure from the PDDL standard that the planners
+    accept; `strict=True` refuses them as InputError, as VAL would) and to_json(), the object `puzzleplan
+    plan --json` prints. With `trace` (graphplan only), its .trace holds the planning graph and the backward
+    search."""
+    recorder = traced(pddl_planner(planner_of(planner)), planner, trace_options(trace))
     limits = Limits.read(timeout, memory)
     with recording(recorder):
         report = plan_files(os.fspath(domain), os.fspath(problem), planner, limits, strict=strict)
@@ -432,7 +466,9 @@ __all__ = [
     "Status",
     "Trace",
     "TraceOptions",
+    "advise",
     "animate",
+    "default_planner",
     "draw",
     "instance_of",
     "load",

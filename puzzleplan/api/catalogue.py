@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from puzzleplan.api.pipeline import DEFAULT
 from puzzleplan.common.errors import InputError
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.registry import split_planners as registry_split
@@ -31,6 +32,8 @@ class PuzzleInfo:
     """The names `native-astar:NAME` takes ("default" first)."""
     planners: tuple[str, ...]
     """Planners written for this puzzle alone."""
+    default_planner: str
+    """The planner that runs when none is named."""
     generator_options: tuple[GeneratorOption, ...]
     """The options of `generate` (empty: no generator)."""
 
@@ -66,6 +69,7 @@ def describe(puzzle: str) -> PuzzleInfo:
         (game.__doc__ or "").splitlines()[0],
         tuple(solving.heuristics()),
         tuple(solving.native_planners),
+        solving.default_planner,
         game.generator_options if isinstance(game, Generating) else (),
     )
 
@@ -99,8 +103,9 @@ def generate(puzzle: str, options: Mapping[str, str], rng: random.Random) -> str
 
 def check_planner(name: str) -> None:
     """InputError naming the known planners unless `name` is one (a table name or an open family's member
-    such as fd:SEARCH); whether it is installed here is not checked."""
-    get_planner(name)
+    such as fd:SEARCH) or `default`, each puzzle's own; whether it is installed here is not checked."""
+    if name != DEFAULT:
+        get_planner(name)
 
 
 def planner_infos() -> list[PlannerInfo]:

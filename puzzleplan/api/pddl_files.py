@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pipeline import PddlRun, limited, plan_pddl, raise_for_status, stopped
+from puzzleplan.api.pipeline import DEFAULT, PddlRun, limited, plan_pddl, raise_for_status, stopped
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 PlanInput = str | Path | list[GroundAction]
 """A plan: an IPC plan file's path, or ground actions (name, arguments)."""
 
+PDDL_DEFAULT = "fd"
+"""The planner plain PDDL gets when none is named: Fast Downward's lama-first. It reads the most of PDDL
+(ADL, conditional effects, derived predicates, action costs) with no compilation and, of the planners
+here, solves the most IPC tasks in the least time; an optimal plan is one `--planner fd-opt` away."""
+
 
 @dataclass(frozen=True)
 class PddlReport:
@@ -42,6 +47,8 @@ class PddlReport:
     action_costs: bool | None
     total: float
     warnings: tuple[str, ...] = ()
+    by_default: bool = False
+    """True when no planner was named and the planner is PDDL_DEFAULT."""
     trace: Trace | None = field(default=None, repr=False, compare=False)
     """Graphplan's trace (its planning graph and backward search), when the run was traced."""
 
@@ -52,10 +59,10 @@ class PddlReport:
 
     @property
     def message(self) -> str:
-        """Why the plan does not replay, or the planner's message when it found none; "" for a valid plan."""
-        if not self.run.result.solved:
-            return self.run.result.message
-        return self.check.message() if self.check and not self.check.valid else ""
+        """Why the plan does not replay, else the planner's message (why it found none, or how it ran)."""
+        if self.run.result.solved and self.check and not self.check.valid:
+            return self.check.message()
+        return self.run.result.message
 
     def raise_for_status(self) -> PddlReport:
         """The report itself when its run ended as a result (solved, or unsolvable); else the run's failure
@@ -98,6 +105,8 @@ class PddlReport:
         data["warnings"] = list(self.warnings)
         if self.run.compilations:
             data["compilations"] = list(self.run.compilations)
+        if self.by_default:
+            data["default_planner"] = True
         return data
 
 
@@ -108,6 +117,11 @@ def pddl_planner(name: str) -> PddlPlanner:
     if not ok or simulates(planner):
         raise InputError(f"planner {name} cannot run PDDL files here" + (f": {why}" if why else ""), "command line")
     return planner
+
+
+def planner_of(name: str) -> str:
+    """The PDDL planner a name asks for: PDDL_DEFAULT for the name `default`, else the name itself."""
+    return PDDL_DEFAULT if name == DEFAULT else name
 
 
 def plan_files(
@@ -123,6 +137,7 @@ def plan_files(
     limits; InputError for bad files or a planner that cannot run them. Departures from the standard that
     the planners accept are the report's warnings, or under `strict` InputErrors."""
     started = time.perf_counter()
+    by_default, planner = planner == DEFAULT, planner_of(planner)
     chosen = pddl_planner(planner)
     model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
     if run.result.status is Status.TIMEOUT:
@@ -130,7 +145,8 @@ def plan_files(
     check = _replayed(model, run)
     costs = model.action_costs if model else None
     warnings = model.warnings if model else ()
-    return PddlReport(domain, problem, planner, run, check, costs, time.perf_counter() - started, warnings)
+    total = time.perf_counter() - started
+    return PddlReport(domain, problem, planner, run, check, costs, total, warnings, by_default)
 
 
 def _read_and_plan(

@@ -24,7 +24,7 @@ from puzzleplan.planners.base import (
     pddl_fragment,
     simulates,
 )
-from puzzleplan.planners.compile import CompilationFailed, compile_for
+from puzzleplan.planners.compile import CompilationFailed, Compiled, compile_for
 from puzzleplan.planners.registry import get_planner, tracing_planners
 from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
 from puzzleplan.translator.pddl.plans import plan_cost
@@ -114,7 +114,32 @@ def solve(puzzle: Puzzle, instance: Any, instance_name: str, planner_name: str, 
     return solve_reading(puzzle, lambda: instance, instance_name, planner_name, limits)
 
 
+DEFAULT = "default"
+"""The planner name that stands for each puzzle's own default (its `default_planner`)."""
+
+
+def chosen_planner(puzzle: Puzzle, planner_name: str) -> str:
+    """The planner that `planner_name` runs on the puzzle: the puzzle's default for `default`, else itself."""
+    return search_help(puzzle).default_planner if planner_name == DEFAULT else planner_name
+
+
 def solve_reading(
+    puzzle: Puzzle,
+    read: Callable[[], Any],
+    instance_name: str,
+    planner_name: str,
+    limits: Limits,
+    trace: TraceOptions | None = None,
+) -> Report:
+    """Read an instance (`read()` parses its file) and solve it under one time budget (solve_named); the
+    planner `default` is the puzzle's default, which the report names, with `default_planner` true."""
+    report = solve_named(puzzle, read, instance_name, chosen_planner(puzzle, planner_name), limits, trace)
+    if planner_name == DEFAULT:
+        report.extra["default_planner"] = True
+    return report
+
+
+def solve_named(
     puzzle: Puzzle,
     read: Callable[[], Any],
     instance_name: str,
@@ -325,7 +350,10 @@ def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: 
     try:
         compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
-        return _not_compiled(planner, error.status, str(error), begin)
+        native = _configured_for(planner, task)
+        if native is None:
+            return _not_compiled(planner, error.status, str(error), begin)
+        planner, compiled = native, Compiled(task, lambda plan: plan)
     except TimeLimitExceeded:
         return _not_compiled(
             planner, Status.TIMEOUT, "stopped while compiling the task to the planner's fragment", begin
@@ -334,6 +362,14 @@ def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: 
     result = planner.solve(compiled.task, limits.less(spent, at_least=0.1))
     plan = compiled.map_back(result.plan) if result.solved else []
     return PddlRun(result, plan, compiled.compilations, spent)
+
+
+def _configured_for(planner: PddlPlanner, task: PddlTask) -> PddlPlanner | None:
+    """The planner's configuration that takes the task as it is when no compilation brings the task to the
+    planner's fragment (an optimal Fast Downward's admissible heuristic that reads conditional effects and
+    axioms), or None when it has none."""
+    configure = getattr(planner, "configured_for", None)
+    return configure(task) if configure else None
 
 
 def _not_compiled(planner: PddlPlanner, status: Status, why: str, begin: float) -> PddlRun:

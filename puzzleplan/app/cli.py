@@ -96,8 +96,8 @@ def _availability(planner: PlannerInfo) -> str:
 
 
 def _print_puzzles() -> None:
-    """The puzzles part of `list`: name, suffixes, first docstring line, and the heuristics and planners of
-    its own a puzzle has."""
+    """The puzzles part of `list`: name, suffixes, first docstring line, the heuristics and planners of its
+    own a puzzle has, and the planner it runs when none is named."""
     puzzles = [describe(name) for name in api.puzzles()]
     suffix_width = max(len(" ".join(puzzle.suffixes)) for puzzle in puzzles)
     print("puzzles:")
@@ -106,6 +106,7 @@ def _print_puzzles() -> None:
         extra = _puzzle_extras(puzzle)
         if extra:
             print(f"  {'':<15} {'':<{suffix_width}}  ({'; '.join(extra)})")
+        print(f"  {'':<15} {'':<{suffix_width}}  default: {puzzle.default_planner}")
 
 
 def _puzzle_extras(puzzle: PuzzleInfo) -> list[str]:
@@ -249,7 +250,8 @@ def _print_plan_moves(inst: Instance, report: Report, show: bool) -> None:
 
 def _report_head(inst: Instance | None, report: Report) -> str:
     """The first line of the human report: the run, its status and, when solved, optimality, length, verdict."""
-    head = f"{report.puzzle} {report.instance} with {report.planner}: {report.status.value}"
+    chosen = f" (the default for {report.puzzle})" if report.extra.get("default_planner") else ""
+    head = f"{report.puzzle} {report.instance} with {report.planner}{chosen}: {report.status.value}"
     if inst is None or report.status is not Status.SOLVED:
         return head
     measure = report.extra.get("optimal_measure", inst.optimal_measure)
@@ -345,7 +347,8 @@ def _print_plan(args: argparse.Namespace, run: PddlRun, data: dict[str, Any], pl
     """What `plan` prints: an IPC plan file, its verdict and any message as `;` comments."""
     solved = run.result.solved
     print(
-        f"; {args.problem} with {args.planner}: {data['status']}"
+        f"; {args.problem} with {data['planner']}{' (the default)' if data.get('default_planner') else ''}: "
+        f"{data['status']}"
         + (f", {data['length']} actions, {'VALID' if data['valid'] else 'INVALID'}" if solved else "")
     )
     if data.get("message"):
@@ -374,6 +377,26 @@ def cmd_walk(args: argparse.Namespace) -> int:
         print(inst.show(state) if move is None else f"{inst.format_move(move)}\n{inst.show(state)}")
     if len(walk) <= args.n and stuck(inst, walk[-1][1]):
         print("no legal move")
+    return 0
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    """Print what every planner does with a puzzle instance or a PDDL domain and problem."""
+    files = args.files
+    if len(files) > 2:
+        raise InputError("advise takes [PUZZLE] FILE or DOMAIN PROBLEM", "command line")
+    if len(files) == 2 and files[0] not in api.puzzles():
+        advice = api.advise(files[0], files[1])
+    else:
+        advice = api.advise(files[-1], puzzle=files[0] if len(files) == 2 else None, level=args.level)
+    if args.json:
+        print(json.dumps(advice.to_json()))
+        return 0
+    print(f"advice for {advice.subject}:")
+    width = max(len(item.planner) for item in advice.planners)
+    for item in advice.planners:
+        print(f"  {item.planner:<{width}}  {item.line()}")
+    print(f"default (what runs when no --planner is given): {advice.default}")
     return 0
 
 
@@ -431,7 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def planner(p: argparse.ArgumentParser, default: str) -> None:
         p.add_argument(
-            "--planner", default=default, help=f"planner name (default {default}; puzzleplan list names all)"
+            "--planner", default="default", help=f"planner name (default {default}; puzzleplan list names all)"
         )
 
     def instance(p: argparse.ArgumentParser) -> None:
@@ -452,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("solve", help="solve an instance and replay the plan natively")
     instance(p)
     limits(p)
-    planner(p, "native-astar")
+    planner(p, "the puzzle's own, as `list` shows")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--show", action="store_true", help="print the board after every move")
     p.add_argument("--plan-out", help="write the plan (IPC PDDL, or native moves) to this file")
@@ -491,7 +514,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("domain", help="the PDDL domain file")
     p.add_argument("problem", help="the PDDL problem file")
     limits(p)
-    planner(p, "fd")
+    planner(p, "fd, Fast Downward's lama-first")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--plan-out", help="write the plan as an IPC plan file, with its cost line")
     strictness(p)
@@ -523,9 +546,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("play", help="play in the terminal, with hints from a planner")
     instance(p)
     limits(p)
-    planner(p, "native-astar")
+    planner(p, "the puzzle's own, as `list` shows")
     seed_output.add_start_option(p)
     p.set_defaults(run=cmd_play)
+    p = commands.add_parser(
+        "advise",
+        help="what every planner does with a task: runs it, after compiling what, or why not",
+        description="advise [PUZZLE] FILE (a puzzle instance) or advise DOMAIN PROBLEM (plain PDDL)",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="[PUZZLE] FILE, or DOMAIN PROBLEM")
+    p.add_argument("--level", help="level number (1-based) or title, for multi-level files")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(run=cmd_advise)
     add_compare_commands(commands)
     add_watch_commands(commands, instance, limits)
     seed_output.add_commands(commands, instance)

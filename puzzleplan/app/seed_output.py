@@ -115,8 +115,9 @@ def seed_solve(args: argparse.Namespace) -> api.Report:
     _check_no_other_output(args)
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
     require_printout("solve", inst.name)
-    if inst.name == "bloxorz":
-        inst = replace(inst, data=bloxorz_start(inst, args.start, args.planner))
+    if inst.name == "bloxorz":  # the text names the strategy the puzzle's default stands for
+        named = api.default_planner(inst) if args.planner == api.DEFAULT_PLANNER else args.planner
+        inst = replace(inst, data=bloxorz_start(inst, args.start, named))
     else:
         inst = inst.starting_at(args.start)
     report = api.solve(inst, args.planner, limits=Limits.read(args.timeout, args.memory))

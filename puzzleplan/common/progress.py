@@ -35,6 +35,8 @@ class Progress:
     """What a planner running as a child process last reported of its search, and when (perf_counter)."""
     live: bool = False
     """True while a status line shows the progress (planners then read their children's output as it comes)."""
+    bar: bool = False
+    """A progress bar is on the terminal (a table being built): the status line waits until it is gone."""
 
     def take_interrupted(self) -> str:
         """The phase an exception ended last, forgotten once taken."""
@@ -112,6 +114,8 @@ def status_line(stream: TextIO | None = None, interval: float = INTERVAL, quiet:
 
     def show() -> None:
         while not done.wait(interval):
+            if CURRENT.bar:
+                continue
             stream.write("\r\x1b[K" + status_text(started)[:200])
             stream.flush()
 

@@ -32,8 +32,8 @@ from puzzleplan.experiments.run_plans import animate_runs, animation_summary, ke
 log = logging.getLogger(__name__)
 
 RESULTS = "results.jsonl"
-PUZZLE_PLANNERS = ("native-astar", "fd")
-"""The planners compare runs on puzzles when --planners is not given: the puzzle's own A* and Fast Downward."""
+PUZZLE_PLANNERS = ("default", "fd")
+"""The planners compare runs on puzzles when --planners is not given: each puzzle's default and Fast Downward."""
 PDDL_PLANNERS = ("fd", "fd-opt", "pyperplan")
 """The planners `compare pddl` runs when --planners is not given: three that read any PDDL task and run
 from the base install: Fast Downward's lama-first (satisficing, the usual baseline), its A* with LM-cut
@@ -394,14 +394,15 @@ def _finished_row(tally: Tally, future) -> dict[str, Any]:
 
 def compare(
     instances: Iterable[api.Instance],
-    planners: Iterable[str],
+    planners: Iterable[str] = (api.DEFAULT_PLANNER,),
     *,
     timeout: float = 60.0,
     memory: str | int | None = None,
     jobs: int = 1,
 ) -> list[dict[str, Any]]:
-    """Run every planner on every instance, each run in its own process under hard time and memory limits
-    as the compare command runs them; the rows (as results.jsonl holds them), instance-major."""
+    """Run every planner on every instance (by default each puzzle's own default planner), each run in its own
+    process under hard time and memory limits as the compare command runs them; the rows (as results.jsonl
+    holds them), instance-major."""
     names = _known_planners(list(planners))
     if jobs < 1:
         raise InputError("jobs must be at least 1", "compare()")

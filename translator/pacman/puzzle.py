@@ -59,6 +59,9 @@ class Pacman(Puzzle[PacmanInstance, State, str], Notated, Searchable, Reported, 
     name = "pacman"
     suffixes = (".lay", ".test")
     native_planners = ("native-tsp",)
+    default_planner = "native-tsp"
+    """The pellet tour as an integer program proves CS188's medium and big searches optimal in seconds,
+    where A* over (position, pellets left) runs out of time."""
 
     # -- native format --------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> PacmanInstance:

@@ -423,13 +423,9 @@ def read_task(
     was expected. Departures from the standard that the planners accept are the Task's warnings (and the
     planners get the texts as read), or under `strict` InputErrors too."""
     with reading(strict) as current:
-        checked = check_task(domain_text, problem_text, domain_source, problem_source)
-        domain_tree, _ = read_expressions(domain_text, domain_source)
-        problem_tree, _ = read_expressions(problem_text, problem_source)
-        parts = _Parts(_Reader(domain_source))
-        parts.read(domain_tree, DOMAIN_SECTIONS)
-        parts.reader.source = problem_source
-        parts.read(problem_tree, PROBLEM_SECTIONS)
+        parts, checked, domain_tree, problem_tree = _read_parts(
+            domain_text, problem_text, domain_source, problem_source
+        )
         assumed = _assumed_requirements(parts.reader.used, expand(parts.declared), domain_source)
         task = _task(parts, checked, domain_tree, problem_tree, parts.declared | assumed)
         task.warnings = tuple(current.warnings())
@@ -478,3 +474,28 @@ def _assumed_requirements(used: dict[str, tuple[str, Token]], declared: frozense
             token.column,
         )
     return {flag for _, _, flag in missing}
+
+
+def _read_parts(
+    domain_text: str, problem_text: str, domain_source: str, problem_source: str
+) -> tuple[_Parts, Domain, Expr, Expr]:
+    """The files checked (pddl_reader) and read section by section, the features they use noted; with the
+    domain as checked and the expression trees of the domain and the problem."""
+    checked = check_task(domain_text, problem_text, domain_source, problem_source)
+    domain_tree, _ = read_expressions(domain_text, domain_source)
+    problem_tree, _ = read_expressions(problem_text, problem_source)
+    parts = _Parts(_Reader(domain_source))
+    parts.read(domain_tree, DOMAIN_SECTIONS)
+    parts.reader.source = problem_source
+    parts.read(problem_tree, PROBLEM_SECTIONS)
+    return parts, checked, domain_tree, problem_tree
+
+
+def used_features(
+    domain_text: str, problem_text: str, domain_source: str = "domain.pddl", problem_source: str = "problem.pddl"
+) -> dict[str, tuple[str, int]]:
+    """The features the files use, by requirement flag (FEATURES names them), each with the file and line
+    of its first use; InputError for files that do not read."""
+    with reading(False):
+        used = _read_parts(domain_text, problem_text, domain_source, problem_source)[0].reader.used
+    return {flag: (source, token.line) for flag, (source, token) in used.items()}

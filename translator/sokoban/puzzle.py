@@ -37,6 +37,8 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
     """Sokoban: push every box onto a goal (XSB or integer-code levels, LURD moves)."""
 
     name = "sokoban"
+    default_planner = "native-push-best"
+    """The best push search on one core: solves the XSokoban levels out of a move-level A*'s reach."""
     suffixes = (".xsb", ".sok", ".lsp")
     optimal_measure = "moves"
     native_planners = ("native-push-astar", "native-push-best", "native-push-portfolio", "native-push:OPTION,...")

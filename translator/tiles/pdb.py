@@ -22,7 +22,9 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import TimeLimitExceeded
@@ -138,8 +140,39 @@ def neighbour_table(height: int, width: int):
 
 def build(pattern: Pattern, progress: Progress | None = None, stop: Callable[[], bool] | None = None):
     """The pattern's table: for every placement (base-N index) the fewest pattern-tile moves home, 255 for
-    indices that are no placement. TimeLimitExceeded when `stop()` (its caller's deadline) turns true between
-    chunks."""
+    indices that are no placement. The compiled search when it was built at install (`_pdb_search`, some
+    twenty times faster), else the same search vectorized with numpy. TimeLimitExceeded when `stop()` (its
+    caller's deadline) turns true between depths or chunks."""
+    kernel = compiled_search()
+    if kernel is None:
+        return build_vectorized(pattern, progress, stop)
+    import numpy as np
+
+    cells, k = pattern.height * pattern.width, len(pattern.cells)
+    dist = np.full(cells ** (k + 1), UNSEEN, dtype=np.uint8)
+    start = sum(cell * cells ** (digit + 1) for digit, cell in enumerate(pattern.cells))  # the blank in cell 0
+
+    def between(labelled: int) -> bool:
+        if progress:
+            progress(labelled, pattern.states)
+        return bool(stop and stop())
+
+    if not kernel.search(dist, start, pattern.height, pattern.width, k, between):
+        raise TimeLimitExceeded
+    return dist.reshape(-1, cells).min(axis=1)
+
+
+def compiled_search() -> Any:
+    """The compiled search module, or None when this installation has none (no C compiler at install)."""
+    try:
+        from puzzleplan.translator.tiles import _pdb_search
+    except ImportError:
+        return None
+    return _pdb_search
+
+
+def build_vectorized(pattern: Pattern, progress: Progress | None = None, stop: Callable[[], bool] | None = None):
+    """build() with numpy alone: each depth's states expanded in chunks of arrays."""
     import numpy as np
 
     cells, k = pattern.height * pattern.width, len(pattern.cells)
@@ -253,8 +286,18 @@ def _read(path: Path) -> bytes:
 def tables(
     patterns: tuple[Pattern, ...], progress: Progress | None = None, stop: Callable[[], bool] | None = None
 ) -> list[bytes]:
-    """The tables of a partition, built where missing."""
-    return [table(pattern, progress, stop) for pattern in patterns]
+    """The tables of a partition, built where missing; progress counts the states of all the tables built."""
+    missing = [pattern for pattern in patterns if not cached(pattern)]
+    starts = dict(zip(missing, accumulate((pattern.states for pattern in missing), initial=0)))
+    total = sum(pattern.states for pattern in missing)
+    return [table(pattern, _shifted(progress, starts.get(pattern, 0), total), stop) for pattern in patterns]
+
+
+def _shifted(progress: Progress | None, before: int, total: int) -> Progress | None:
+    """progress() for one table of several: the states of the tables built before it added, out of all."""
+    if progress is None:
+        return None
+    return lambda done, _: progress(before + done, total)
 
 
 # -- looking boards up ----------------------------------------------------------------------------------

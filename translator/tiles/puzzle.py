@@ -55,9 +55,12 @@ class Tiles(Puzzle[TilesInstance, Board, Move], Leveled, Notated, Searchable, Re
     name = "tiles"
     suffixes = (".tiles", ".boards")
     native_planners = ("native-idastar",)
-    planner_aliases = {"native-astar": "native-idastar:auto"}
-    """On a 4x4 board with one blank whose pattern databases are cached, the default planner is IDA* with
-    them; elsewhere it is A* with Manhattan distance and linear conflicts (`native-astar:default`)."""
+    planner_aliases = {"native-astar": "native-idastar:cached"}
+    """native-astar: IDA* with the pattern databases when they are cached, else A* (it never builds them)."""
+    default_planner = "native-idastar:auto"
+    """On a 4x4 board with one blank whose goal has the blank in a corner, IDA* with the pattern databases
+    (built in seconds on first use, then cached); elsewhere A* with Manhattan distance and linear conflicts
+    (`native-astar:default`)."""
 
     # -- native format ------------------------------------------------------------------------------
     def parse(self, text: str, source: str = "<input>") -> TilesInstance:
