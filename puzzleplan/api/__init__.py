@@ -26,7 +26,7 @@ from puzzleplan.api.pipeline import Report, solve_reading
 from puzzleplan.api.starts import started
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
-from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.errors import IllegalMove, InputError, expect
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase
@@ -155,6 +155,9 @@ def load(
     """Read an instance from a file (the puzzle told by its suffix unless named) or from `text` in the
     puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
     names the text in errors and in the label (default the path, or "<text>")."""
+    expect(path, (str, os.PathLike, type(None)), "load()'s path")
+    for value, what in ((puzzle, "puzzle"), (text, "text"), (level, "level"), (source, "source")):
+        expect(value, (str, type(None)), f"load()'s {what}")
     if path is None:
         _check_text_load(text, puzzle, source)
     source = source or ("<text>" if path is None else os.fspath(path))
@@ -196,6 +199,7 @@ def solve(
     .length, .optimal, .valid, .expanded, .time and .message. Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
     another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    _check_call("solve()", inst, planner, timeout, memory, (Instance, str, os.PathLike))
     limits = limits or Limits.read(timeout, memory)
     if isinstance(inst, Instance):
         return solve_reading(inst.puzzle, partial(started, inst.puzzle, inst.data, start), inst.label, planner, limits)
@@ -234,7 +238,17 @@ def plan(
     requirements), the task planned and the plan replayed under PDDL semantics, all within the limits; the
     PddlReport carries .run (.result.status, .plan), .check (the replay's verdict), .cost and to_json(), the
     object `puzzleplan plan --json` prints."""
+    expect(domain, (str, os.PathLike), "plan()'s domain")
+    _check_call("plan()", problem, planner, timeout, memory, (str, os.PathLike))
     return plan_files(os.fspath(domain), os.fspath(problem), planner, Limits.read(timeout, memory))
+
+
+def _check_call(call: str, target: Any, planner: Any, timeout: Any, memory: Any, targets: tuple[type, ...]) -> None:
+    """TypeError at the door of solve() or plan() for an argument of a wrong type."""
+    expect(target, targets, f"{call}'s {'instance' if call == 'solve()' else 'problem'}")
+    expect(planner, str, f"{call}'s planner")
+    expect(timeout, (int, float), f"{call}'s timeout (seconds)")
+    expect(memory, (int, float, str, type(None)), f"{call}'s memory (MiB, or a size such as '2G')")
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]

@@ -61,11 +61,12 @@ def validate_pddl_plan(domain: str, problem: str, plan: str, optimal: Limits | N
     bad files."""
     task, model = read_pddl(domain, problem)
     text = read_file(plan)
+    claimed = claimed_cost(text, plan)
     check = check_pddl_plan(model, read_plan(text, plan))
     against = None
     if optimal is not None and check.valid and check.cost is not None:
         against = compare_with_optimal(task, model, check.cost, optimal)
-    return PddlPlanVerdict(domain, problem, plan, check, claimed_cost(text), against)
+    return PddlPlanVerdict(domain, problem, plan, check, claimed, against)
 
 
 def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limits) -> dict[str, Any]:

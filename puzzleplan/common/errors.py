@@ -85,3 +85,12 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     """' (did you mean X?)' when `word` looks like a misspelling of one of `known`, else ''."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def expect(value: object, types: type | tuple[type, ...], what: str) -> None:
+    """TypeError naming `what` and the types it takes when `value` is none of `types` (a call's arguments
+    checked at the door, rather than failing deep inside with an AttributeError)."""
+    wanted = types if isinstance(types, tuple) else (types,)
+    if not isinstance(value, wanted) or isinstance(value, bool) and bool not in wanted:
+        names = " or ".join(kind.__name__ for kind in wanted)
+        raise TypeError(f"{what} must be {names}, not {type(value).__name__} ({shorten(repr(value), 60)})")
