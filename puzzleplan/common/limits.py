@@ -256,12 +256,13 @@ def parse_seconds(text: str) -> float:
 
 
 def parse_memory(text: str | None) -> int | None:
-    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None means no limit (also for a size that is
+    """MiB from `2G`, `500M`, `1.5G`, `1T` or a plain number of MiB; None means no limit (also for a size that is
     the whole address space or more)."""
     if text is None:
         return None
-    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
-    mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgGtT]?)i?[bB]?\s*", text)
+    scale = {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024**2, "": 1}
+    mib = float(match.group(1)) * scale[match.group(2).upper()] if match else 0
     if not 1 <= mib <= MAX_MEMORY_MIB:
         raise InputError(
             f"--memory expects a size from 1 MiB to {MAX_MEMORY_MIB // 1024**2}T, such as 2G or 500M, "
