@@ -156,6 +156,7 @@ def test_a_memory_limit_off_the_main_thread_is_refused_not_applied_to_every_thre
         lambda inst: puzzleplan.solve(inst, planner=3),
         lambda inst: puzzleplan.load(3.5),
         lambda inst: puzzleplan.plan(1, 2),
+        lambda inst: puzzleplan.validate(inst, 42),
     ],
 )
 def test_wrong_argument_types_are_a_type_error_at_the_door(call):

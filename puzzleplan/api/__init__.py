@@ -261,6 +261,8 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
     """Replay a plan with the puzzle's real rules: Verdict .valid, .reason (the first bad step, or the unmet
     goal), .failed_at, .moves, .measures and .states. A str is plan text, or a plan file's path when it
     names an existing file and holds no line break; a PathLike is always a file."""
+    if not is_up_plan(plan):
+        expect(plan, (str, os.PathLike, Sequence), "validate()'s plan")
     if isinstance(plan, os.PathLike) or (isinstance(plan, str) and "\n" not in plan and Path(plan).is_file()):
         return validate_text(inst.puzzle, inst.data, inst.label, read_file(plan), os.fspath(plan))
     if isinstance(plan, str):
