@@ -134,22 +134,31 @@ def memory_limit(memory_mb: int | None) -> Iterator[None]:
         return
     _check_main_thread()
     before = resource.getrlimit(resource.RLIMIT_AS)
-    hard = before[1]
-    wanted = memory_mb * 1024 * 1024
-    reserve: bytearray | None = bytearray(RESERVE)
-    resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
     _OUTSIDE.append(before)
     try:
-        with native_imports() if len(_OUTSIDE) == 1 else nullcontext():
+        with native_imports() if len(_OUTSIDE) == 1 else nullcontext(), _address_space(memory_mb, before):
             yield
     except (ImportError, OSError) as error:
         if not out_of_memory(error):
             raise
         raise MemoryError(str(error)) from error
     finally:
+        _OUTSIDE.pop()
+
+
+@contextmanager
+def _address_space(memory_mb: int, before: tuple[int, int]) -> Iterator[None]:
+    """The address-space limit itself, `before` put back after; the first thing done on the way out of the
+    block is giving back the RESERVE and lifting the limit, before anything else must allocate."""
+    hard = before[1]
+    wanted = memory_mb * 1024 * 1024
+    reserve: bytearray | None = bytearray(RESERVE)
+    resource.setrlimit(resource.RLIMIT_AS, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+    try:
+        yield
+    finally:
         reserve = None  # noqa: F841 - gives its address space back before the limit is lifted
         resource.setrlimit(resource.RLIMIT_AS, before)
-        _OUTSIDE.pop()
 
 
 _OUTSIDE: list[tuple[int, int]] = []
