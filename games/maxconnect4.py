@@ -19,6 +19,7 @@ from puzzleplan.common.command_limits import TIMEOUT_EXIT, CommandLimits, add_li
 from puzzleplan.common.errors import InputError, quote
 from puzzleplan.common.files import count_number
 from puzzleplan.common.limits import TimeLimitExceeded
+from puzzleplan.common.outputs import guarded_output
 from puzzleplan.games.bench import bench_table, parse_depths
 from puzzleplan.games.board import line_end, load_board, save_board
 from puzzleplan.games.display import cut_short, game_over, move_line, render
@@ -132,6 +133,7 @@ def bench(input_path: str, depths: list[int]) -> None:
     print(bench_table(board, depths))
 
 
+@guarded_output(PROG)
 def main(argv: list[str] | None = None) -> int:
     """Run one mode; bad input prints one paragraph on stderr and returns 2, never a traceback."""
     args = build_parser().parse_args(argv)

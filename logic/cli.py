@@ -20,6 +20,7 @@ from puzzleplan.common.command_limits import CommandLimits, add_limit_options, s
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import write_file
 from puzzleplan.common.limits import TimeLimitExceeded
+from puzzleplan.common.outputs import guarded_output
 from puzzleplan.logic.entailment import ENGINES, check
 from puzzleplan.logic.syntax import WUMPUS_SYMBOL, load_single, load_statements
 from puzzleplan.logic.truth_table import MAX_SYMBOLS, TooManySymbols
@@ -84,6 +85,7 @@ def run(rules: str, additional: str, statement_file: str, engine: str, any_symbo
     return result
 
 
+@guarded_output(PROG)
 def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input prints one paragraph on stderr and returns 2, never a traceback."""
     args = build_parser().parse_args(argv)

@@ -143,7 +143,8 @@ class UpEngine:
         return availability(self.info)
 
     def solve(self, task: PddlTask, limits: Limits) -> PlanResult:
-        """Run the engine on the task in a child process and read the JSON it writes."""
+        """Run the engine on the task in a child process and read the JSON it writes; the engine's own
+        temporary files go into the task's folder (TMPDIR), which goes however the run ends."""
         with task_files(task, "puzzleplan-up-") as (work, domain, problem):
             answer_file = work / "answer.json"
             command = [sys.executable, "-m", __name__, self.engine, str(domain), str(problem), str(answer_file)]
@@ -152,7 +153,7 @@ class UpEngine:
                 timeout=limits.timeout,
                 memory_mb=limits.memory_mb,
                 cwd=work,
-                env=java_limited(reproducible_environment(), limits.memory_mb),
+                env=dict(java_limited(reproducible_environment(), limits.memory_mb), TMPDIR=str(work)),
             )
             log = outcome.stdout + outcome.stderr
             if outcome.timed_out:

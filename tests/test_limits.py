@@ -135,7 +135,7 @@ def test_fast_downward_out_of_memory_is_a_memout_with_a_message(tmp_path):
 
 @pytest.mark.parametrize(
     "option, value",
-    [("--timeout", "0"), ("--timeout", "-1"), ("--timeout", "nan"), ("--timeout", "inf")]
+    [("--timeout", "0"), ("--timeout", "-1"), ("--timeout", "nan"), ("--timeout", "-inf")]
     + [("--timeout", "x"), ("--memory", "-5"), ("--memory", "0"), ("--memory", "lots")],
 )
 @pytest.mark.parametrize("planner", ["native-astar", "fd", "pyperplan"])

@@ -29,7 +29,7 @@ from puzzleplan.api.trace_files import read_trace, write_trace
 from puzzleplan.api.up import is_up_plan
 from puzzleplan.api.validation import Verdict, validate_moves, validate_text
 from puzzleplan.api.watching import SearchView, watchable, write_search_page, write_side_by_side
-from puzzleplan.common.errors import IllegalMove, InputError
+from puzzleplan.common.errors import IllegalMove, InputError, expect
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase
@@ -228,6 +228,9 @@ def load(
     """Read an instance from a file (the puzzle told by its suffix unless named) or from `text` in the
     puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
     names the text in errors and in the label (default the path, or "<text>")."""
+    expect(path, (str, os.PathLike, type(None)), "load()'s path")
+    for value, what in ((puzzle, "puzzle"), (text, "text"), (level, "level"), (source, "source")):
+        expect(value, (str, type(None)), f"load()'s {what}")
     if path is None:
         _check_text_load(text, puzzle, source)
     source = source or ("<text>" if path is None else os.fspath(path))
@@ -273,6 +276,7 @@ def solve(
     Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
     another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    _check_call("solve()", inst, planner, timeout, memory, (Instance, str, os.PathLike))
     limits = limits or Limits.read(timeout, memory)
     options = trace_options(trace)
     if isinstance(inst, Instance):
@@ -325,6 +329,8 @@ def plan(
     accept; `strict=True` refuses them as InputError, as VAL would) and to_json(), the object `puzzleplan
     plan --json` prints. With `trace` (graphplan only), its .trace holds the planning graph and the backward
     search."""
+    expect(domain, (str, os.PathLike), "plan()'s domain")
+    _check_call("plan()", problem, planner, timeout, memory, (str, os.PathLike))
     recorder = traced(pddl_planner(planner_of(planner)), planner, trace_options(trace))
     limits = Limits.read(timeout, memory)
     with recording(recorder):
@@ -332,6 +338,14 @@ def plan(
     if recorder is None:
         return report
     return replace(report, trace=ended(recorder.trace, report.run.result.status, list(report.run.plan)))
+
+
+def _check_call(call: str, target: Any, planner: Any, timeout: Any, memory: Any, targets: tuple[type, ...]) -> None:
+    """TypeError at the door of solve() or plan() for an argument of a wrong type."""
+    expect(target, targets, f"{call}'s {'instance' if call == 'solve()' else 'problem'}")
+    expect(planner, str, f"{call}'s planner")
+    expect(timeout, (int, float), f"{call}'s timeout (seconds)")
+    expect(memory, (int, float, str, type(None)), f"{call}'s memory (MiB, or a size such as '2G')")
 
 
 Plan = str | os.PathLike[str] | Sequence[Any]
@@ -344,6 +358,8 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
     """Replay a plan with the puzzle's real rules: Verdict .valid, .reason (the first bad step, or the unmet
     goal), .failed_at, .moves, .measures and .states. A str is plan text, or a plan file's path when it
     names an existing file and holds no line break; a PathLike is always a file."""
+    if not is_up_plan(plan):
+        expect(plan, (str, os.PathLike, Sequence), "validate()'s plan")
     if isinstance(plan, os.PathLike) or (isinstance(plan, str) and "\n" not in plan and Path(plan).is_file()):
         return validate_text(inst.puzzle, inst.data, inst.label, read_file(plan), os.fspath(plan))
     if isinstance(plan, str):

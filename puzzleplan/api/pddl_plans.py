@@ -71,11 +71,12 @@ def validate_pddl_plan(
     bad files (under `strict`, also for a departure from the PDDL standard, else a warning)."""
     task, model = read_pddl(domain, problem, strict=strict)
     text = read_file(plan)
+    claimed = claimed_cost(text, plan)
     check = check_pddl_plan(model, read_plan(text, plan, example_step(task.domain)))
     against = None
     if optimal is not None and check.valid and check.cost is not None:
         against = compare_with_optimal(task, model, check.cost, optimal)
-    return PddlPlanVerdict(domain, problem, plan, check, claimed_cost(text), against, model.warnings)
+    return PddlPlanVerdict(domain, problem, plan, check, claimed, against, model.warnings)
 
 
 def compare_with_optimal(task: PddlTask, model: Task, cost: float, limits: Limits) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzleplan import api
-from puzzleplan.common.outputs import check_output_file
+from puzzleplan.common.outputs import check_distinct_outputs, check_output_file
 from puzzleplan.pictures.drawings import Named, drawer_of
 
 
@@ -21,6 +21,7 @@ def check_animation(args: argparse.Namespace, puzzle: Named) -> None:
         from puzzleplan.pictures.output import ANIMATIONS, check_output
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)
+        check_distinct_outputs({"--plan-out": getattr(args, "plan_out", None), "--animate": args.animate})
         check_output_file(args.animate, "animation", [args.file, *getattr(args, "plan", [])])
         drawer_of(puzzle)
 

@@ -43,7 +43,16 @@ from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
-from puzzleplan.common.outputs import check_not_input, check_output_file, prepare_output_folder, silence_stdout
+from puzzleplan.common.outputs import (
+    check_not_input,
+    check_output_file,
+    flushed,
+    leave,
+    output_lost,
+    prepare_output_folder,
+    silence_stdout,
+    write_failure,
+)
 from puzzleplan.common.processes import interrupt_on_terminate
 from puzzleplan.common.progress import phase, status_line
 from puzzleplan.experiments.compare import add_commands as add_compare_commands
@@ -664,7 +673,10 @@ def _out_of_memory(error: MemoryError | SystemError, as_json: bool) -> int:
 
 
 def _internal_error(error: Exception, argv: list[str], as_json: bool) -> int:
-    """A bug: one paragraph (the traceback under -v), exit status 1."""
+    """A bug: one paragraph (the traceback under -v), exit status 1; an output that could not be written
+    (a full device) is no bug, and is said on stderr."""
+    if isinstance(error, OSError) and write_failure(error):
+        return output_lost(error, "puzzleplan", EXIT["error"])
     if "-v" in argv or "--verbose" in argv:
         traceback.print_exc()
     detail = f"{type(error).__name__}: {error}".strip()
@@ -680,7 +692,7 @@ def entry() -> None:
         code = main()
     except (MemoryError, SystemError) as error:  # CPython at its address-space limit may fail inside C code
         code = _out_of_memory(error, "--json" in sys.argv)
-    sys.exit(code)
+    leave(flushed(code, "puzzleplan"))
 
 
 if __name__ == "__main__":

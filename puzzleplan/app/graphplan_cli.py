@@ -20,7 +20,7 @@ from puzzleplan.api import Status
 from puzzleplan.api.graphplan import GraphplanRun, run_graphplan
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits, parse_memory, parse_seconds
-from puzzleplan.common.outputs import silence_stdout
+from puzzleplan.common.outputs import guarded_output, silence_stdout
 
 
 def _seconds(text: str) -> float:
@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@guarded_output("graphplan")
 def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status (130 after Ctrl-C; a closed output pipe ends it quietly)."""
     try:

@@ -98,3 +98,12 @@ def tolerate(message: str, source: str = "<input>", line: int | None = None) -> 
     """Warn (Tolerated) that `source` at `line` was read although it strays from the format: `message`."""
     where = source if line is None else f"{source}:{line}"
     warnings.warn(f"{where}: tolerated {message}", Tolerated, stacklevel=2)
+
+
+def expect(value: object, types: type | tuple[type, ...], what: str) -> None:
+    """TypeError naming `what` and the types it takes when `value` is none of `types` (a call's arguments
+    checked at the door, rather than failing deep inside with an AttributeError)."""
+    wanted = types if isinstance(types, tuple) else (types,)
+    if not isinstance(value, wanted) or isinstance(value, bool) and bool not in wanted:
+        names = " or ".join(kind.__name__ for kind in wanted)
+        raise TypeError(f"{what} must be {names}, not {type(value).__name__} ({shorten(repr(value), 60)})")

@@ -34,8 +34,12 @@ def _read_regular(path: str) -> bytes:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
         raise InputError(f"cannot read the file: {error.strerror or error}", path) from None
-    with os.fdopen(descriptor, "rb") as file:
+    try:
         _check_regular(os.fstat(descriptor).st_mode, path)
+    except InputError:
+        os.close(descriptor)
+        raise
+    with os.fdopen(descriptor, "rb") as file:  # only a regular file: fdopen refuses a folder's descriptor
         try:
             data = file.read(MAX_INPUT + 1)
         except OSError as error:

@@ -3,16 +3,20 @@ and an address-space limit."""
 
 from __future__ import annotations
 
+import builtins
+import errno
 import math
 import os
 import re
 import resource
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from typing import Any
 
 from puzzleplan.common.errors import InputError, quote
 from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
@@ -38,11 +42,11 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     if seconds is None or threading.current_thread() is not threading.main_thread():
         yield
         return
-    deadline = time.monotonic() + max(seconds, 0.0)
+    deadline = time.monotonic() + bounded(max(seconds, 0.0))
     _DEADLINES.append(deadline)
     previous = signal.signal(signal.SIGALRM, _expire)
-    _arm()
     try:
+        _arm()
         yield
     finally:
         _DEADLINES.remove(deadline)
@@ -84,7 +88,19 @@ def decided_in_child(decide: Callable[[], bool]) -> bool:
 def _arm() -> None:
     """Set the alarm for the earliest active deadline (or leave it off)."""
     if _DEADLINES:
-        signal.setitimer(signal.ITIMER_REAL, max(min(_DEADLINES) - time.monotonic(), 1e-4))
+        signal.setitimer(signal.ITIMER_REAL, bounded(max(min(_DEADLINES) - time.monotonic(), 1e-4)))
+
+
+LONGEST = 1e6
+"""Seconds of the longest wait this process arms (over eleven days): a time limit beyond it is no limit in
+practice, and the system's waits overflow on larger numbers (poll, which a process's output is read with,
+takes at most 2**31 milliseconds, under 25 days; setitimer and thread waits overflow near 9e9 s), so a
+longer limit is taken as LONGEST (`bounded`)."""
+
+
+def bounded(seconds: float) -> float:
+    """`seconds`, capped at LONGEST: a wait that any system call takes (a timer, a select, a process wait)."""
+    return min(seconds, LONGEST)
 
 
 REPEAT = 0.25
@@ -108,11 +124,32 @@ later line failing with MemoryError, a traceback of 155 lines)."""
 @contextmanager
 def memory_limit(memory_mb: int | None) -> Iterator[None]:
     """Cap this process's address space at `memory_mb` MiB for the block (the soft limit, restored after;
-    children started inside inherit it), as a run's wrapper caps a whole solve process."""
+    children started inside inherit it), as a run's wrapper caps a whole solve process. The limit is the
+    whole process's, so it is refused (InputError) outside the main thread, where it would make the other
+    threads fail. Running out inside the block is MemoryError, also where Python says it another way (a
+    module whose shared object cannot be mapped is an ImportError); a NATIVE library first imported in the
+    block is imported with the limit lifted (see native_imports)."""
     if not memory_mb:
         yield
         return
+    _check_main_thread()
     before = resource.getrlimit(resource.RLIMIT_AS)
+    _OUTSIDE.append(before)
+    try:
+        with native_imports() if len(_OUTSIDE) == 1 else nullcontext(), _address_space(memory_mb, before):
+            yield
+    except (ImportError, OSError) as error:
+        if not out_of_memory(error):
+            raise
+        raise MemoryError(str(error)) from error
+    finally:
+        _OUTSIDE.pop()
+
+
+@contextmanager
+def _address_space(memory_mb: int, before: tuple[int, int]) -> Iterator[None]:
+    """The address-space limit itself, `before` put back after; the first thing done on the way out of the
+    block is giving back the RESERVE and lifting the limit, before anything else must allocate."""
     hard = before[1]
     wanted = memory_mb * 1024 * 1024
     reserve: bytearray | None = bytearray(RESERVE)
@@ -124,6 +161,77 @@ def memory_limit(memory_mb: int | None) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, before)
 
 
+_OUTSIDE: list[tuple[int, int]] = []
+"""The address-space limits in force before each active memory_limit block, outermost first (a forked
+process keeps its parent's: a portfolio's member limits itself inside its parent's block)."""
+
+
+def _check_main_thread() -> None:
+    """InputError outside the main thread: an address-space limit there would fail every thread's work."""
+    if threading.current_thread() is not threading.main_thread():
+        raise InputError(
+            "a memory limit holds for the whole process, so it is set only in the main thread: call from the "
+            "main thread, or in a process of its own (multiprocessing, concurrent.futures.ProcessPoolExecutor)",
+            "memory",
+        )
+
+
+def _check_address_space(name: str, limit: int) -> None:
+    """MemoryError when loading `name` has taken this process's address space over `limit` bytes."""
+    try:
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):  # not Linux: the next allocation finds out
+        return
+    if limit != resource.RLIM_INFINITY and size > limit:
+        raise MemoryError(f"loading {name} took the address space to {size >> 20} MiB")
+
+
+_NO_MEMORY = re.compile(r"failed to map segment|cannot allocate memory|out of memory", re.IGNORECASE)
+
+
+def out_of_memory(error: BaseException) -> bool:
+    """Whether an ImportError or OSError says memory ran out (ENOMEM, a shared object that cannot be mapped)."""
+    return getattr(error, "errno", None) == errno.ENOMEM or bool(_NO_MEMORY.search(str(error)))
+
+
+NATIVE = ("numpy", "scipy")
+"""Packages of native code that cannot start under a tight address-space limit: OpenBLAS (numpy's) hangs
+for minutes in its initialisation, or ends the whole process with exit status 1, when it cannot map the
+buffers of its threads."""
+
+
+@contextmanager
+def native_imports() -> Iterator[None]:
+    """Within the block, a NATIVE module not yet loaded is imported under the address-space limit in force
+    before the outermost memory_limit block, and the block's limit is then put back: what the library took counts
+    against the limit, and the search's next allocation is a MemoryError, never a hang inside C code.
+    OpenBLAS is given one thread (unless the environment names a number): its buffers are per thread."""
+    original = builtins.__import__
+    busy = False
+
+    def importing(name: str, *args: Any, **kwargs: Any) -> Any:
+        nonlocal busy
+        if busy or name.partition(".")[0] not in NATIVE or name in sys.modules:
+            return original(name, *args, **kwargs)
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        limited, busy = resource.getrlimit(resource.RLIMIT_AS), True
+        resource.setrlimit(resource.RLIMIT_AS, _OUTSIDE[0])
+        try:
+            module = original(name, *args, **kwargs)
+        finally:
+            resource.setrlimit(resource.RLIMIT_AS, limited)
+            busy = False
+        _check_address_space(name, limited[0])
+        return module
+
+    builtins.__import__ = importing
+    try:
+        yield
+    finally:
+        builtins.__import__ = original
+
+
 @dataclass(frozen=True)
 class Limits:
     """Resource limits for one run: wall-clock seconds and memory in MiB (None = no memory limit)."""
@@ -133,7 +241,7 @@ class Limits:
 
     @classmethod
     def read(cls, timeout: str | float, memory: str | int | None) -> Limits:
-        """Limits from the command line's words; InputError for nonsense (0, negative, nan, inf)."""
+        """Limits from the command line's words; InputError for nonsense (0, negative, nan)."""
         return cls(parse_seconds(str(timeout)), parse_memory(None if memory is None else str(memory)))
 
     def less(self, spent: float, at_least: float = 0.01) -> Limits:
@@ -142,35 +250,42 @@ class Limits:
 
 
 def parse_seconds(text: str) -> float:
-    """A time limit in seconds: a finite number above 0 (fractions allowed)."""
+    """A time limit in seconds: a number above 0 (fractions allowed); one beyond LONGEST (`1e300`, `inf`)
+    means no limit in practice and is taken as LONGEST, the longest wait the system's timers take."""
     try:
         seconds = float(text)
     except ValueError:
         seconds = math.nan
-    if not math.isfinite(seconds) or seconds <= 0:
+    if math.isnan(seconds) or seconds <= 0:
         raise InputError(
-            f"--timeout expects a number of seconds above 0, such as 60 or 0.5, found {quote(text)}", "command line"
+            f"--timeout expects a number of seconds above 0, such as 60 or 0.5 (inf for no limit), found {quote(text)}",
+            "command line",
         )
-    return seconds
+    return bounded(seconds)
 
 
 def parse_memory(text: str | None) -> int | None:
-    """MiB from `2G`, `500M`, `1.5G` or a plain number of MiB; None means no limit."""
+    """MiB from `2G`, `500M`, `1.5G`, `1T` or a plain number of MiB; None means no limit (also for a size that is
+    the whole address space or more)."""
     if text is None:
         return None
-    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgG]?)i?[bB]?\s*", text)
-    mib = float(match.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "": 1}[match.group(2).upper()] if match else 0
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([kKmMgGtT]?)i?[bB]?\s*", text)
+    scale = {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024**2, "": 1}
+    mib = float(match.group(1)) * scale[match.group(2).upper()] if match else 0
     if not 1 <= mib <= MAX_MEMORY_MIB:
         raise InputError(
             f"--memory expects a size from 1 MiB to {MAX_MEMORY_MIB // 1024**2}T, such as 2G or 500M, "
             f"found {quote(text)}",
             "command line",
         )
-    return int(mib)
+    return None if mib >= WHOLE_ADDRESS_SPACE_MIB else int(mib)
 
 
 MAX_MEMORY_MIB = 1024**3
 """The largest --memory (1 PiB, in MiB): far beyond any machine, and within what the address-space limit takes."""
+WHOLE_ADDRESS_SPACE_MIB = 128 * 1024**2
+"""MiB of a 64-bit process's whole address space (128 TiB, 47 bits): a --memory this large limits nothing and
+is no limit (None); set as a limit, the Java VM sized its heap from it and could not reserve that heap."""
 
 
 def timeout_message(seconds: float, said: str = "") -> str:

@@ -3,13 +3,17 @@ run never ends in a traceback after its work is done (a plan solved for minutes,
 
 from __future__ import annotations
 
+import atexit
+import errno
 import fcntl
+import functools
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NoReturn
 
 from puzzleplan.common.errors import InputError
 
@@ -32,11 +36,22 @@ def check_output_file(path: str | None, what: str = "output file", inputs: Itera
     if target.is_dir() or path.endswith(("/", os.sep)):
         raise InputError(f"the {what} names a folder; give a file name, e.g. {target / 'plan.txt'}", str(path))
     check_not_input(target, inputs, what)
+    _check_read_if_fifo(target, what)
     folder = target.parent
     _check_folder(folder, what, path)
     if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
         raise InputError(f"cannot write the {what}: permission denied", str(path))
     return target
+
+
+def _check_read_if_fifo(target: Path, what: str) -> None:
+    """InputError for a FIFO that no process reads: writing it would wait for a reader for ever."""
+    if not target.is_fifo():
+        return
+    try:
+        os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        raise InputError(f"the {what} is a FIFO (a named pipe) that no process reads", str(target)) from None
 
 
 def _check_folder(folder: Path, what: str, path: str) -> None:
@@ -129,3 +144,82 @@ def silence_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+
+
+WRITE_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS, errno.EPIPE)
+"""What the world does to a command's output: a full device or disk, a file-size limit, a failing disk, a
+closed reader."""
+
+
+def write_failure(error: BaseException) -> bool:
+    """Whether an exception is the output's write failing (see WRITE_FAILURES), not a bug."""
+    return isinstance(error, OSError) and error.errno in WRITE_FAILURES
+
+
+def output_lost(error: OSError, program: str, code: int) -> int:
+    """Say on stderr that the output could not be written (nothing for a reader that left, as in `| head`),
+    point stdout at /dev/null so that nothing tries again; the exit status: `code`, or 1 when it was 0 and
+    the output is lost."""
+    silence_stdout()
+    if isinstance(error, BrokenPipeError):
+        return code
+    try:
+        print(f"{program}: cannot write the output: {error.strerror or error}", file=sys.stderr, flush=True)
+    except OSError:  # stderr is gone too: the exit status says it
+        pass
+    return code or 1
+
+
+def flushed(code: int, program: str) -> int:
+    """`code` once stdout is flushed (see output_lost for a flush that fails)."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        return output_lost(error, program, code)
+    return code
+
+
+def guarded_output(program: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    """A command's main(argv) that never ends in a traceback for its output: a write that fails (a full
+    device, a closed pipe) is said in one line on stderr, and stdout is flushed before the status returns."""
+
+    def wrap(main: Callable[..., int]) -> Callable[..., int]:
+        @functools.wraps(main)
+        def run(*args: Any, **kwargs: Any) -> int:
+            try:
+                code = main(*args, **kwargs)
+            except OSError as error:
+                if not write_failure(error):
+                    raise
+                return output_lost(error, program, 0)
+            return flushed(code, program)
+
+        return run
+
+    return wrap
+
+
+def leave(code: int) -> NoReturn:
+    """End the process now with `code`, after the exit handlers (temporary folders, logging), without the
+    interpreter's teardown: freeing a large run's objects one by one took seconds past the time limit after
+    the result was printed. Output is flushed first (see flushed)."""
+    atexit._run_exitfuncs()  # noqa: SLF001 - what sys.exit would run, before os._exit skips the rest
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
+def check_distinct_outputs(outputs: dict[str, str | None]) -> None:
+    """InputError when two of a command's output options (option -> path) name the same file: the second
+    written would replace the first (an --animate page over the --plan-out plan)."""
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if not path:
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise InputError(f"{seen[key]} and {option} name the same file; give each its own", path)
+        seen[key] = option

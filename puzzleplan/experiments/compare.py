@@ -27,6 +27,7 @@ from puzzleplan import api
 from puzzleplan.api import catalogue
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
+from puzzleplan.experiments.results import row_problem
 from puzzleplan.experiments.run_plans import animate_runs, animation_summary, keep_plan
 
 log = logging.getLogger(__name__)
@@ -226,11 +227,13 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
             continue
         try:
             row = json.loads(line)
-            task_key(row)
-        except (ValueError, KeyError, TypeError):
+        except ValueError:
             raise InputError(
                 "expected one JSON result row with puzzle, instance and planner", str(path), number
             ) from None
+        problem = row_problem(row)
+        if problem:
+            raise InputError(f"a result row of the wrong shape: {problem}", str(path), number)
         rows.append(row)
     return rows
 
@@ -518,7 +521,15 @@ def _compare(args: argparse.Namespace, out: Path) -> int:
     print(f"{len(tasks)} runs, {len(tasks) - len(todo)} already in {results}, {len(todo)} to do", flush=True)
     backend = _backend(args.scheduler, args.jobs)
     started = time.perf_counter()
-    tally = _run_appending(todo, backend, results, out)
+    try:
+        tally = _run_appending(todo, backend, results, out)
+    except OSError as error:  # the disk filled up (or a file-size limit was reached) while appending
+        print(
+            f"puzzleplan: cannot write {results}: {error.strerror or error}; the runs written before are kept "
+            "(continue with --resume once there is room)",
+            file=sys.stderr,
+        )
+        return 1
     if tally is None:
         print(f"interrupted: the finished runs are in {results}; continue with --resume", file=sys.stderr)
         return 130

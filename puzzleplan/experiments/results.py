@@ -14,6 +14,56 @@ MIN_TIME = 0.001
 """Times below a millisecond count as a millisecond in geometric means and on log axes."""
 
 
+_NUMBER = (int, float)
+FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "puzzle": (str,),
+    "instance": (str,),
+    "planner": (str,),
+    "status": (str,),
+    "time": (dict,),
+    "length": (int, type(None)),
+    "valid": (bool, type(None)),
+    "optimal": (bool, type(None)),
+    "expanded": (int, type(None)),
+    "steps": (int, type(None)),
+    "cost": (*_NUMBER, type(None)),
+    "timeout": (*_NUMBER, type(None)),
+    "memory_mb": (int, type(None)),
+    "peak_memory_mb": (*_NUMBER, type(None)),
+    "plan": (str, list, type(None)),
+    "file": (str, type(None)),
+    "level": (str, type(None)),
+    "domain": (str, type(None)),
+    "message": (str, type(None)),
+}
+"""The JSON types of a results row's fields that the report reads (other fields are not read)."""
+
+
+def row_problem(row: Any) -> str:
+    """What is wrong with a results row's shape ('' when nothing): not an object, a missing name, a field of
+    the wrong JSON type, a time that is not a number."""
+    if not isinstance(row, dict):
+        return "expected a JSON object"
+    missing = [key for key in ("puzzle", "instance", "planner") if key not in row]
+    if missing:
+        return f"expected the fields puzzle, instance and planner; {', '.join(missing)} missing"
+    for key, types in FIELD_TYPES.items():
+        value = row.get(key)
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            return f"the field {key!r} holds {type(value).__name__} {value!r:.40}, not {_names(types)}"
+    times = row.get("time") or {}
+    if not all(isinstance(value, _NUMBER) and not isinstance(value, bool) for value in times.values()):
+        return "the field 'time' must map phases to numbers of seconds"
+    return ""
+
+
+def _names(types: tuple[type, ...]) -> str:
+    """JSON names of Python types: `a string or null`."""
+    json_names = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
+    json_names |= {dict: "an object", list: "a list", type(None): "null"}
+    return " or ".join(dict.fromkeys(json_names[kind] for kind in types))
+
+
 def latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per (puzzle, instance, planner): the last one written."""
     by_key = {(r["puzzle"], r["instance"], r["planner"]): r for r in rows}

@@ -109,8 +109,9 @@ def _animate(row: dict[str, Any], folder: Path) -> str:
 
     if not row.get("file"):
         raise InputError("the run's row does not name its instance file", row["instance"])
+    plan = _inside(folder, row["plan"])
     inst = load(row["file"], puzzle=row["puzzle"], level=row.get("level") or None)
-    moves, replay = replay_plan_file(inst, folder / row["plan"])
+    moves, replay = replay_plan_file(inst, plan)
     page = Path(ANIMATIONS) / f"{Path(row['plan']).stem}.html"
     prepare_output_folder(str(folder / ANIMATIONS), "animations folder")
     verdict = "VALID" if replay.valid else f"INVALID: {replay.reason}"
@@ -118,3 +119,12 @@ def _animate(row: dict[str, Any], folder: Path) -> str:
     title = f"{row['puzzle']}: {row['instance']}"
     write_animation(inst, moves, replay.states, folder / page, title=title, summary=summary)
     return str(page)
+
+
+def _inside(folder: Path, name: str) -> Path:
+    """The path of a file the results row names inside the results folder; InputError when the name leads
+    out of it (`../../`, an absolute path, a link pointing elsewhere): a report reads only its own folder."""
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve() / PLANS):
+        raise InputError(f"the run's plan {name!r} is not in the results folder's {PLANS}/ folder", str(folder))
+    return path

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzleplan.common.errors import shorten
 from puzzleplan.common.files import natural_key
 from puzzleplan.translator.pddl.explanations import Reason, why_not
 from puzzleplan.translator.pddl.formulas import show_expression, shown_atom
@@ -29,8 +30,8 @@ class StepFailure:
         """The failure as JSON."""
         return {
             "number": self.number,
-            "action": self.action,
-            "problem": self.problem,
+            "action": shorten(self.action, STEP_LIMIT),
+            "problem": shorten(self.problem, STEP_LIMIT),
             "unsatisfied": self.unsatisfied,
             "reasons": [reason.to_json() for reason in self.reasons],
         }
@@ -71,7 +72,8 @@ class PlanCheck:
         if self.valid:
             return f"Plan valid: {self.steps} steps, cost {_number(self.cost)} ({self.cost_kind})" + self._metric_text()
         if self.failed is not None:
-            head = f"Plan invalid: step {self.failed.number} {self.failed.action} {self.failed.problem}"
+            action, problem = (shorten(text, STEP_LIMIT) for text in (self.failed.action, self.failed.problem))
+            head = f"Plan invalid: step {self.failed.number} {action} {problem}"
             return "\n".join([head, *(line for reason in self.failed.reasons for line in reason.lines())])
         lines = [f"Plan invalid: after all {self.steps} steps the goal does not hold"]
         return "\n".join(lines + [line for reason in self.unmet_goal for line in reason.lines()])
@@ -97,6 +99,11 @@ class PlanCheck:
             "goal_reasons": [reason.to_json() for reason in self.unmet_goal],
             "message": self.message(),
         }
+
+
+STEP_LIMIT = 200
+"""Characters of a failing step (and of what is wrong with it) that a verdict quotes: a step of 500,000
+arguments was echoed whole, 1 MB twice over."""
 
 
 def tidy(value: float) -> float | int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -9,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzleplan.common.errors import InputError
+from puzzleplan.common.errors import InputError, quote
 from puzzleplan.common.files import natural_key
 
 GroundAction = tuple[str, tuple[str, ...]]
@@ -139,13 +140,22 @@ def write_plan(plan: Iterable[GroundAction], cost: float | None = None) -> str:
     return "\n".join(steps + [f"; cost = {shown} (general cost)"]) + "\n"
 
 
-_COST_LINE = re.compile(r"^\s*;\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", re.IGNORECASE | re.MULTILINE)
+_COST_LINE = re.compile(r"^\s*;\s*cost\s*=\s*(\S*?)(?=\s|\(|$)", re.IGNORECASE | re.MULTILINE)
+_COST = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 
 
-def claimed_cost(text: str) -> float | None:
-    """The cost a plan file states in its `; cost = N (...)` line, if it has one."""
-    found = _COST_LINE.findall(text)
-    return float(found[-1]) if found else None
+def claimed_cost(text: str, source: str = "<plan>") -> float | None:
+    """The cost a plan file states in its last `; cost = N (...)` line, if it has one; InputError naming the
+    line for a cost that is no finite number (`1e400`, `abc`)."""
+    found = list(_COST_LINE.finditer(text))
+    if not found:
+        return None
+    word = found[-1].group(1)
+    cost = float(word) if _COST.fullmatch(word) else math.inf
+    if not math.isfinite(cost):
+        line = text.count("\n", 0, found[-1].start()) + 1
+        raise InputError(f"expected a finite number after '; cost =', found {quote(word)}", source, line)
+    return cost
 
 
 @contextmanager
