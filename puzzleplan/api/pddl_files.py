@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzleplan.api.pipeline import DEFAULT, PddlRun, limited, plan_pddl, raise_for_status, stopped
+from puzzleplan.api.watching import framed
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 PlanInput = str | Path | list[GroundAction]
 """A plan: an IPC plan file's path, or ground actions (name, arguments)."""
+VIEWER_HEIGHT = 640
+"""Pixels high the plan viewer is shown in a notebook (its iframe)."""
 
 PDDL_DEFAULT = "fd"
 """The planner plain PDDL gets when none is named: Fast Downward's lama-first. It reads the most of PDDL
@@ -73,9 +76,7 @@ class PddlReport:
 
     def _repr_html_(self) -> str:
         """In a notebook: the plan viewer, stepping through the plan's states (puzzleplan.api.pddl_pages)."""
-        from puzzleplan.pictures.pddl_player import notebook_frame
-
-        return notebook_frame(pddl_plan_page(self.domain, self.problem, self.run.plan))
+        return framed(pddl_plan_page(self.domain, self.problem, self.run.plan), VIEWER_HEIGHT)
 
     def to_json(self) -> dict[str, Any]:
         """What `puzzleplan plan --json` prints: the run, the replay's verdict and cost, and the times."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.pddl_files import pddl_plan_page, read_pddl
+from puzzleplan.api.pddl_files import VIEWER_HEIGHT, pddl_plan_page, read_pddl
 from puzzleplan.api.validation import comparison, no_optimum
+from puzzleplan.api.watching import framed
 from puzzleplan.common.files import read_file
 from puzzleplan.common.limits import Limits
 from puzzleplan.translator.pddl.plans import PlanCheck, check_pddl_plan
@@ -50,9 +51,7 @@ class PddlPlanVerdict:
 
     def _repr_html_(self) -> str:
         """In a notebook: the plan viewer, stepping through the plan's states (puzzleplan.api.pddl_pages)."""
-        from puzzleplan.pictures.pddl_player import notebook_frame
-
-        return notebook_frame(pddl_plan_page(self.domain, self.problem, self.plan))
+        return framed(pddl_plan_page(self.domain, self.problem, self.plan), VIEWER_HEIGHT)
 
     def to_json(self, state: bool = False) -> dict[str, Any]:
         """The JSON object of `validate DOMAIN PROBLEM PLAN --json` (with the state's facts when `state`)."""

@@ -2,15 +2,15 @@
    the facts of the first state (indices); data.steps[i]: [action, added, deleted, cost after it] of the step
    from state i to i + 1; data.plan: every step of the plan (an invalid plan's failing step and the steps
    after it have no state); data.goals: the goal's parts, data.reached[i]: which hold in state i;
-   data.failed, data.message, data.advice: the verdict on an invalid plan; data.speed, data.speeds. */
+   data.failed, data.message, data.advice: the verdict on an invalid plan; data.speed, data.speeds: the
+   starting speed and the choices (steps a second). The controls are transport.js's. */
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("plan-data").textContent);
   var frames = data.steps.length + 1;
   var byId = function (name) { return document.getElementById(name); };
-  var slider = byId("slider"), playButton = byId("play"), speed = byId("speed");
   var factsBox = byId("facts"), goalsList = byId("goals"), stepsList = byId("steps"), failure = byId("failure");
-  var frame = 0, timer = null;
+  var frame = 0;
 
   function predicate(text) {
     var inner = text.charAt(1) === "=" ? text.slice(4) : text.slice(1);
@@ -98,42 +98,12 @@
     drawSteps();
     drawFailure(target);
     document.body.setAttribute("data-frame", String(frame));
-    slider.value = String(frame);
     byId("state-number").textContent = "state " + frame + " of " + (frames - 1);
     byId("current-move").textContent = step ? "after step " + frame + ": " + step[0] : "initial state";
     byId("cost").textContent = String(step ? step[3] : 0);
     byId("fact-count").textContent = String(holdsAt(target).size);
   }
 
-  function go(target) { draw(Math.max(0, Math.min(frames - 1, target))); }
-
-  function pause() {
-    if (timer !== null) { clearTimeout(timer); timer = null; }
-    playButton.textContent = "play";
-    document.body.removeAttribute("data-playing");
-  }
-
-  function tick() {
-    if (frame >= frames - 1) { pause(); return; }
-    go(frame + 1);
-    timer = setTimeout(tick, 1000 / Number(speed.value));
-  }
-
-  function play() {
-    if (timer !== null) { pause(); return; }
-    if (frame >= frames - 1) { go(0); }
-    playButton.textContent = "pause";
-    document.body.setAttribute("data-playing", "yes");
-    timer = setTimeout(tick, 1000 / Number(speed.value));
-  }
-
-  slider.max = String(frames - 1);
-  data.speeds.forEach(function (value) {
-    var option = item("option", "", value + " / s");
-    option.value = String(value);
-    speed.appendChild(option);
-  });
-  speed.value = String(data.speed);
   byId("cost-kind").textContent = data.cost_kind;
   data.plan.forEach(function (action, i) {
     var row = item("li", "step", "");
@@ -142,27 +112,9 @@
     row.appendChild(document.createTextNode(action));
     stepsList.appendChild(row);
   });
-  var jumps = {
-    first: function () { pause(); go(0); },
-    back: function () { pause(); go(frame - 1); },
-    forward: function () { pause(); go(frame + 1); },
-    last: function () { pause(); go(frames - 1); }
-  };
-  Object.keys(jumps).forEach(function (name) { byId(name).addEventListener("click", jumps[name]); });
-  playButton.addEventListener("click", play);
-  slider.addEventListener("input", function () { pause(); go(Number(slider.value)); });
+  var transport = makeTransport(frames, draw, data.speeds, data.speed);
   stepsList.addEventListener("click", function (event) {
     var row = event.target.closest(".step");
-    if (row) { pause(); go(Number(row.getAttribute("data-step"))); }
+    if (row) { transport.pause(); transport.go(Number(row.getAttribute("data-step"))); }
   });
-  document.addEventListener("keydown", function (event) {
-    if (event.target === speed || event.altKey || event.ctrlKey || event.metaKey) { return; }
-    if (event.key === " " && event.target.tagName === "BUTTON") { return; }
-    var actions = { ArrowRight: jumps.forward, ArrowLeft: jumps.back, Home: jumps.first, End: jumps.last, " ": play };
-    if (Object.prototype.hasOwnProperty.call(actions, event.key)) {
-      event.preventDefault();
-      actions[event.key]();
-    }
-  });
-  draw(0);
 }());

@@ -56,10 +56,15 @@ def board_data(scenes: Sequence[Scene]) -> dict[str, Any]:
     }
 
 
+def speed_data(steps: int) -> dict[str, Any]:
+    """What transport.js reads of the speeds: the one a plan of `steps` steps starts with and the choices."""
+    speed = next((value for value in SPEEDS if value >= steps / PLAYTHROUGH), SPEEDS[-1])
+    return {"speed": max(2, speed), "speeds": list(SPEEDS)}
+
+
 def plan_data(scenes: Sequence[Scene], moves: Sequence[str]) -> dict[str, Any]:
     """What the page's script reads: the board's frames (board_data), the moves and the starting speed."""
-    speed = next((value for value in SPEEDS if value >= len(moves) / PLAYTHROUGH), SPEEDS[-1])
-    return board_data(scenes) | {"moves": list(moves), "speed": max(2, speed), "speeds": list(SPEEDS)}
+    return board_data(scenes) | {"moves": list(moves)} | speed_data(len(moves))
 
 
 def resource(name: str) -> str:
@@ -89,12 +94,13 @@ def filled(template: str, replacements: dict[str, str]) -> str:
     return re.sub(pattern, lambda found: replacements[found.group(0)], resource(template))
 
 
-def html_page(title: str, summary: str, style: str, scripts: tuple[str, ...], body: str) -> str:
-    """A whole page: the title and summary as its header, a style and scripts of this package, the body."""
+def html_page(title: str, summary: str, style: str | tuple[str, ...], scripts: tuple[str, ...], body: str) -> str:
+    """A whole page: the title and summary as its header, a style (or styles) and scripts of this package,
+    the body."""
     replacements = {
         "TITLE": escape(title),
         "SUMMARY": escape(summary),
-        "STYLE": resource(style),
+        "STYLE": "".join(resource(name) for name in ((style,) if isinstance(style, str) else style)),
         "BODY": body,
         "SCRIPT": "".join(resource(script) for script in scripts),
     }
