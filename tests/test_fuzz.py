@@ -168,8 +168,8 @@ def command_mutant(tmp_path: Path, kind: str, rng: random.Random) -> tuple[str, 
 
 
 OPTIONS = {
-    "--timeout": ["0.5", "-0", "1e400", "0x10", "", "٣", "nan", "1" * 400],
-    "--memory": ["500M", "-0", "0.1", "1" * 400, "2T", "", "G"],
+    "--timeout": ["0.5", "-0", "1e400", "0x10", "", "٣", "nan", "1" * 400, "3e6", "1e10", "inf"],
+    "--memory": ["500M", "-0", "0.1", "1" * 400, "2T", "", "G", "10M", "30M", "1000000G"],
     "--level": ["1", "0", "-0", "-1", "99999999999999999999", "", "x" * 300],
     "--planner": ["native-bfs", "native-astar:x", "fd:(", "pyperplan:a", "native-astar:", "", "x" * 300],
 }
