@@ -154,6 +154,7 @@ class _Side:
         clusters: ClusterDeadlocks | None = None,
         tunnels: bool = False,
         sides: KeeperSides | None = None,
+        newest: bool = False,
     ) -> None:
         self.data, self.forward, self.weight, self.clusters = data, forward, weight, clusters
         self.sides = sides  # the keeper-aware bound, taken when it is higher
@@ -174,7 +175,7 @@ class _Side:
         self.grown: Grown = {}  # the I-corrals of the position popped last (its deadlock test grows some)
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
-        self.tie = count(0, -1) if weight > 1 else count()  # weighted: newest first among equals
+        self.tie = count(0, -1) if weight > 1 or newest else count()  # weighted: newest first among equals
         self.expanded = 0
 
     def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0) -> None:
@@ -334,6 +335,7 @@ def push_astar(
     opener: bool = False,
     entries: bool = False,
     keeper: bool = False,
+    newest: bool = False,
     states: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
@@ -351,9 +353,10 @@ def push_astar(
     packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
     and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
     `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
-    box (keeper_sides; sound, so A* stays optimal). With `states` > 0, the search stops (TIMEOUT, "limit
-    reached: states") after that many expanded positions, whatever the machine's speed. The plan is full
-    LURD."""
+    box (keeper_sides; sound, so A* stays optimal). With `newest`, A* too takes the newest of the positions
+    with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With `states`
+    > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
+    machine's speed. The plan is full LURD."""
     deadline = _Budget(limits.timeout, states)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
@@ -363,7 +366,7 @@ def push_astar(
         features = Fess(data, rooms, turns, packing, opener=opener, start=boxes0 if entries else None)
     elif cycle:
         features = Features(data, doors)
-    search = _Search(weight, bidirectional, features, clusters, keeper)
+    search = _Search(weight, bidirectional, features, clusters, keeper, newest)
     result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -408,6 +411,7 @@ class _Search:
     features: Features | None
     clusters: bool
     keeper: bool
+    newest: bool
 
 
 def _best_first(
@@ -425,7 +429,7 @@ def _best_first(
         data = analysis(instance)
     dead = ClusterDeadlocks(data, deadline) if search.clusters else None
     keeper = KeeperSides(data) if search.keeper else None
-    forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper)
+    forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper, search.newest)
     boxes0 = data.mask(instance.active_boxes)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
@@ -556,6 +560,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "opener": ({"opener": True}, "with fess: the opener advisor"),
     "entries": ({"entries": True}, "packing orders bring boxes in by the entrances they can reach"),
     "keeper": ({"keeper": True}, "a bound that knows the keeper's side of each box (sound: A* stays optimal)"),
+    "newest": ({"newest": True}, "of positions with equal bounds, the newest first (A* stays optimal)"),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly)."""
@@ -581,6 +586,7 @@ class PushOptions:
     opener: bool = False
     entries: bool = False
     keeper: bool = False
+    newest: bool = False
     states: int = 0
 
     @property

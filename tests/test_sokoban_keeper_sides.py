@@ -57,11 +57,13 @@ def test_the_keeper_sides_raise_the_bound_on_xsokoban(shared_data, label, plain,
     assert (data.bound(boxes), KeeperSides(data).bound(boxes, keeper)) == (plain, sided)
 
 
+@pytest.mark.parametrize("newest", [False, True])
 @settings(max_examples=30, deadline=None, derandomize=True)
-@given(levels(max_side=4, max_boxes=2))
-def test_a_star_with_the_keeper_aware_bound_stays_push_optimal(instance):
+@given(instance=levels(max_side=4, max_boxes=2))
+def test_a_star_with_the_keeper_aware_bound_stays_push_optimal(newest, instance):
+    """With ties taken oldest or newest first (native-push-astar: newest)."""
     reference = fewest_pushes(instance)
-    result = push_astar(SOKOBAN, instance, Limits(20), clusters=True, keeper=True)
+    result = push_astar(SOKOBAN, instance, Limits(20), clusters=True, keeper=True, newest=newest)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] == reference and result.optimal
