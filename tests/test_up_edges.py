@@ -91,7 +91,6 @@ def test_a_reader_error_names_the_file_and_the_line():
     from unified_planning.environment import Environment
 
     from puzzleplan.planners.up_engine import _unreadable, unreadable_message
-    from puzzleplan.translator.pddl.syntax import read_expressions  # noqa: F401  (the same texts as the tool reads)
 
     env = Environment()
     env.credits_stream = None
