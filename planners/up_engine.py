@@ -273,9 +273,17 @@ def _unreadable(environment: Any, domain: str, error: Exception) -> dict[str, An
     except Exception:  # the same failure, now known to be in the domain
         which = 0
     text = str(error).strip() or type(error).__name__
-    lines = re.findall(r"line:? (\d+)", text)
+    lines = [int(line) for line in re.findall(r"line:? (\d+)", text)] or _clash_line(text, domain)
     words = " ".join(line for line in text.splitlines() if not line.startswith("Error from line"))
-    return {"file": which, "line": int(lines[0]) if lines else None, "error": words}
+    return {"file": which, "line": lines[0] if lines else None, "error": words}
+
+
+def _clash_line(message: str, domain: str) -> list[int]:
+    """For UP's "Name X already defined" (an action named as a predicate or type, which its reader adds
+    last), the line of the domain where the action X is defined; [] otherwise."""
+    clash = re.match(r"Name (\S+) already defined", message)
+    action = re.search(rf"\(:action\s+{re.escape(clash.group(1))}(?![\w-])", domain, re.IGNORECASE) if clash else None
+    return [domain.count("\n", 0, action.start()) + 1] if action else []
 
 
 def unreadable_message(unreadable: dict[str, Any], sources: tuple[str, str]) -> str:

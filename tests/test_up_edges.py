@@ -91,7 +91,6 @@ def test_a_reader_error_names_the_file_and_the_line():
     from unified_planning.environment import Environment
 
     from puzzleplan.planners.up_engine import _unreadable, unreadable_message
-    from puzzleplan.translator.pddl.syntax import read_expressions  # noqa: F401  (the same texts as the tool reads)
 
     env = Environment()
     env.credits_stream = None
@@ -124,5 +123,5 @@ def test_up_engines_read_a_repeated_predicate_variable_and_name_the_file_otherwi
     assert main(["plan", str(domain), str(problem), "--planner", f"up:{engine}", "--json"]) == 6
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "unsupported" and data["message"].startswith(
-        f"unified-planning cannot read this task: {domain}: Name clear already defined"
+        f"unified-planning cannot read this task: {domain}:10: Name clear already defined"
     )
