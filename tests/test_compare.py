@@ -436,4 +436,4 @@ def test_compare_defaults_to_planners_that_run_the_entries() -> None:
     puzzle = Entry("hanoi", "seed1.hanoi", "seed1.hanoi", "")
     task = Entry("lamps", "lamps/p01.pddl", "p01.pddl", "", "", "cost", "domain.pddl", "")
     assert default_planners([task]) == PDDL_PLANNERS and default_planners([puzzle, task]) == PUZZLE_PLANNERS
-    assert default_planners([puzzle]) == ("native-astar", "fd")
+    assert default_planners([puzzle]) == ("default", "fd")

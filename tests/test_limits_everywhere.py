@@ -234,20 +234,19 @@ def test_a_closed_pipe_ends_quietly():
 
 
 def test_a_full_disk_during_compare_says_so_and_keeps_the_runs_written(tmp_path):
-    """A full disk while appending a row was 'internal error ... this is a bug' (a file-size limit stands in)."""
+    """A full disk while appending a row was 'internal error ... this is a bug' (a file-size limit stands in:
+    room for the first row and half of the second, measured on a run without the limit)."""
+    words = ["compare", "hanoi", SEED1, str(ROOT / "problems/hanoi/seed2.hanoi"), "--planners", "native-astar"]
+    command = [sys.executable, "-m", "puzzleplan.app.cli", *words, "--timeout", "30", "--out"]
+    subprocess.run([*command, str(tmp_path / "whole")], cwd=ROOT, capture_output=True, timeout=120, check=True)
+    row = len((tmp_path / "whole" / "results.jsonl").read_text().splitlines()[0]) + 1
     out = tmp_path / "out"
 
     def small_files() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (600, 600))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (row * 3 // 2, row * 3 // 2))
 
-    words = ["compare", "hanoi", SEED1, str(ROOT / "problems/hanoi/seed2.hanoi"), "--planners", "native-astar"]
     result = subprocess.run(
-        [sys.executable, "-m", "puzzleplan.app.cli", *words, "--out", str(out), "--timeout", "30"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=small_files,
+        [*command, str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120, preexec_fn=small_files
     )
     assert result.returncode == 1 and "Traceback" not in result.stderr and "this is a bug" not in result.stderr
     assert "results.jsonl: File too large" in result.stderr and "--resume" in result.stderr

@@ -215,10 +215,11 @@ def test_plan_writes_a_plan_file_that_validates(files, tmp_path, capsys):
     assert read_plan(capsys.readouterr().out) == read_plan(out.read_text())  # stdout is a plan file too
 
 
-def test_a_feature_no_compilation_removes_is_unsupported_with_why(files, capsys):
-    assert main(["plan", files["rooms.pddl"], files["fetch.pddl"], "--planner", "fd-opt", "--json"]) == 6
+def test_a_feature_no_compilation_removes_runs_an_admissible_configuration_that_reads_it(files, capsys):
+    assert main(["plan", files["rooms.pddl"], files["fetch.pddl"], "--planner", "fd-opt", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["status"] == "unsupported" and ":conditional-effects" in data["message"]
+    assert data["status"] == "solved" and data["optimal"] and data["cost"] == 11
+    assert ":conditional-effects" in data["message"] and "astar(blind())" in data["message"]
 
 
 def test_derived_predicates_agree_with_the_puzzles_own_rules():

@@ -68,6 +68,8 @@ class Stage:
     splits: tuple[Split, ...] = ()
     notation: str = field(default="native", compare=False)
     """"seed" for the seed's bracketed rows, "native" otherwise (render writes the same notation back)."""
+    source: str = field(default="command line", compare=False)
+    """The file the stage was read from, for errors found after reading (a start still to give)."""
 
     @property
     def height(self) -> int:
@@ -192,6 +194,7 @@ def parse_native(text: str, source: str = "<input>") -> Stage:
         tuple(Switch(cell, effects) for cell, (_, effects) in sorted(lines.switches.items())),
         tuple(Split(cell, cubes) for cell, (_, cubes) in sorted(lines.splits.items())),
         "seed" if lines.bracketed else "native",
+        source,
     )
     check(stage, lines.where())
     return stage
@@ -484,5 +487,5 @@ def need_start(stage: Stage) -> None:
             "the board gives no start: give where the block stands as the text's program asks for it, "
             "--start X,Y on the command line (start='X,Y' in the API; x = column, y = row, from 1), "
             "or a line 'start: X,Y' in the file",
-            "command line",
+            stage.source,
         )
