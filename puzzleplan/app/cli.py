@@ -1,6 +1,6 @@
 # PYTHON_ARGCOMPLETE_OK
-"""The `puzzleplan` command line: list, translate, solve, validate, show, plan, generate, walk, play, compare,
-report.
+"""The `puzzleplan` command line: list, translate, solve, validate, show, plan, generate, walk, play, advise,
+compare, report, watch, successors, completion.
 
 The puzzle may be left out before a file whose suffix names it (`puzzleplan solve seed2.hanoi`). Exit
 statuses: 0 solved and valid, 1 any other error, 2 bad input, 3 unsolvable, 4 timeout, 5 memout,
