@@ -3,8 +3,10 @@ one for a test module, and the mark that skips a module where no browser is inst
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
+import time
 
 import pytest
 
@@ -44,3 +46,18 @@ def browser():
             yield driver
         finally:
             driver.quit()
+            reap_orphans()
+
+
+def reap_orphans(seconds: float = 5.0) -> None:
+    """Reap the browser's helper processes once they have exited. A test that ran a compare in this process
+    made it a child subreaper (puzzleplan.experiments.run_one), so Chromium's orphaned helpers come back to
+    it as children; left unreaped, a later test that counts this process's children would find them."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.05)
