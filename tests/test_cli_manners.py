@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from terminal_support import on_a_terminal
 
 from puzzleplan.app.cli import build_parser, main
 
@@ -110,31 +111,6 @@ def test_the_completion_script_completes_in_bash(tmp_path):
     env = dict(os.environ, PATH=f"{tmp_path}:{os.environ['PATH']}")
     result = subprocess.run([bash, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     assert "solve" in result.stdout.split(), result
-
-
-def on_a_terminal(*words: str) -> tuple[int, str, str]:
-    """Run a puzzleplan command with its standard error on a pseudo-terminal: the exit status, what the
-    terminal showed and the standard output."""
-    import pty
-
-    leader, follower = pty.openpty()
-    try:
-        result = subprocess.run(
-            [sys.executable, "-m", "puzzleplan", *words], cwd=ROOT, stdout=subprocess.PIPE, stderr=follower, text=True
-        )
-        os.close(follower)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-    finally:
-        os.close(leader)
-    return result.returncode, shown.decode(), result.stdout
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from terminal_support import on_a_terminal
 from test_pipeline import run as command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -523,29 +524,10 @@ def test_verbose_anywhere_logs_the_phases_with_their_times(where):
 def test_a_live_status_line_on_a_terminal():
     """`solve` printed nothing during a 15-second search: on a terminal, stderr now shows a status line
     (elapsed, phase, expanded, bound) that is erased at the end."""
-    import os
-    import pty
-
-    leader, follower = pty.openpty()
-    try:
-        words = ["solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "2"]
-        result = subprocess.run(
-            [sys.executable, "-m", "puzzleplan.app.cli", *words], cwd=ROOT, stdout=subprocess.PIPE, stderr=follower
-        )
-        os.close(follower)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-    finally:
-        os.close(leader)
-    assert result.returncode == 4
-    text = shown.decode()
+    code, text, _ = on_a_terminal(
+        "solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "2"
+    )
+    assert code == 4
     assert "planning with native-astar" in text and "expanded" in text and "bound" in text, text
     assert text.endswith("\r\x1b[K")
 
