@@ -59,8 +59,8 @@ class ActingEnv(gym.Env[np.ndarray, np.int64]):
         """The action mask of a state (np.int8)."""
 
     @abstractmethod
-    def _act(self, state: Any, action: int) -> tuple[Any, float]:
-        """The state after a legal action, and what it cost."""
+    def _act(self, state: Any, action: int) -> tuple[Any, float] | None:
+        """The state after an action, and what it cost; None when the action is not legal in `state`."""
 
     @abstractmethod
     def _is_goal(self, state: Any) -> bool:
@@ -88,12 +88,12 @@ class ActingEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         """Take an action: (observation, reward, terminated, truncated, info)."""
-        number = int(action)
-        illegal = not self.action_masks()[number]
-        if illegal:
+        acted = self._act(self.state, int(action))
+        illegal = acted is None
+        if acted is None:
             cost = 1.0
         else:
-            self.state, cost = self._act(self.state, number)
+            self.state, cost = acted
         self.steps += 1
         info = self._info() | ({"illegal": True} if illegal else {})
         terminated = self._is_goal(self.state)

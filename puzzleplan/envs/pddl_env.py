@@ -45,7 +45,9 @@ class PddlEnv(ActingEnv):
     def _legal(self, state: Any) -> np.ndarray:
         return np.array(self.world.ground.applicable(state), dtype=np.int8)
 
-    def _act(self, state: Any, action: int) -> tuple[Any, float]:
+    def _act(self, state: Any, action: int) -> tuple[Any, float] | None:
+        if not self.world.ground.holds(action, state):
+            return None
         after = self.world.ground.successor(state, action)
         return after, self.world.ground.cost(state, after)
 

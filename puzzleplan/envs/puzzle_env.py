@@ -60,9 +60,10 @@ class PuzzleEnv(ActingEnv):
             mask[self.instance.action_of(move)] = 1
         return mask
 
-    def _act(self, state: Any, action: int) -> tuple[Any, float]:
-        """The state after the legal move of that action; every move costs 1."""
-        return self.instance.apply(state, self.move_of(action)), 1.0
+    def _act(self, state: Any, action: int) -> tuple[Any, float] | None:
+        """The state after the legal move of that action (every move costs 1); None when it has none."""
+        move = self.move_of(action, state)
+        return None if move is None else (self.instance.apply(state, move), 1.0)
 
     def move_of(self, action: int, state: Any = None) -> Any:
         """The legal native move that takes `action` in `state` (the current one by default); None when the

@@ -40,7 +40,7 @@ class GroundTask:
 
     def applicable(self, state: State) -> list[bool]:
         """For every ground action, whether its precondition holds in `state`."""
-        return [self._holds(number, state) for number in range(len(self.actions))]
+        return [self.holds(number, state) for number in range(len(self.actions))]
 
     def successor(self, state: State, number: int) -> State:
         """The state after ground action `number` (applicable in `state`)."""
@@ -58,7 +58,7 @@ class GroundTask:
         key = ("total-cost",)
         return after.values.get(key, 0.0) - before.values.get(key, 0.0)
 
-    def _holds(self, number: int, state: State) -> bool:
+    def holds(self, number: int, state: State) -> bool:
         """Whether ground action `number`'s precondition holds (False when it reads an undefined fluent)."""
         action, binding = self._schema(number)
         try:
