@@ -6,7 +6,7 @@ predicates, action costs)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.translator.pddl.formulas import ground_atom
@@ -28,11 +28,8 @@ class GroundTask:
     task: Task
     actions: tuple[GroundAction, ...]
     atoms: tuple[Atom, ...]
-
-    @property
-    def evaluator(self) -> Evaluator:
-        """The task's formula evaluator."""
-        return _evaluator(self.task)
+    evaluator: Evaluator = field(repr=False, compare=False)
+    """The task's formula evaluator, made once with the grounding."""
 
     def initial(self) -> State:
         """The initial state, derived atoms computed."""
@@ -73,24 +70,13 @@ class GroundTask:
         return action, dict(zip((parameter for parameter, _ in action.parameters), args))
 
 
-_EVALUATORS: dict[int, tuple[Task, Evaluator]] = {}
-
-
-def _evaluator(task: Task) -> Evaluator:
-    """One evaluator per task object (kept while the task lives in the table)."""
-    kept = _EVALUATORS.get(id(task))
-    if kept is None or kept[0] is not task:
-        kept = _EVALUATORS[id(task)] = (task, Evaluator(task))
-    return kept[1]
-
-
 def ground_task(task: Task, source: str) -> GroundTask:
     """The task grounded; InputError naming `source` when it has more than MAX_GROUND ground actions or atoms."""
     static = _static_predicates(task)
-    evaluator = _evaluator(task)
+    evaluator = Evaluator(task)
     actions = tuple(_ground_actions(task, evaluator, static, source))
     atoms = _possible_atoms(task, evaluator, actions, source)
-    return GroundTask(task, actions, atoms)
+    return GroundTask(task, actions, atoms, evaluator)
 
 
 def _static_predicates(task: Task) -> frozenset[str]:
