@@ -38,6 +38,7 @@ class ClusterDeadlocks:
         self.data, self.deadline = data, deadline
         self.verdicts: dict[tuple[int, int], bool] = {}
         self.patterns: dict[int, list[tuple[int, int]]] = {}  # box cell: learnt (dead boxes, keeper area)
+        self.kind = ""  # what proved the last dead position dead
         self.around = [touching(1 << cell, data.width) & ~(1 << cell) for cell in range(len(data.neighbour))]
 
     def dead(self, keeper: int, box: int, boxes: int, reach: int, grown: Grown | None = None) -> bool:
@@ -45,13 +46,21 @@ class ClusterDeadlocks:
         the cells `reach`) holds a dead pattern already learnt, or the cluster of `box` or a corral it fences
         cannot be solved alone. The corrals grown are kept in `grown` (the position's) for the pruning."""
         if self._known(keeper, box, boxes):
-            return True
+            return self._proved("pattern")
         data = self.data
         cluster = self.cluster(box, boxes)
         if cluster is not None and cluster & ~data.goal_mask and self._verdict(keeper, cluster, self._spread):
-            return True
+            return self._proved("cluster")
         corrals = self.corrals(reach, box, boxes, {} if grown is None else grown)
-        return any(self._verdict(keeper, barrier, self._opened(corral)) for corral, barrier in corrals)
+        if any(self._verdict(keeper, barrier, self._opened(corral)) for corral, barrier in corrals):
+            return self._proved("corral")
+        return False
+
+    def _proved(self, kind: str) -> bool:
+        """True, noting what proved the position dead in `kind` (a learnt pattern, its cluster or a corral:
+        a traced search says it)."""
+        self.kind = kind
+        return True
 
     def _known(self, keeper: int, box: int, boxes: int) -> bool:
         """Whether a learnt dead pattern holding `box` is in the position, the keeper in its area."""

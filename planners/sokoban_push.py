@@ -21,14 +21,15 @@ from typing import Any
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase, watch
+from puzzleplan.common.recorder import active
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
 from puzzleplan.planners.sokoban_fess import Child, Fess
+from puzzleplan.planners.sokoban_push_trace import FREEZE, PushTracer, tracer
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
-from puzzleplan.translator.grid import step
 from puzzleplan.translator.sokoban.analysis import (
     BACK,
     INFINITE,
@@ -44,7 +45,7 @@ from puzzleplan.translator.sokoban.analysis import (
 from puzzleplan.translator.sokoban.corrals import Grown, corral_pushes
 from puzzleplan.translator.sokoban.keeper_sides import KeeperSides
 from puzzleplan.translator.sokoban.level import SokobanInstance
-from puzzleplan.translator.sokoban.puzzle import LURD, Sokoban, walk_path
+from puzzleplan.translator.sokoban.puzzle import Sokoban, pushed
 
 
 class _Heap:
@@ -177,6 +178,7 @@ class _Side:
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 or newest else count()  # weighted: newest first among equals
         self.expanded = 0
+        self.tracer: PushTracer | None = None  # records the search when the run is traced
 
     def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0) -> None:
         """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead (while
@@ -187,6 +189,8 @@ class _Side:
         h, group = self.assess(boxes)
         if self.sides is not None and h < INFINITE:
             h = max(h, self.sides.bound(boxes, keeper))
+        if self.tracer is not None:
+            self.tracer.child(self, g, keeper, boxes, parent, pushes, h)
         if h < INFINITE:
             self.parents.append((parent, pushes) if parent >= 0 else None)
             self.ranks.append(rank)
@@ -218,7 +222,11 @@ class _Side:
         the same boxes, is passed over before its area is flooded."""
         while (entry := self.queue.pop()) is not None:
             *_, g, keeper, boxes, node, area = entry
-            if self.popped[node] or self._closed(keeper, boxes):
+            if self.popped[node]:
+                continue
+            if self._closed(keeper, boxes):
+                if self.tracer is not None:
+                    self.tracer.repeated(self, node, keeper, boxes)
                 continue
             self.popped[node] = 1
             reach, self.grown = self.data.reach_after(keeper, boxes, area), {}
@@ -227,6 +235,8 @@ class _Side:
                 self.closed[key] = node
                 self.areas.setdefault(boxes, []).append(reach)
                 return key, node, reach, boxes, g
+            if self.tracer is not None:
+                self.tracer.dead(self, node)
         return None
 
     def _closed(self, keeper: int, boxes: int) -> bool:
@@ -252,6 +262,8 @@ class _Side:
             self.fess.expand(self, node, reach, boxes, g)  # calls back here to collect the children
             return
         self.expanded += 1
+        if self.tracer is not None:
+            self.tracer.expanding(self, node, reach, boxes)
         data = self.data
         if self.forward:
             for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
@@ -260,18 +272,27 @@ class _Side:
             chosen = corral_pushes(data, reach, boxes, pushes, not self.astar, self.grown)
             if any(self._touches_room(push) for push in chosen):
                 chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
+            if self.tracer is not None:
+                self.tracer.corral(pushes, chosen)
             for box, d, target in chosen:
                 if self._touches_room((box, d, target)):
                     continue  # boxes enter rooms by macros only, and stay
                 made, keeper, target, moved = self._through_tunnel(box, d, target, boxes)
-                if (
-                    data.deadlocked(target, moved)
-                    or (self.entrances >> target) & 1
-                    and self._carry(node, g + len(made), target, data.reach(keeper, moved), moved, made)
+                if data.deadlocked(target, moved):
+                    if self.tracer is not None:
+                        self.tracer.pruned(made, FREEZE)
+                    continue
+                if (self.entrances >> target) & 1 and self._carry(
+                    node, g + len(made), target, data.reach(keeper, moved), moved, made
                 ):
                     continue
                 self.add(g + len(made), keeper, moved, node, made)
             return
+        self._pull(node, reach, boxes, g)
+
+    def _pull(self, node: int, reach: int, boxes: int, g: int) -> None:
+        """Queue the children of a closed position of the backward side: its pulls."""
+        data = self.data
         for box, d, target in data.pulls(reach, boxes):
             moved = boxes ^ (1 << box) ^ (1 << target)
             self.add(g + 1, data.neighbour[target][d], moved, node, ((target, BACK[d]),))
@@ -366,7 +387,9 @@ def push_astar(
         features = Fess(data, rooms, turns, packing, opener=opener, start=boxes0 if entries else None)
     elif cycle:
         features = Features(data, doors)
-    search = _Search(weight, bidirectional, features, clusters, keeper, newest)
+    search = _Search(
+        weight, bidirectional, features, clusters, keeper, newest, tracer(active(), instance, data, keeper)
+    )
     result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -412,6 +435,7 @@ class _Search:
     clusters: bool
     keeper: bool
     newest: bool
+    tracer: PushTracer | None = None
 
 
 def _best_first(
@@ -431,10 +455,12 @@ def _best_first(
     keeper = KeeperSides(data) if search.keeper else None
     forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper, search.newest)
     boxes0 = data.mask(instance.active_boxes)
-    forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     sides = [forward]
     if search.bidirectional and len(data.goals) == boxes0.bit_count():
         sides.append(_backward_side(instance, data, search.weight))
+    if search.tracer is not None:
+        search.tracer.attach(sides)
+    forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     active, turn = list(sides), 0
     watch(lambda: (already + _expanded(sides), None))
     while True:
@@ -514,9 +540,12 @@ def _solved(
     the backward node ends[1] to the solved position, as a plan. Optimal when forward A* (without goal
     macros or cycling) reached the solved position itself."""
     pushes = sides[0].pushes_to(ends[0])
-    if ends[1] is not None:
-        pushes += sides[1].pushes_to(ends[1])
-    return _plan(puzzle, instance, pushes, _expanded(sides), deadline, optimal=ends[1] is None and sides[0].astar)
+    met = None if ends[1] is None else sides[1].pushes_to(ends[1])
+    if sides[0].tracer is not None:
+        sides[0].tracer.found(ends[0], None if met is None else len(met))
+    return _plan(
+        puzzle, instance, pushes + (met or []), _expanded(sides), deadline, optimal=ends[1] is None and sides[0].astar
+    )
 
 
 def _plan(
@@ -528,16 +557,11 @@ def _plan(
     optimal: bool,
 ) -> PlanResult:
     """A push sequence (box cell, direction) expanded to LURD with shortest walks between pushes."""
-    data, state, letters = analysis(instance), puzzle.initial(instance), []
-    for box, d in pushes:
-        cell = data.cell(box)
-        walk = walk_path(instance, state.keeper, step(cell, NAMES[BACK[d]]), state.boxes)
-        for move in (walk or "") + LURD[NAMES[d]].upper():
-            state = puzzle.apply(instance, state, move)
-            letters.append(move)
+    data = analysis(instance)
+    letters, _ = pushed(instance, puzzle.initial(instance), [(data.cell(box), NAMES[d]) for box, d in pushes])
     return PlanResult(
         Status.SOLVED,
-        letters,
+        list(letters),
         proved=Proof.OPTIMAL if optimal else None,
         expanded=expanded,
         search_time=deadline.elapsed(),
@@ -635,6 +659,8 @@ class PushAStar:
     optimal = True
     fragment = None
     puzzles = ("sokoban", "sokoban-pushes")
+    traces = True
+    """It records a trace of its forward search when the run is traced (sokoban_push_trace)."""
 
     def __init__(self, name: str = "native-push-astar", options: str = "clusters") -> None:
         self.name, self.options = name, push_options(options)

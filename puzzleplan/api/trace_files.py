@@ -88,7 +88,7 @@ def header(trace: Trace, codec: Codec, puzzle: str | None, label: str) -> dict[s
         "sample_every": trace.sample_every,
         "sampled": trace.sampled,
         "start": None if trace.start is None else codec.state(trace.start),
-    }
+    } | ({"note": trace.note} if trace.note else {})
 
 
 def expansion_line(expansion: Expansion, codec: Codec) -> dict[str, Any]:
@@ -136,7 +136,7 @@ def end_line(trace: Trace, codec: Codec) -> dict[str, Any]:
         "path_moves": [codec.move(move) for move in trace.path_moves],
         "plan": [codec.move(move) for move in trace.plan],
         "plan_level": trace.plan_level,
-    }
+    } | ({"unrecorded": trace.unrecorded} if trace.unrecorded else {})
 
 
 def read_trace(path: str | os.PathLike[str], inst: Any = None) -> Trace:
@@ -178,6 +178,7 @@ def read_header(text: str, codec: Codec, puzzle: str | None) -> Trace:
         sample_every=line["sample_every"],
         sampled=line["sampled"],
         start=None if start is None else codec.read_state(start),
+        note=line.get("note", ""),
     )
 
 
@@ -231,5 +232,6 @@ def read_end(trace: Trace, line: dict[str, Any], codec: Codec) -> None:
     trace.status = line["status"]
     for key in ("expanded", "generated", "duplicates", "pruned", "path", "plan_level"):
         setattr(trace, key, line[key])
+    trace.unrecorded = line.get("unrecorded", 0)
     trace.path_moves = [codec.read_move(move) for move in line["path_moves"]]
     trace.plan = [codec.read_move(move) for move in line["plan"]]

@@ -126,6 +126,11 @@ class Trace:
     """The moves along `path`, as the search made them (for some puzzles the plan renames pieces)."""
     start: Any = None
     """The state the search started from (the start of `path`)."""
+    unrecorded: int = 0
+    """Expansions the search made and counted but the trace does not hold (a bidirectional push search's
+    backward side): the run's expanded is `expanded + unrecorded`."""
+    note: str = ""
+    """What a reader must know of what the trace leaves out ('' when it holds the whole search)."""
 
     def _repr_html_(self) -> str:
         """In a notebook: the trace's counts as a table (the player needs the instance too: a traced Report,
@@ -139,6 +144,8 @@ class Trace:
             "pruned": self.pruned,
             "recorded": f"{len(self.expansions)}" + (f" (sampled every {self.sample_every})" if self.sampled else ""),
             "plan": f"{len(self.path_moves)} moves" if self.path else None,
+            "not recorded": self.unrecorded or None,
+            "note": self.note or None,
             "graph levels": len(self.levels) or None,
             "goal sets tried": len(self.attempts) or None,
         }

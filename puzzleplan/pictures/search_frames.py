@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzleplan.common.errors import IllegalMove
 from puzzleplan.common.trace import Expansion, Trace
 from puzzleplan.pictures.drawing import Drawing
 from puzzleplan.pictures.drawings import drawer_of
@@ -107,7 +108,8 @@ def _ends_on_goal(kept: list[Expansion], trace: Trace) -> bool:
 
 def _goal_state(puzzle: Puzzle, instance: Any, trace: Trace) -> Any:
     """The plan's last state: recorded when it was expanded, else found by following the path's moves from
-    the start with the puzzle's successors; None without a plan or when a move is not among them."""
+    the start with the puzzle's successors, else (a push search's moves are walks and pushes) by replaying
+    the plan; None when neither can."""
     recorded = {expansion.state_id: expansion.state for expansion in trace.expansions}
     if trace.path[-1] in recorded:
         return recorded[trace.path[-1]]
@@ -115,8 +117,19 @@ def _goal_state(puzzle: Puzzle, instance: Any, trace: Trace) -> Any:
     for move in trace.path_moves:
         following = dict(puzzle.successors(instance, state))
         if move not in following:
-            return None
+            return _replayed(puzzle, instance, trace.plan)
         state = following[move]
+    return state
+
+
+def _replayed(puzzle: Puzzle, instance: Any, plan: list[Any]) -> Any:
+    """The state after a plan of native moves from the instance's start; None when a move is illegal."""
+    state = puzzle.initial(instance)
+    try:
+        for move in plan:
+            state = puzzle.apply(instance, state, move)
+    except IllegalMove:
+        return None
     return state
 
 

@@ -189,12 +189,20 @@ def _panel(index: int, run: Shown, span: int, tops: dict[str, float]) -> str:
     )
     return (
         f'<section class="run" id="run-{index}"><h2>{escape(planner_label(run.trace))}</h2>'
-        f'<p class="counts" id="counts-{index}"></p><p class="sampled" id="sampled-{index}"></p>'
+        f'<p class="counts" id="counts-{index}"></p><p class="sampled" id="sampled-{index}"></p>{_note(run.trace)}'
         f'<div class="boardbox">{board_tag(first, f"board-{index}")}{heat}</div>'
         f'<p class="status" id="status-{index}"></p><p class="children" id="children-{index}"></p>'
         f'<p class="heat-total" id="heat-total-{index}"></p><div class="charts">{charts}</div>'
         f'<div class="path" id="path-{index}"></div></section>'
     )
+
+
+def _note(trace: Trace) -> str:
+    """What the trace leaves out, said under its counts ('' when it holds the whole search)."""
+    if not trace.note:
+        return ""
+    counted = f"{trace.unrecorded:,} expansions not recorded. " if trace.unrecorded else ""
+    return f'<p class="note">{escape(counted + trace.note)}</p>'
 
 
 def _chart_name(name: str, blind: bool) -> str:

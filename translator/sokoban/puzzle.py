@@ -9,7 +9,17 @@ from dataclasses import replace
 from puzzleplan.common.errors import IllegalMove, InputError
 from puzzleplan.domains import domain_text
 from puzzleplan.translator.capabilities import Encodings, Leveled, Notated, Observed, Reported, Searchable
-from puzzleplan.translator.grid import DIRECTIONS, Cell, adjacency_facts, cell_name, layers, parse_cell_name, step, walk
+from puzzleplan.translator.grid import (
+    DIRECTIONS,
+    OPPOSITE,
+    Cell,
+    adjacency_facts,
+    cell_name,
+    layers,
+    parse_cell_name,
+    step,
+    walk,
+)
 from puzzleplan.translator.notation import Notation
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, atom, problem_text
 from puzzleplan.translator.puzzle import Heuristic, Puzzle
@@ -192,6 +202,13 @@ class Sokoban(Puzzle[SokobanInstance, State, str], Leveled, Notated, Searchable,
             raise ValueError("expected one of l r u d (walk) or L R U D (push)")
         return text
 
+    def move_from_json(self, value: object) -> str:
+        """A move from its JSON: one LURD letter, or a push search's move in a trace (its keeper's walk and
+        the pushes after it, several letters, as `llU`)."""
+        if isinstance(value, str) and len(value) > 1 and all(letter.lower() in DIRECTION_OF for letter in value):
+            return value
+        return self.parse_move(value if isinstance(value, str) else str(value))
+
     def parse_moves(self, text: str, source: str = "<moves>") -> list[str]:
         """LURD letters over any number of lines, run-length counts and groups expanded (`3l2U`,
         `2(lu)`), `;` comments skipped; InputError naming the line and column of anything else."""
@@ -283,6 +300,16 @@ def walk_path(instance: SokobanInstance, start: Cell, target: Cell, boxes: froze
     """The shortest walk (lower-case LURD) from start to target around the boxes, or None."""
     directions = walk(start, target, lambda cell: cell in instance.inside and cell not in boxes)
     return None if directions is None else "".join(LURD[name] for name in directions)
+
+
+def pushed(instance: SokobanInstance, state: State, pushes: Iterable[tuple[Cell, str]]) -> tuple[str, State]:
+    """The LURD letters of some pushes (box cell, direction) made in turn from `state`, each after the
+    keeper's shortest walk behind its box, and the state after them."""
+    keeper, boxes, letters = state.keeper, state.boxes, []
+    for box, name in pushes:
+        letters.append((walk_path(instance, keeper, step(box, OPPOSITE[name]), boxes) or "") + LURD[name].upper())
+        keeper, boxes = box, boxes - {box} | {step(box, name)}
+    return "".join(letters), State(keeper, boxes)
 
 
 def _check_line(cells: list[Cell], direction: str, start: Cell, action: str) -> None:

@@ -51,15 +51,15 @@ class SokobanDrawing(Drawing):
             shapes.append(arrow(grid.centre(*pushed), DIRECTIONS[push], grid.size * 0.5))
         return grid.canvas(shapes, f"Sokoban, {len(instance.boxes)} boxes")
 
-    visited = "the keeper's cell"
+    visited = "the keeper's cell and the cells of its boxes"
 
     def layout(self, instance: SokobanInstance) -> GridLayout:
         """The level's cells."""
         return fitted_grid(instance.height, instance.width)
 
     def visits(self, instance: SokobanInstance, state: State) -> tuple[Cell, ...]:
-        """The keeper's cell."""
-        return (state.keeper,)
+        """The keeper's cell and the box cells (not the boxes walled off outside the keeper's area)."""
+        return (state.keeper, *sorted(state.boxes & instance.inside))
 
     def read(self, instance: SokobanInstance, scene: Scene) -> State:
         """The keeper at the cell under its circle, a box at the cell under each box square."""

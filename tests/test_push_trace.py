@@ -1,0 +1,176 @@
+"""Traces of the Sokoban push searches: a traced run makes the search of the untraced one, and its trace agrees
+with the run and with Sokoban's rules at the level of pushes: every child is reached from its parent by a
+keeper walk and the pushes its move names (replayed by the simulator), g grows by the pushes, pruned children
+carry their reason, the path's moves are the plan; the memory bound holds with the counts exact; the files
+read back; the backward side of a bidirectional search is counted and said, not recorded."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import puzzleplan
+from puzzleplan import TraceOptions
+from puzzleplan.planners.registry import tracing_planners
+from puzzleplan.translator.sokoban.puzzle import Sokoban
+from tests.strategies import random_state
+
+REASONS = {"freeze", "corral", "cluster", "pattern", "dead square", "deadlock"}
+"""Why a push search prunes a child: a freeze deadlock, PI-corral pruning, a dead cluster, corral or learnt
+pattern when it comes off the frontier, a push onto a dead square, an infinite bound."""
+
+CASES = [
+    ("problems/sokoban/corridor.xsb", "native-push-astar"),
+    ("problems/sokoban/two-rooms.xsb", "native-push-astar"),
+    ("problems/sokoban/two-rooms.xsb", "native-push-best"),
+    ("problems/sokoban/goal-room.xsb", "native-push-best"),
+    ("problems/sokoban/goal-room.xsb", "native-push:tunnels,clusters"),
+    ("problems/sokoban/goal-room.xsb", "native-push:wastar,cycle,doors"),
+    ("problems/sokoban/extra-goal.xsb", "native-push-astar"),
+]
+"""Small levels, each searched in moments: forward A*, the bidirectional best search, macros and cycling."""
+
+
+def replayed(inst: puzzleplan.Instance, state, move: str):
+    """The state after a push move's letters (a walk, then pushes) from `state`, by the simulator."""
+    for letter in move:
+        state = inst.puzzle.apply(inst.data, state, letter)
+    return state
+
+
+def check_push_trace(inst: puzzleplan.Instance, report: puzzleplan.Report) -> None:
+    """The trace of a finished push search agrees with the run and with Sokoban's rules."""
+    trace = report.trace
+    assert trace is not None and trace.status == report.status.value
+    assert trace.expanded + trace.unrecorded == (report.expanded or 0)
+    assert bool(trace.unrecorded) == ("backward search" in trace.note)
+    kept = [expansion.index for expansion in trace.expansions]
+    assert kept == [index for index in range(trace.expanded) if _kept(trace, index)]
+    if not trace.sampled:
+        assert trace.generated == sum(len(expansion.children) for expansion in trace.expansions)
+    states = {expansion.state_id: expansion for expansion in trace.expansions}
+    for expansion in trace.expansions:
+        _check_expansion(inst, expansion, states)
+    if report.status is puzzleplan.Status.SOLVED:
+        _check_path(inst, report, states)
+
+
+def _kept(trace: puzzleplan.Trace, index: int) -> bool:
+    """Whether expansion `index` is one the trace's limit keeps."""
+    return index < trace.record_limit or (index - trace.record_limit) % trace.sample_every == 0
+
+
+def _check_expansion(inst: puzzleplan.Instance, expansion, states: dict) -> None:
+    """Its state is reached from its parent's by its move; every child from it by the child's move, a walk
+    (lower case) then pushes (upper case), one more g per push; new and duplicate children name the states
+    they are; pruned ones say why."""
+    assert isinstance(expansion.state, tuple) and expansion.state.boxes >= inst.data.boxes - inst.data.inside
+    parent = states.get(expansion.parent)
+    if parent is not None:
+        assert replayed(inst, parent.state, expansion.move) == expansion.state
+        assert expansion.g == parent.g + _pushes(expansion.move)
+    for child in expansion.children:
+        assert child.move[-1].isupper() and child.g == expansion.g + _pushes(child.move)
+        after = replayed(inst, expansion.state, child.move)
+        assert child.outcome in ("new", "duplicate", "pruned")
+        if child.outcome == "pruned":
+            assert child.reason in REASONS
+        elif child.state_id in states:
+            shown = states[child.state_id].state
+            assert shown.boxes == after.boxes and (child.outcome == "duplicate" or shown == after)
+        if child.outcome == "duplicate":
+            assert child.reason == "closed" and child.state_id in states or child.state_id < expansion.state_id
+
+
+def _pushes(move: str) -> int:
+    """The pushes a push move makes."""
+    return sum(letter.isupper() for letter in move)
+
+
+def _check_path(inst: puzzleplan.Instance, report: puzzleplan.Report, states: dict) -> None:
+    """The path's moves replay from the start through the states the path names; they are the plan, or
+    where the two sides met, the plan's beginning."""
+    trace = report.trace
+    assert trace.path[0] == 0 and len(trace.path) == len(trace.path_moves) + 1
+    letters = "".join(trace.path_moves)
+    plan = "".join(report.moves)
+    assert plan == "".join(trace.plan) and (plan == letters if "met" not in trace.note else plan.startswith(letters))
+    state = trace.start
+    for number, move in zip(trace.path[1:], trace.path_moves):
+        state = replayed(inst, state, move)
+        assert number not in states or states[number].state == state
+    assert inst.is_goal(state) or "met" in trace.note
+
+
+@cache
+def goal_room_astar() -> tuple[puzzleplan.Instance, puzzleplan.Trace]:
+    """The goal room and the full trace of native-push-astar on it (a few hundred expansions)."""
+    inst = puzzleplan.load("problems/sokoban/goal-room.xsb")
+    return inst, puzzleplan.solve(inst, planner="native-push-astar", trace=True).trace
+
+
+@pytest.mark.parametrize(("path", "planner"), CASES)
+def test_a_traced_push_search_is_the_untraced_one_and_consistent_with_it(path, planner):
+    inst = puzzleplan.load(path)
+    plain = puzzleplan.solve(inst, planner=planner)
+    report = puzzleplan.solve(inst, planner=planner, trace=True)
+    assert report.valid and (report.expanded, report.moves) == (plain.expanded, plain.moves)
+    check_push_trace(inst, report)
+    assert report.trace.planner == planner and report.trace.heuristic in ("matching", "keeper-matching")
+
+
+def test_pruned_pushes_say_why_and_a_bidirectional_trace_says_what_it_leaves_out(tmp_path):
+    inst = puzzleplan.load("problems/sokoban/goal-room.xsb")
+    trace = puzzleplan.solve(inst, planner="native-push-best", trace=True).trace
+    reasons = {child.reason for e in trace.expansions for child in e.children if child.outcome == "pruned"}
+    assert {"dead square", "freeze"} <= reasons <= REASONS
+    assert trace.unrecorded > 0 and "not recorded" in trace.note and "met" in trace.note
+    again = puzzleplan.read_trace(puzzleplan.write_trace(trace, tmp_path / "t.jsonl", inst), inst)
+    assert again == trace
+
+
+def test_a_forward_search_with_clusters_notes_its_corrals_and_closed_duplicates():
+    trace = goal_room_astar()[1]
+    outcomes = {(child.outcome, child.reason) for e in trace.expansions for child in e.children}
+    assert {("pruned", "corral"), ("duplicate", "closed"), ("new", "")} <= outcomes
+    assert trace.unrecorded == 0 and trace.note == ""
+    assert trace.duplicates == sum(c.outcome == "duplicate" for e in trace.expansions for c in e.children)
+    assert trace.pruned == sum(c.outcome == "pruned" for e in trace.expansions for c in e.children)
+
+
+@pytest.mark.parametrize(("limit", "every"), [(0, 7), (5, 3), (40, 50)])
+def test_the_memory_bound_holds_for_push_searches_with_the_counts_exact(limit, every):
+    inst, full = goal_room_astar()
+    trace = puzzleplan.solve(inst, planner="native-push-astar", trace=TraceOptions(limit, every)).trace
+    assert full.expanded > limit + every and trace.sampled and not full.sampled
+    assert len(trace.expansions) <= limit + (full.expanded - limit) // every + 1
+    counts = ("expanded", "generated", "duplicates", "pruned", "path", "path_moves", "plan")
+    assert [getattr(trace, name) for name in counts] == [getattr(full, name) for name in counts]
+    assert [e.index for e in trace.expansions] == [e.index for e in full.expansions if _kept(trace, e.index)]
+    assert all(e.state == full.expansions[e.index].state for e in trace.expansions)
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(["two-rooms", "goal-room"]),
+    st.integers(0, 10**6),
+    st.integers(0, 40),
+    st.sampled_from(["native-push-astar:states=150", "native-push-best:states=150", "native-push:tunnels,states=150"]),
+)
+def test_traces_of_push_searches_from_random_positions_are_consistent(level, seed, steps, planner):
+    """From positions a random walk away from a level's start (some dead), within a budget of expansions
+    (a run stopped by it is traced as far as it went)."""
+    level = puzzleplan.load(f"problems/sokoban/{level}.xsb")
+    start = random_state(level.puzzle, level.data, seed, steps)
+    inst = puzzleplan.Instance(level.puzzle, Sokoban().restart(level.data, start), "<random>")
+    report = puzzleplan.solve(inst, planner=planner, trace=True)
+    check_push_trace(inst, report)
+
+
+def test_the_push_searches_are_among_the_planners_that_trace_and_the_portfolio_is_refused():
+    assert {"native-push-astar", "native-push-best"} <= set(tracing_planners())
+    with pytest.raises(puzzleplan.InputError, match="native-push-best"):
+        puzzleplan.solve(puzzleplan.load("problems/sokoban/corridor.xsb"), "native-push-portfolio", trace=True)
