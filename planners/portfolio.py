@@ -23,6 +23,8 @@ from puzzleplan.common.errors import InputError
 from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
 from puzzleplan.common.limits import Limits, memory_limit
 from puzzleplan.common.progress import CURRENT, watch
+from puzzleplan.common.recorder import active
+from puzzleplan.common.trace import Trace
 from puzzleplan.planners.base import NativePlanner, PlanResult, Simulation, Status, simulates
 from puzzleplan.planners.search import LIMIT_REACHED, Deadline
 
@@ -42,16 +44,18 @@ class _Run:
     received: bytearray = field(default_factory=bytearray)
     result: PlanResult | None = None
     ended: bool = False
+    trace: Trace | None = None
+    """The member's trace, when the run is traced."""
 
     def read(self) -> None:
-        """Take what the member sent; at the end of its pipe, unpickle its result."""
+        """Take what the member sent; at the end of its pipe, unpickle its result (and trace)."""
         chunk = os.read(self.pipe, 1 << 16)
         if chunk:
             self.received += chunk
             return
         self.ended = True
         try:
-            self.result = pickle.loads(self.received)
+            self.result, self.trace = pickle.loads(self.received)
         except (pickle.UnpicklingError, EOFError):  # nothing sent, or cut off by a kill
             self.result = _died(self.name)
 
@@ -84,6 +88,8 @@ class Portfolio:
 
     optimal = False
     fragment = None
+    traces = True
+    """A traced run keeps the trace of the member whose plan it keeps (when every member traces)."""
 
     def __init__(self, name: str, members: Sequence[tuple[str, float]]) -> None:
         from puzzleplan.planners.registry import get_planner  # the registry names this class
@@ -96,6 +102,7 @@ class Portfolio:
                 raise InputError(f"portfolio {name}: {member} is not a native planner", "planner table")
             self.members.append((planner, weight))
         self.optimal = all(planner.optimal for planner, _ in self.members)
+        self.traces = all(getattr(planner, "traces", False) for planner, _ in self.members)
 
     @property
     def puzzles(self) -> tuple[str, ...] | None:
@@ -158,7 +165,8 @@ def _member(planner: NativePlanner, problem: Simulation, limits: Limits, expande
         result = PlanResult(Status.MEMOUT, message=f"out of memory under {limits.memory_mb} MiB")
     except Exception as error:  # noqa: BLE001 - a member's failure is its result, not the portfolio's crash
         result = PlanResult(Status.ERROR, message=f"{type(error).__name__}: {error}")
-    data = memoryview(pickle.dumps(result))
+    recorder = active()
+    data = memoryview(pickle.dumps((result, None if recorder is None else recorder.trace)))
     while data:
         data = data[os.write(out, data) :]
 
@@ -195,6 +203,7 @@ def _verdict(runs: list[_Run], elapsed: float) -> PlanResult:
     winner = min(runs, key=lambda run: (run.virtual_time(), run.index))
     if winner.result is not None and winner.result.solved:
         found = f"found by {winner.name} in {winner.result.expanded or 0:,} states"
+        _keep_trace(winner, [run.name for run in runs if run is not winner])
         return replace(winner.result, search_time=elapsed, message=found)
     results = [(run.name, run.result) for run in runs if run.result is not None]
     status = next(
@@ -202,6 +211,18 @@ def _verdict(runs: list[_Run], elapsed: float) -> PlanResult:
     )
     total = sum(result.expanded or 0 for _, result in results)
     return PlanResult(status, expanded=total, search_time=elapsed, message=_said(results, total))
+
+
+def _keep_trace(winner: _Run, others: list[str]) -> None:
+    """A traced run's trace: the winner's, its note naming it and the members not recorded."""
+    recorder = active()
+    if recorder is None or winner.trace is None:
+        return
+    trace, planner = winner.trace, recorder.trace.planner
+    said = f"The trace of {winner.name}, whose plan the portfolio kept; {', '.join(others)} searched beside it, "
+    said += "not recorded."
+    trace.planner, trace.note = planner, f"{said} {trace.note}".strip()
+    recorder.trace = trace
 
 
 def _said(results: list[tuple[str, PlanResult]], total: int) -> str:

@@ -170,7 +170,15 @@ def test_traces_of_push_searches_from_random_positions_are_consistent(level, see
     check_push_trace(inst, report)
 
 
-def test_the_push_searches_are_among_the_planners_that_trace_and_the_portfolio_is_refused():
-    assert {"native-push-astar", "native-push-best"} <= set(tracing_planners())
+def test_the_push_searches_are_among_the_planners_that_trace():
+    assert {"native-push-astar", "native-push-best", "native-push-portfolio"} <= set(tracing_planners())
     with pytest.raises(puzzleplan.InputError, match="native-push-best"):
-        puzzleplan.solve(puzzleplan.load("problems/sokoban/corridor.xsb"), "native-push-portfolio", trace=True)
+        puzzleplan.solve(puzzleplan.load("problems/sokoban/corridor.xsb"), "fd", trace=True)
+
+
+def test_a_traced_portfolio_keeps_the_trace_of_the_member_whose_plan_it_keeps():
+    inst = puzzleplan.load("problems/sokoban/goal-room.xsb")
+    report = puzzleplan.solve(inst, planner="native-push-portfolio", trace=True)
+    check_push_trace(inst, report)
+    member = report.message.split("found by ")[1].split(" in ")[0]
+    assert report.trace.planner == "native-push-portfolio" and report.trace.note.startswith(f"The trace of {member},")

@@ -334,3 +334,31 @@ def test_plan_trace_writes_graphplans_page_of_plain_pddl(tmp_path, capsys):
     text = page.read_text()
     assert f"{len(trace.levels)} levels built, plan found at level {trace.plan_level}" in text
     assert text.count('<section class="level"') == len(trace.levels)
+
+
+@needs_browser
+def test_a_push_search_plays_on_the_sokoban_board_alone_and_side_by_side(browser, tmp_path):
+    """native-push-best's trace (moves are pushes; its backward side counted, not recorded, and said) on the
+    Sokoban board: the board at checked steps is the state expanded, the goal frame the plan's end, the path
+    its pushes; beside native-push-astar, both boards follow the cursor."""
+    from selenium.webdriver.common.keys import Keys
+
+    inst = puzzleplan.load(ROOT / "problems/sokoban/goal-room.xsb")
+    best, astar = (puzzleplan.solve(inst, planner, trace=True) for planner in ("native-push-best", "native-push-astar"))
+    page = open_page(browser, tmp_path, inst, [best.trace])
+    steps = page_data(tmp_path / "search.html")["steps"]
+    assert page.check() == 0
+    for step in (1, 2, 3):
+        page.press(Keys.ARROW_RIGHT)
+        assert page.check() == steps[step]
+    page.press(Keys.END)
+    assert page.check() == best.trace.expanded
+    assert browser.find_element("id", "path-0").text.endswith(" ".join(best.trace.path_moves))
+    assert "not recorded" in browser.find_element("class name", "note").text
+    page = open_page(browser, tmp_path, inst, [astar.trace, best.trace])
+    data = page_data(tmp_path / "search.html")
+    for _ in range(4):
+        page.press(Keys.ARROW_RIGHT)
+        step = data["steps"][page.cursor()]
+        for run in (0, 1):
+            assert page.check(run) == max(frame for frame in data["runs"][run]["steps"] if frame <= step)
