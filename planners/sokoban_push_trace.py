@@ -84,15 +84,17 @@ class PushTracer:
         when its bound is infinite."""
         if not side.forward:
             return
+        if parent < 0 and self.trace.start is None:
+            self.trace.start = self.state(keeper, boxes)
         if h >= INFINITE:
-            self.pruned(pushes, DEADLOCK, g)
+            if parent >= 0:
+                self.pruned(pushes, DEADLOCK, g)
             return
         ident = len(self.nodes)
         origin = None if parent < 0 else parent + self.offset
         self.nodes.append((keeper, boxes, g, h, origin, pushes))
         self.judged.append(0)
         if origin is None:
-            self.trace.start = self.trace.start or self.state(keeper, boxes)
             return
         expansion = self.expansion
         child = Child(None if expansion is None else self.move(origin, pushes), ident, NEW, "", g, h)
