@@ -195,3 +195,26 @@ def test_a_sampled_trace_of_a_longer_push_search_is_its_untraced_search(shared_d
     assert report.valid and (report.expanded, report.moves) == (plain.expanded, plain.moves)
     assert report.trace.sampled and len(report.trace.expansions) < 500 + report.expanded // 20 + 1
     check_push_trace(inst, report)
+
+
+@pytest.mark.parametrize("path, planner", CASES)
+def test_every_push_trace_is_drawn_on_the_board(tmp_path, path, planner):
+    """The search page draws every recorded expansion of a push search, macro pushes (several upper-case
+    letters, `RRR`) and walks before a push (`llU`) included: one board per expansion in the page."""
+    inst = puzzleplan.load(path)
+    report = puzzleplan.solve(inst, planner, trace=True)
+    page = tmp_path / "search.html"
+    puzzleplan.write_search_page(inst, report.trace, page)
+    assert page.stat().st_size > 0
+
+
+def test_a_macro_push_marks_the_box_its_last_push_moved():
+    """The board after a macro push (`RRRR`) or a walk and a push (`llU`) marks the box ahead of the keeper in
+    the direction of the last push."""
+    from puzzleplan.pictures.drawings.sokoban import _push
+    from puzzleplan.translator.grid import step
+
+    state = Sokoban().initial(puzzleplan.load("problems/sokoban/corridor.xsb").data)
+    assert _push(state, "RRRR") == ("right", step(state.keeper, "right"))
+    assert _push(state, "llU") == ("up", step(state.keeper, "up"))
+    assert _push(state, "ll") == (None, None)

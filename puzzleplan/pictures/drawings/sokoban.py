@@ -89,11 +89,11 @@ def _box(grid: GridLayout, cell: Cell, name: str, on_goal: bool, pushed: bool) -
 
 
 def _push(state: State, move: str | None) -> tuple[str | None, Cell | None]:
-    """The direction of a push (an upper-case move) and the cell of the box it pushed; (None, None) after a
-    plain step or at the start."""
-    if not (move and move.isupper()):
+    """The direction of the last push of a move and the cell of the box it pushed; (None, None) after a plain
+    step or at the start. A push search's move is a walk and one or more pushes (`llU`, a macro `RRRR`)."""
+    if not (move and move[-1].isupper()):
         return None, None
-    push = DIRECTION_OF[move.lower()]
+    push = DIRECTION_OF[move[-1].lower()]
     return push, step(state.keeper, push)
 
 
