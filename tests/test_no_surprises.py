@@ -525,7 +525,7 @@ def test_a_live_status_line_on_a_terminal():
     """`solve` printed nothing during a 15-second search: on a terminal, stderr now shows a status line
     (elapsed, phase, expanded, bound) that is erased at the end."""
     code, text, _ = on_a_terminal(
-        "solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "4"
+        "solve", "problems/tiles/fifteen-48.tiles", "--planner", "native-astar", "--timeout", "6"
     )
     assert code == 4
     assert "planning with native-astar" in text and "expanded" in text and "bound" in text, text

@@ -11,13 +11,16 @@ import argparse
 import json
 import subprocess
 import sys
+import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import puzzleplan
 from puzzleplan.api.pipeline import HARD_GRACE, grace, hard_limit, solve, within_the_limit
 from puzzleplan.app import cli, graphplan_cli, guarded
 from puzzleplan.common.command_limits import CommandLimits, within
@@ -267,3 +270,24 @@ def test_each_compare_run_ends_within_a_second_of_its_limit(tmp_path: Path):
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert [row["status"] for row in rows] == ["timeout", "timeout"]
     assert all(row["time"]["wall"] <= 2 + TOLERANCE for row in rows), rows
+
+
+# -- item 2: a time limit off the main thread says where it does not hold ---------------------------------
+
+
+def test_a_time_limit_off_the_main_thread_warns_that_only_the_clock_watchers_keep_it():
+    inst, seen = puzzleplan.load(str(ROOT / "problems/hanoi/tower5.hanoi")), []
+
+    def work() -> None:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            seen.append(puzzleplan.solve(inst, "native-astar", timeout=30).status)
+        seen.extend(str(warning.message) for warning in caught if warning.category is RuntimeWarning)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert seen[0] is Status.SOLVED and any("outside the main thread" in message for message in seen[1:]), seen
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning in the main thread
+        assert puzzleplan.solve(inst, "native-astar", timeout=30).status is Status.SOLVED

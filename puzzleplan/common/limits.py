@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -31,6 +32,13 @@ class TimeLimitExceeded(BaseException):
     an expired time_limit raises again every REPEAT seconds while its block runs."""
 
 
+OFF_MAIN_THREAD = (
+    "puzzleplan: outside the main thread a time limit is kept only by what looks at the clock (the native "
+    "searches, the planners run as programs of their own); reading, grounding and compiling may run past it. "
+    "For a hard limit, make the call in a process of its own (docs/api.md, Limits)"
+)
+"""The warning of a time limit set outside the main thread, where no signal can interrupt the block."""
+
 _DEADLINES: list[float] = []
 """The deadlines of the time_limit blocks active in the main thread, innermost last."""
 
@@ -38,8 +46,13 @@ _DEADLINES: list[float] = []
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Interrupt the block with TimeLimitExceeded after `seconds` of wall-clock time (SIGALRM; main
-    thread only, no limit elsewhere). Blocks nest: the earliest deadline of all active blocks holds."""
-    if seconds is None or threading.current_thread() is not threading.main_thread():
+    thread only: elsewhere a RuntimeWarning says that only what looks at the clock keeps the limit). Blocks
+    nest: the earliest deadline of all active blocks holds."""
+    if seconds is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        warnings.warn(OFF_MAIN_THREAD, RuntimeWarning, stacklevel=3)
         yield
         return
     deadline = time.monotonic() + bounded(max(seconds, 0.0))
