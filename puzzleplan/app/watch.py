@@ -13,8 +13,8 @@ from typing import Any
 
 from puzzleplan import api
 from puzzleplan.api.watching import SearchView, check_page_file, watchable, write_graph_page
-from puzzleplan.app.guarded import command_limits
 from puzzleplan.common.errors import InputError
+from puzzleplan.common.limits import Limits
 from puzzleplan.common.outputs import check_output_file
 from puzzleplan.common.progress import status_line
 from puzzleplan.common.trace import Trace
@@ -73,7 +73,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if len(planners) not in (1, 2):
         raise InputError(f"--planners names one or two planners, not {len(planners)}: {args.planners}", "command line")
     page = check_page(args.out, [args.file])
-    limits = command_limits(args)
+    limits = Limits.read(args.timeout, args.memory)
     inst = api.load(args.file, puzzle=args.puzzle, level=args.level)
     options = api.TraceOptions(limit=args.limit) if args.limit is not None else True
     with status_line():
