@@ -28,7 +28,7 @@ from puzzleplan.games.search import choose_move
 
 PROG = "maxconnect4"
 GRACE = 0.5
-"""Seconds past --timeout for printing and writing the move that the search chose at the limit."""
+"""Seconds kept within --timeout, after the search, for printing and writing the move it chose at the limit."""
 TIMEOUT_HELP = {
     "interactive": "seconds for each computer move (default none): at the limit the move is the best of the "
     "deepest depth completed",
@@ -102,9 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def one_move(input_path: str, output_path: str, depth: int, seconds: float | None = None) -> int:
+def one_move(
+    input_path: str, output_path: str, depth: int, seconds: float | None = None, named: float | None = None
+) -> int:
     """The one-move mode: print the board, move (unless it is full), print and save the new board; the
-    search stops `seconds` from now (None: no limit). The exit status: 4 when the limit cut the search."""
+    search stops `seconds` from now (None: no limit). The exit status: 4 when the limit cut the search, said
+    naming the limit `named` (by default `seconds`: the command's limit, of which `seconds` may be what is left)."""
     deadline = None if seconds is None else time.monotonic() + seconds
     board = load_board(input_path)
     print(render(board))
@@ -119,7 +122,7 @@ def one_move(input_path: str, output_path: str, depth: int, seconds: float | Non
     save_board(board, output_path, line_end(input_path))
     if result.complete:
         return 0
-    print(f"{PROG}: {cut_short(result, depth, seconds or 0.0)}", file=sys.stderr)
+    print(f"{PROG}: {cut_short(result, depth, named or seconds or 0.0)}", file=sys.stderr)
     return TIMEOUT_EXIT
 
 
@@ -138,9 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run one mode; bad input prints one paragraph on stderr and returns 2, never a traceback."""
     args = build_parser().parse_args(argv)
     try:
-        limits = CommandLimits.read(args)
+        limits = CommandLimits.read(args, whole_process=argv is None)
         with within(limits, args.mode != "interactive", GRACE if args.mode == "one-move" else 0.0):
-            return _run_mode(args, limits.timeout)
+            return _run_mode(args, limits)
     except (TimeLimitExceeded, MemoryError) as error:
         message, code = stopped(error, limits)
         print(f"{PROG}: {message}", file=sys.stderr)
@@ -153,13 +156,13 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _run_mode(args: argparse.Namespace, seconds: float | None) -> int:
+def _run_mode(args: argparse.Namespace, limits: CommandLimits) -> int:
     """Run the mode the command line asks for (interactive, one-move or bench); its exit status."""
     if args.mode == "one-move":
-        return one_move(args.input, args.output, args.depth, seconds)
+        return one_move(args.input, args.output, args.depth, limits.left(GRACE), limits.timeout)
     if args.mode == "interactive":
         computer_next, newline = args.next == "computer-next", line_end(args.input)
-        play_interactive(load_board(args.input), computer_next, args.depth, newline=newline, seconds=seconds)
+        play_interactive(load_board(args.input), computer_next, args.depth, newline=newline, seconds=limits.timeout)
     else:
         bench(args.input, args.depths)
     return 0

@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(format=f"{PROG}: %(message)s")
     logging.getLogger("puzzleplan.logic").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
-        limits = CommandLimits.read(args)
+        limits = CommandLimits.read(args, whole_process=argv is None)
         with within(limits):
             result = run(args.rules, args.additional, args.statement, args.engine, args.any_symbols)
             write_file(args.out, result + "\n")

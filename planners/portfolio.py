@@ -21,7 +21,7 @@ from typing import Any
 
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
-from puzzleplan.common.limits import Limits, memory_limit
+from puzzleplan.common.limits import Limits, alarm_held, memory_limit, release_alarm
 from puzzleplan.common.progress import CURRENT, watch
 from puzzleplan.common.recorder import active
 from puzzleplan.common.trace import Trace
@@ -141,10 +141,12 @@ def _fork(
     """Start a member in a forked process that sends its pickled PlanResult down a pipe and publishes its
     states expanded in `expanded[index]` as it goes."""
     read, write = os.pipe()
-    pid = os.fork()
+    with alarm_held():  # the time limit never cuts the fork's handlers
+        pid = os.fork()
     if pid:
         os.close(write)
         return _Run(index, planner.name, weight, pid, read)
+    release_alarm()
     os.close(read)
     try:
         _member(planner, problem, limits, expanded, index, write)

@@ -58,7 +58,7 @@ def experiment_words(out: Path) -> list[str]:
         "--planners",
         ",".join(PLANNERS),
         "--timeout",
-        "3",
+        "6",
         "--memory",
         "2G",
         "--jobs",
@@ -127,7 +127,7 @@ def test_every_run_is_one_row_with_the_figures(experiment: Path) -> None:
             "peak_memory_mb",
         } <= set(row)
         assert row["peak_memory_mb"] > 0 and row["time"]["wall"] > 0
-        assert row["timeout"] == 3.0 and row["memory_mb"] == 2048
+        assert row["timeout"] == 6.0 and row["memory_mb"] == 2048
 
 
 def test_statuses_lengths_and_optimality(experiment: Path) -> None:

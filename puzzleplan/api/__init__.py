@@ -321,6 +321,7 @@ def plan(
     memory: str | int | None = None,
     strict: bool = False,
     trace: bool | TraceOptions = False,
+    limits: Limits | None = None,
 ) -> PddlReport:
     """Plan plain PDDL files (no puzzle) with a PDDL planner (by default Fast Downward's lama-first): the files
     are read and checked (syntax and requirements), the task planned and the plan replayed under PDDL
@@ -328,11 +329,11 @@ def plan(
     replay's verdict), .cost, .warnings (one line per departure from the PDDL standard that the planners
     accept; `strict=True` refuses them as InputError, as VAL would) and to_json(), the object `puzzleplan
     plan --json` prints. With `trace` (graphplan only), its .trace holds the planning graph and the backward
-    search."""
+    search. `limits` gives both limits at once, as for solve."""
     expect(domain, (str, os.PathLike), "plan()'s domain")
     _check_call("plan()", problem, planner, timeout, memory, (str, os.PathLike))
     recorder = traced(pddl_planner(planner_of(planner)), planner, trace_options(trace))
-    limits = Limits.read(timeout, memory)
+    limits = limits or Limits.read(timeout, memory)
     with recording(recorder):
         report = plan_files(os.fspath(domain), os.fspath(problem), planner, limits, strict=strict)
     if recorder is None:

@@ -142,7 +142,7 @@ def plan_files(
     chosen = pddl_planner(planner)
     model, run = _read_and_plan(domain, problem, chosen, limits, texts, strict)
     if run.result.status is Status.TIMEOUT:
-        run = replace(run, result=replace(run.result, message=timeout_message(limits.timeout, run.result.message)))
+        run = replace(run, result=replace(run.result, message=timeout_message(limits.named, run.result.message)))
     check = _replayed(model, run)
     costs = model.action_costs if model else None
     warnings = model.warnings if model else ()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puzzleplan.common.errors import InputError, LimitReached, PlannerFailure
-from puzzleplan.common.limits import Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message
+from puzzleplan.common.limits import WAY_OUT, Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message
 from puzzleplan.common.progress import CURRENT, phase
 from puzzleplan.common.recorder import Recorder, recording
 from puzzleplan.common.trace import Trace, TraceOptions
@@ -33,7 +33,29 @@ from puzzleplan.translator.puzzle import Puzzle
 
 HARD_GRACE = 0.5
 """Seconds past the time limit at which an in-process phase that does not look at the clock (grounding,
-analysis, compilation) is interrupted."""
+analysis, compilation) is interrupted (see grace: less for a shorter limit)."""
+
+
+def grace(timeout: float) -> float:
+    """Seconds past a time limit of `timeout` seconds at which the hard limit interrupts the run: HARD_GRACE,
+    or the limit's own length when that is shorter (a run given 0.1 s is stopped at 0.2 s, not at 0.6 s)."""
+    return min(HARD_GRACE, timeout)
+
+
+def hard_limit(limits: Limits) -> float:
+    """Seconds from the start of a run to its hard limit: its time limit and the grace past it."""
+    return limits.timeout + grace(limits.timeout)
+
+
+def within_the_limit(limits: Limits, spent: float) -> Limits:
+    """The limits of a run in a process that must end within `limits` counted from its own start, `spent`
+    seconds ago (the command line, a compare run): the run's hard limit, the limit plus its grace, falls
+    WAY_OUT seconds before the end, so the grace and the way out are taken within the limit instead of
+    added to it. A limit already spent leaves a run a few milliseconds, which ends as a timeout. The limit
+    that messages name stays the one given."""
+    left = limits.timeout - spent - WAY_OUT
+    timeout = max(left - HARD_GRACE, left / 2, 0.005)  # timeout + grace(timeout) == left when left > 0
+    return Limits(timeout, limits.memory_mb, limits.named)
 
 
 @dataclass
@@ -151,15 +173,15 @@ def solve_named(
     the time limit, and a read slower than the grace leaves the planner only what is left of it. A timeout's
     message names the limit given (not the time left to a phase). With `trace`, the report carries the
     search's trace; InputError for a planner that cannot record one."""
-    started, timeout = time.perf_counter(), limits.timeout
+    started, timeout = time.perf_counter(), limits.named
     try:
-        with time_limit(limits.timeout + HARD_GRACE):
+        with time_limit(hard_limit(limits)):
             instance = read()
     except TimeLimitExceeded:
-        message = timeout_message(limits.timeout, f"while reading {instance_name}")
+        message = timeout_message(timeout, f"while reading {instance_name}")
         return _finish(Report(puzzle.name, instance_name, planner_name, Status.TIMEOUT, message=message), started)
     spent = time.perf_counter() - started
-    if spent > HARD_GRACE:  # a quick read is within the grace
+    if spent > grace(limits.timeout):  # a quick read is within the grace
         limits = limits.less(spent)
     planner = get_planner(search_help(puzzle).planner_aliases.get(planner_name, planner_name))
     recorder = traced(planner, planner_name, trace)
@@ -237,10 +259,10 @@ def _plan_within(puzzle: Puzzle, instance: Any, planner: Planner[Any], limits: L
 
 @contextmanager
 def limited(limits: Limits) -> Iterator[None]:
-    """Run the block in this process under the limits: interrupted HARD_GRACE seconds past the time limit
-    (TimeLimitExceeded), its address space capped at the memory limit (MemoryError)."""
+    """Run the block in this process under the limits: interrupted at the hard limit, the grace past the time
+    limit (TimeLimitExceeded), its address space capped at the memory limit (MemoryError)."""
     CURRENT.interrupted = ""  # a phase ended by an earlier run's limit is no news of this run
-    with time_limit(limits.timeout + HARD_GRACE), memory_limit(limits.memory_mb):
+    with time_limit(hard_limit(limits)), memory_limit(limits.memory_mb):
         yield
 
 
@@ -252,7 +274,7 @@ def stopped(error: BaseException, limits: Limits, started: float) -> PlanResult:
         message = f"out of memory under {limits.memory_mb} MiB"
         return PlanResult(Status.MEMOUT, message=message, search_time=elapsed, expanded=expanded)
     phase_name = CURRENT.take_interrupted()
-    message = timeout_message(limits.timeout, f"while {phase_name}" if phase_name else "")
+    message = timeout_message(limits.named, f"while {phase_name}" if phase_name else "")
     return PlanResult(Status.TIMEOUT, message=message, search_time=elapsed, expanded=expanded)
 
 

@@ -13,6 +13,7 @@ import json
 import logging
 import random
 import sys
+import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +43,7 @@ from puzzleplan.app.watch import check_page, save_graph, save_view, say_saved
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
-from puzzleplan.common.limits import Limits, TimeLimitExceeded, timeout_message
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, process_age, timeout_message
 from puzzleplan.common.outputs import (
     check_not_input,
     check_output_file,
@@ -176,7 +177,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.format == "seed":  # the original assignment's printout (puzzleplan.app.seed_output)
         report = seed_output.seed_solve(args)
         return exit_status(report.status, report.valid)
-    limits = Limits.read(args.timeout, args.memory)
+    limits = guarded.command_limits(args)
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     check_animation(args, describe(args.puzzle))
     page = check_page(args.trace, [args.file]) if args.trace else None
@@ -290,7 +291,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.puzzle == "graphplan":
         from puzzleplan.app.graphplan_validate import run_graphplan_validate
 
-        valid = run_graphplan_validate(args, Limits.read(args.timeout, args.memory))
+        valid = run_graphplan_validate(args, guarded.command_limits(args))
     else:
         from puzzleplan.app.validate import run_validate
 
@@ -320,14 +321,13 @@ def cmd_plan(args: argparse.Namespace) -> int:
     plan_out = check_output_file(args.plan_out, "plan file", [args.domain, args.problem])
     page = pddl_page.check_page(args.animate, [args.domain, args.problem])
     graph_page = check_page(args.trace, [args.domain, args.problem]) if args.trace else None
-    limits = Limits.read(args.timeout, args.memory)
+    limits = guarded.command_limits(args)
     with status_line(quiet=args.json):
         report = api.plan(
             args.domain,
             args.problem,
             args.planner,
-            timeout=limits.timeout,
-            memory=limits.memory_mb,
+            limits=limits,
             strict=args.strict,
             trace=graph_page is not None,
         )
@@ -413,7 +413,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Host the puzzle in the terminal: type moves, `hint`, `solve`, `show`, `quit`."""
     from puzzleplan.app.play import play
 
-    return play(_load(args), args.planner, Limits.read(args.timeout, args.memory))
+    return play(_load(args), args.planner, Limits.read(args.timeout, args.memory))  # a limit for each hint
 
 
 def _load(args: argparse.Namespace) -> Instance:
@@ -574,9 +574,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
-    """Parse the command line and run its command."""
+def _run(parser: argparse.ArgumentParser, argv: list[str], started: float) -> int:
+    """Parse the command line and run its command, its limits counted from `started` (time.monotonic())."""
     args, extra = parser.parse_known_args(argv)
+    args.started = started
     seed_output.print_tolerated()
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
@@ -587,7 +588,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     resolve_puzzle(args)
     if not getattr(args, "limited", False) or getattr(args, "optimal", False):
         return args.run(args)
-    return _run_limited(args, Limits.read(args.timeout, args.memory))
+    return _run_limited(args, guarded.command_limits(args))
 
 
 def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
@@ -605,7 +606,7 @@ def _run_limited(args: argparse.Namespace, limits: Limits) -> int:
         as_json = getattr(args, "json", False)
         if isinstance(error, MemoryError):
             return _fail(f"out of memory under {limits.memory_mb} MiB{while_}", EXIT[Status.MEMOUT], as_json)
-        return _fail(timeout_message(limits.timeout, while_.strip()), EXIT[Status.TIMEOUT], as_json)
+        return _fail(timeout_message(limits.named, while_.strip()), EXIT[Status.TIMEOUT], as_json)
 
 
 def _fail(message: str, code: int, as_json: bool, error: InputError | None = None) -> int:
@@ -630,13 +631,16 @@ def _error_place(error: InputError | None) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Bad input (a file, an option, the command line itself) is one paragraph and exit
-    status 2, never a traceback; under --json it is one JSON object on stdout with status `error`."""
+    status 2, never a traceback; under --json it is one JSON object on stdout with status `error`. The
+    --timeout counts from the start of the process when `argv` is None (the process's own command line,
+    `entry`), from this call when it is given; either way it holds up to the exit (guarded.command_limits)."""
+    started = time.monotonic() - (process_age() if argv is None else 0.0)
     argv = guarded.verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()
     completion.complete(parser)  # a shell's TAB: argcomplete answers and exits
     try:
-        return _run(parser, argv)
+        return _run(parser, argv, started)
     except UsageError as error:
         return _usage_failure(error, as_json)
     except InputError as error:

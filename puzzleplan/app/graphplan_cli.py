@@ -18,9 +18,10 @@ import time
 
 from puzzleplan.api import Status
 from puzzleplan.api.graphplan import GraphplanRun, run_graphplan
+from puzzleplan.api.pipeline import within_the_limit
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits, parse_memory, parse_seconds
-from puzzleplan.common.outputs import guarded_output, silence_stdout
+from puzzleplan.common.limits import Limits, parse_memory, parse_seconds, process_age
+from puzzleplan.common.outputs import guarded_output, leave, silence_stdout
 
 
 def _seconds(text: str) -> float:
@@ -73,11 +74,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-@guarded_output("graphplan")
 def main(argv: list[str] | None = None) -> int:
-    """Run the command; returns the exit status (130 after Ctrl-C; a closed output pipe ends it quietly)."""
+    """Run the command on `argv`; the exit status. Without `argv` (the console script, on the process's own
+    command line) the --timeout counts from the process's start and the process ends at once after its
+    output (common.outputs.leave), without the interpreter's teardown of a large grounded task."""
+    if argv is not None:
+        return _main(argv, time.monotonic())
+    leave(_main(None, time.monotonic() - process_age()))
+
+
+@guarded_output("graphplan")
+def _main(argv: list[str] | None, started: float) -> int:
+    """Run the command, its limits counted from `started` (time.monotonic()); returns the exit status (130
+    after Ctrl-C; a closed output pipe ends it quietly)."""
     try:
-        return run(argv)
+        return run(argv, started)
     except KeyboardInterrupt:
         print("graphplan: interrupted", file=sys.stderr)
         return 130
@@ -86,9 +97,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Load, ground, plan and print, all within --timeout and --memory; the exit status."""
+def run(argv: list[str] | None = None, started: float | None = None) -> int:
+    """Load, ground, plan and print, all within --timeout and --memory counted from `started` (a
+    time.monotonic() reading; by default now) up to the exit; the exit status."""
     args = build_parser().parse_args(argv)
+    args.started = time.monotonic() if started is None else started
     if args.validate:
         return _validate(args)
     if args.steps is not None and args.steps < 0:
@@ -114,8 +127,13 @@ def _search(args: argparse.Namespace) -> GraphplanRun:
     """Graphplan on the files of the command line, within --timeout and --memory, printing the original's
     progress lines (and, at -i 1 or more, the goal sets searched)."""
     trace = print if args.info >= 1 else None
-    limits = Limits(args.timeout, args.memory)
+    limits = _limits(args)
     return run_graphplan(args.ops, args.facts, limits, args.steps, report=print, trace=trace, learning=not args.classic)
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    """The run's limits: --timeout and --memory counted from the command's start, up to its exit."""
+    return within_the_limit(Limits(args.timeout, args.memory), time.monotonic() - args.started)
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -125,7 +143,7 @@ def _validate(args: argparse.Namespace) -> int:
     from puzzleplan.app.graphplan_validate import print_graphplan
 
     try:
-        data = validate_graphplan(args.ops, args.facts, args.validate, Limits(args.timeout, args.memory), optimal=False)
+        data = validate_graphplan(args.ops, args.facts, args.validate, _limits(args), optimal=False)
     except InputError as error:
         print(f"graphplan: {error}", file=sys.stderr)
         return 2

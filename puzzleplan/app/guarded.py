@@ -4,11 +4,13 @@ limits, writing a file without losing the result when the disk is full, and `-v`
 from __future__ import annotations
 
 import argparse
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
+from puzzleplan.api.pipeline import within_the_limit
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 
@@ -22,6 +24,15 @@ def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[Input
         return None, [error]
     except OSError as error:
         return None, [InputError(f"cannot write the file: {error.strerror or error}", str(path))]
+
+
+def command_limits(args: argparse.Namespace) -> Limits:
+    """The command's --timeout and --memory as its run gets them: the time limit counted from the command's
+    start (args.started, a time.monotonic() reading: the process's start for the console script) and kept
+    for the way out too (api.pipeline.within_the_limit); a timeout's message names the limit given."""
+    limits = Limits.read(args.timeout, args.memory)
+    started = getattr(args, "started", None)
+    return within_the_limit(limits, 0.0 if started is None else time.monotonic() - started)
 
 
 def read_and_solve(args: argparse.Namespace, limits: Limits) -> api.Report:

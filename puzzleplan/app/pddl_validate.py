@@ -10,10 +10,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzleplan.api.pddl_plans import PddlPlanVerdict, validate_pddl_plan
+from puzzleplan.app.guarded import command_limits
 from puzzleplan.app.pddl_page import check_page, write_page
 from puzzleplan.app.validate import optimum_line
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits
 
 
 def _is_pddl(path: str | None) -> bool:
@@ -47,7 +47,7 @@ def run_pddl_validate(args: argparse.Namespace) -> bool:
     """Print the verdict on a PDDL plan (one JSON object under --json); True when the plan is valid."""
     domain, problem, plan_file = _three_files(args)
     page = check_page(args.animate, [domain, problem, plan_file])
-    limits = Limits.read(args.timeout, args.memory) if args.optimal else None
+    limits = command_limits(args) if args.optimal else None
     verdict = validate_pddl_plan(domain, problem, plan_file, optimal=limits, strict=getattr(args, "strict", False))
     print_warnings(verdict.warnings)
     if args.json:

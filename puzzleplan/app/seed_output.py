@@ -24,8 +24,8 @@ from puzzleplan.api.seed import (
     strategy,
 )
 from puzzleplan.api.starts import coordinates, start_at_cell
+from puzzleplan.app.guarded import command_limits
 from puzzleplan.common.errors import InputError, Tolerated
-from puzzleplan.common.limits import Limits
 
 FORMATS = ("default", "seed")
 
@@ -120,7 +120,7 @@ def seed_solve(args: argparse.Namespace) -> api.Report:
         inst = replace(inst, data=bloxorz_start(inst, args.start, named))
     else:
         inst = inst.starting_at(args.start)
-    report = api.solve(inst, args.planner, limits=Limits.read(args.timeout, args.memory))
+    report = api.solve(inst, args.planner, limits=command_limits(args))
     if report.status is not api.Status.SOLVED:
         print(f"{report.status.value}" + (f": {report.message}" if report.message else ""))
     else:

@@ -13,6 +13,7 @@ from puzzleplan import api
 from puzzleplan.api.solutions import SolutionsReport, holds_solutions, reads_solution_files, validate_solutions
 from puzzleplan.api.validation import Verdict, compare_with_optimum
 from puzzleplan.app.animate import animate_plan, check_animation, print_result
+from puzzleplan.app.guarded import command_limits
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 
@@ -74,7 +75,7 @@ def _show_verdict(inst: api.Instance, verdict: Verdict) -> None:
 # -- the command --------------------------------------------------------------------------------------------
 def run_validate(args: argparse.Namespace) -> bool:
     """`puzzleplan validate` on parsed arguments: print the verdicts; True when every plan is valid."""
-    limits = Limits.read(args.timeout, args.memory)
+    limits = command_limits(args)
     if reads_solution_files(args.puzzle) and (not args.plan or holds_solutions(args.plan[0])):
         if args.animate:
             raise InputError("--animate draws one plan: give the level file and one plan file", "command line")

@@ -8,7 +8,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from puzzleplan.common.limits import TimeLimitExceeded, memory_limit, parse_memory, parse_seconds, time_limit
+from puzzleplan.common.limits import (
+    WAY_OUT,
+    TimeLimitExceeded,
+    memory_limit,
+    parse_memory,
+    parse_seconds,
+    process_age,
+    time_limit,
+)
 
 TIMEOUT_EXIT = 4
 """Exit status of a command stopped at its --timeout (as `puzzleplan`'s)."""
@@ -22,12 +30,24 @@ class CommandLimits:
 
     timeout: float | None = None
     memory_mb: int | None = None
+    spent: float = 0.0
+    """Seconds of the time limit spent before the command ran: its process's start-up, when the limit counts
+    from the process's start."""
 
     @classmethod
-    def read(cls, args: argparse.Namespace) -> CommandLimits:
-        """The limits of the parsed command line (InputError for nonsense such as 0 or `lots`)."""
+    def read(cls, args: argparse.Namespace, whole_process: bool = False) -> CommandLimits:
+        """The limits of the parsed command line (InputError for nonsense such as 0 or `lots`); with
+        `whole_process` (the program run on its own command line) the time limit counts from the process's
+        start."""
         timeout = None if args.timeout is None else parse_seconds(args.timeout)
-        return cls(timeout, parse_memory(args.memory))
+        return cls(timeout, parse_memory(args.memory), process_age() if whole_process else 0.0)
+
+    def left(self, grace: float = 0.0) -> float | None:
+        """Seconds the command's own work may take (None: no limit): the time limit less the start-up spent,
+        `grace` and WAY_OUT, the way out that the limit holds for (a few milliseconds when none is left)."""
+        if self.timeout is None:
+            return None
+        return max(self.timeout - self.spent - WAY_OUT - grace, 0.005)
 
 
 def add_limit_options(parser: argparse.ArgumentParser, timeout_help: str, timeout: str | None = None) -> None:
@@ -40,9 +60,11 @@ def add_limit_options(parser: argparse.ArgumentParser, timeout_help: str, timeou
 
 @contextmanager
 def within(limits: CommandLimits, timeout: bool = True, grace: float = 0.0) -> Iterator[None]:
-    """Run the block under the memory limit and (unless `timeout` is False) the time limit plus `grace` seconds:
-    TimeLimitExceeded and MemoryError are raised in it at the limits."""
-    seconds = limits.timeout + grace if timeout and limits.timeout is not None else None
+    """Run the block under the memory limit and (unless `timeout` is False) the time limit: TimeLimitExceeded
+    and MemoryError are raised in it at the limits. The time limit holds up to the exit: the block is stopped
+    WAY_OUT seconds before it, `grace` seconds after the command's own work was to end (`limits.left(grace)`)."""
+    left = limits.left(grace)
+    seconds = left + grace if timeout and left is not None else None
     with time_limit(seconds), memory_limit(limits.memory_mb):
         yield
 

@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -31,6 +32,13 @@ class TimeLimitExceeded(BaseException):
     an expired time_limit raises again every REPEAT seconds while its block runs."""
 
 
+OFF_MAIN_THREAD = (
+    "puzzleplan: outside the main thread a time limit is kept only by what looks at the clock (the native "
+    "searches, the planners run as programs of their own); reading, grounding and compiling may run past it. "
+    "For a hard limit, make the call in a process of its own (docs/api.md, Limits)"
+)
+"""The warning of a time limit set outside the main thread, where no signal can interrupt the block."""
+
 _DEADLINES: list[float] = []
 """The deadlines of the time_limit blocks active in the main thread, innermost last."""
 
@@ -38,8 +46,13 @@ _DEADLINES: list[float] = []
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Interrupt the block with TimeLimitExceeded after `seconds` of wall-clock time (SIGALRM; main
-    thread only, no limit elsewhere). Blocks nest: the earliest deadline of all active blocks holds."""
-    if seconds is None or threading.current_thread() is not threading.main_thread():
+    thread only: elsewhere a RuntimeWarning says that only what looks at the clock keeps the limit). Blocks
+    nest: the earliest deadline of all active blocks holds."""
+    if seconds is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        warnings.warn(OFF_MAIN_THREAD, RuntimeWarning, stacklevel=3)
         yield
         return
     deadline = time.monotonic() + bounded(max(seconds, 0.0))
@@ -55,6 +68,24 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         _arm()
 
 
+@contextmanager
+def alarm_held() -> Iterator[None]:
+    """Hold a time limit's signal back during the block and take it at the block's end: starting a child
+    process (the fork, Python's fork handlers, keeping the child's id) is never cut in the middle, which
+    would leave a child without the handle that stops it, or print a handler's ignored exception. A child
+    forked in the block inherits the hold and lets go of it first (release_alarm)."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def release_alarm() -> None:
+    """In a child forked inside alarm_held: let go of the hold it inherited (exec keeps a signal mask)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
+
+
 def limited_in_time() -> bool:
     """Whether a time_limit block is active in this thread."""
     return bool(_DEADLINES) and threading.current_thread() is threading.main_thread()
@@ -65,24 +96,34 @@ def decided_in_child(decide: Callable[[], bool]) -> bool:
     cannot interrupt C code (a SAT solver) but does interrupt the wait, and the child is then killed. The
     child inherits the memory limit; one that dies without an answer is a MemoryError."""
     read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: no alarm of its own (timers are not inherited), dies with its parent
-        os.close(read)
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        try:
-            os.write(write, b"1" if decide() else b"0")
-        finally:
-            os._exit(0)
-    os.close(write)
+    pid = 0
     try:
+        with alarm_held():  # the child is started whole and killed below, wherever the limit falls
+            pid = os.fork()
+            if pid == 0:
+                _answer(decide, read, write)
+            os.close(write)
         answer = os.read(read, 1)
     finally:
         os.close(read)
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        if pid:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
     if not answer:
         raise MemoryError("the child process ended without an answer")
     return answer == b"1"
+
+
+def _answer(decide: Callable[[], bool], read: int, write: int) -> None:
+    """decided_in_child's child: no alarm of its own (timers are not inherited), dies with its parent; writes
+    its answer and ends."""
+    release_alarm()
+    os.close(read)
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    try:
+        os.write(write, b"1" if decide() else b"0")
+    finally:
+        os._exit(0)
 
 
 def _arm() -> None:
@@ -238,6 +279,13 @@ class Limits:
 
     timeout: float = 60.0
     memory_mb: int | None = None
+    given: float | None = None
+    """The time limit the user gave, when `timeout` is what is left of it (None: `timeout` is the one given)."""
+
+    @property
+    def named(self) -> float:
+        """The time limit a timeout's message names: the one the user gave, not what was left of it."""
+        return self.timeout if self.given is None else self.given
 
     @classmethod
     def read(cls, timeout: str | float, memory: str | int | None) -> Limits:
@@ -245,8 +293,32 @@ class Limits:
         return cls(parse_seconds(str(timeout)), parse_memory(None if memory is None else str(memory)))
 
     def less(self, spent: float, at_least: float = 0.01) -> Limits:
-        """The same limits with `spent` seconds of the time limit used up (never below `at_least` seconds)."""
-        return Limits(max(self.timeout - spent, at_least), self.memory_mb)
+        """The same limits with `spent` seconds of the time limit used up (never below `at_least` seconds); the
+        limit named in messages stays the one given."""
+        return Limits(max(self.timeout - spent, at_least), self.memory_mb, self.named)
+
+
+WAY_OUT = 0.2
+"""Seconds a command keeps for its way out after its run, within its time limit: writing the answer,
+stopping what it started, its exit handlers."""
+
+
+def process_age() -> float:
+    """Seconds since this process started, as the system counts them (Linux: its start time in
+    /proc/self/stat against /proc/uptime, to the clock tick); 0.0 where the system does not say."""
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            return age_of(stat.read(), uptime.read(), os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def age_of(stat: str, uptime: str, ticks_per_second: int) -> float:
+    """Seconds between a process's start and now, from its /proc/PID/stat line (field 22, the start time in
+    clock ticks since boot; counted after the command name, which may hold spaces and parentheses) and the
+    text of /proc/uptime (seconds since boot); never below 0. ValueError or IndexError for other text."""
+    started = int(stat.rpartition(")")[2].split()[22 - 3]) / ticks_per_second
+    return max(float(uptime.split()[0]) - started, 0.0)
 
 
 def parse_seconds(text: str) -> float:

@@ -17,6 +17,7 @@ from typing import IO
 
 from puzzleplan.common.errors import shorten
 from puzzleplan.common.guard import PR_SET_PDEATHSIG, prctl
+from puzzleplan.common.limits import alarm_held, release_alarm
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ def _child_setup(memory_mb: int | None):
     space is capped."""
 
     def apply() -> None:
+        release_alarm()  # started inside alarm_held (run)
         prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
         if memory_mb:
             limit = memory_mb * 1024 * 1024
@@ -166,6 +168,32 @@ def _communicate(process: subprocess.Popen, reader: _Reader | None, timeout: flo
     return reader.collected()
 
 
+def _start(
+    command: list[str], cwd: str | Path | None, env: dict[str, str] | None, memory_mb: int | None
+) -> subprocess.Popen:
+    """Start `command` in a new session, its output piped, under the memory limit. A time limit that falls
+    while it starts is held back until the child is started whole (alarm_held), then stops it."""
+    process = None
+    try:
+        with alarm_held():
+            process = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+                preexec_fn=_child_setup(memory_mb),
+            )
+    except BaseException:
+        if process is not None:
+            stop_group(process, 0.0)
+            process.wait()
+        raise
+    return process
+
+
 def run(
     command: list[str],
     timeout: float,
@@ -179,16 +207,7 @@ def run(
     (puzzleplan.common.guard) runs it, so that the group dies with this process even under kill -9.
     With `on_line`, each line of the child's standard output is handed to it as it comes."""
     started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, "-I", "-S", str(GUARD), str(os.getpid()), *command],
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        preexec_fn=_child_setup(memory_mb),
-    )
+    process = _start([sys.executable, "-I", "-S", str(GUARD), str(os.getpid()), *command], cwd, env, memory_mb)
     reader = _Reader(process, on_line) if on_line else None
     try:
         stdout, stderr = _communicate(process, reader, timeout)

@@ -2,9 +2,10 @@
 
 run_one starts this module as its only child under the run's hard limits. It reads the task (puzzle, instance
 label, file, text, level, planner, timeout, memory_mb), solves it with the pipeline of puzzleplan.api (reading
-the text counts against the time limit) and prints the report as one JSON object, the `solve --json`
-contract; a plain PDDL task (domain_file and domain_text besides file and text) is planned with
-puzzleplan.api.pddl_files and printed as `plan --json` prints it. Bad input is a JSON error naming the file and
+the text counts against the time limit, which counts from this process's start and holds up to its exit, as
+the command line's) and prints the report as one JSON object, the `solve --json` contract; a plain PDDL task
+(domain_file and domain_text besides file and text) is planned with puzzleplan.api.pddl_files and printed as
+`plan --json` prints it. Bad input is a JSON error naming the file and
 line (exit 2), running out of memory a memout (exit 5); any other result exits 0, its status in the JSON.
 SIGTERM (the wrapper's hard limit) stops it with exit 130 and nothing printed, so that the wrapper reports
 the timeout.
@@ -17,10 +18,11 @@ import sys
 from typing import Any
 
 from puzzleplan.api.pddl_files import plan_files
+from puzzleplan.api.pipeline import within_the_limit
 from puzzleplan.api.runs import solve_text
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
-from puzzleplan.common.limits import Limits
+from puzzleplan.common.limits import Limits, process_age
 from puzzleplan.common.processes import interrupt_on_terminate
 
 BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
@@ -30,7 +32,7 @@ BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
 def solve_task(task: dict[str, Any]) -> dict[str, Any]:
     """Solve one task and return its report as the JSON object of the `solve --json` contract (of
     `plan --json` for a plain PDDL task)."""
-    limits = Limits.read(task["timeout"], task.get("memory_mb"))
+    limits = within_the_limit(Limits.read(task["timeout"], task.get("memory_mb")), process_age())
     if task.get("domain_file"):
         texts = (task["domain_text"], task["text"])
         strict = task.get("strict", False)

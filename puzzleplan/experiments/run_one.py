@@ -21,8 +21,10 @@ from puzzleplan.api.runs import planner_version
 from puzzleplan.common.guard import PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl, sweep_orphans
 from puzzleplan.common.processes import Outcome, interrupt_on_terminate, memory_exhausted, run
 
-GRACE = 5.0
-"""Seconds past the timeout before the child is killed: Python start-up, compilation and plan replay."""
+GRACE = 1.0
+"""Seconds past the timeout before the child is killed: the child counts its limit from its own start and
+ends within it (Python's start-up, the planner's grace and its way out included), so this is a backstop for
+a child that does not, within the second the limits promise."""
 
 
 def child_command(task: dict[str, Any], work: Path) -> list[str]:
