@@ -1,4 +1,5 @@
-"""Shared fixtures: the public data folder (skipped when absent) and the --slow switch."""
+"""Shared fixtures: the public data folder (skipped when absent) and the --slow switch; hypothesis runs the same
+examples every time, with no deadline."""
 
 from __future__ import annotations
 
@@ -6,9 +7,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"
+
+# Every property test draws the same examples on every run and in every pytest-xdist worker (derandomize: seeded
+# from the test itself), and no example fails for its wall-clock time on a loaded machine (no deadline).
+settings.register_profile("puzzleplan", derandomize=True, deadline=None)
+settings.load_profile("puzzleplan")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

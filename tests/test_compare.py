@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HANOI = [str(ROOT / "problems/hanoi/tower5.hanoi"), str(ROOT / "problems/hanoi/seed1.hanoi")]
 TILES = [str(ROOT / "problems/tiles/seven1.tiles"), str(ROOT / "problems/tiles/seven2.tiles")]
 PLANNERS = ["native-astar", "fd", "pyperplan"]
-# a random 35-puzzle (400 random moves from the goal): pyperplan does not solve it within 20 s, let alone 3 s
+# a random 35-puzzle (400 random moves from the goal): pyperplan does not solve it within 20 s, let alone 10 s
 HARD = "tiles:size=6x6,moves=400,count=1,seed=1"
 
 
@@ -58,7 +58,7 @@ def experiment_words(out: Path) -> list[str]:
         "--planners",
         ",".join(PLANNERS),
         "--timeout",
-        "6",
+        "10",  # pyperplan solves each file in under 1 s of CPU time: 10 s hold on a loaded machine
         "--memory",
         "2G",
         "--jobs",
@@ -127,7 +127,7 @@ def test_every_run_is_one_row_with_the_figures(experiment: Path) -> None:
             "peak_memory_mb",
         } <= set(row)
         assert row["peak_memory_mb"] > 0 and row["time"]["wall"] > 0
-        assert row["timeout"] == 6.0 and row["memory_mb"] == 2048
+        assert row["timeout"] == 10.0 and row["memory_mb"] == 2048
 
 
 def test_statuses_lengths_and_optimality(experiment: Path) -> None:

@@ -6,12 +6,12 @@ pairwise non-interfering actions) that shares nothing with the planner but pyper
 
 from __future__ import annotations
 
-import resource
 import time
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+from clock_support import cpu_seconds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -471,12 +471,6 @@ def test_write_then_load_is_the_identity(model: tuple[Ops, Facts]) -> None:
 
 
 # ---------------------------------------------------------------------------------------- benchmark
-
-
-def cpu_seconds() -> float:
-    """CPU seconds used by this process and its finished children (planners run as child processes)."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 @pytest.mark.slow

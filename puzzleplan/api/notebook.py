@@ -1,51 +1,21 @@
-"""How the API's objects show themselves in a notebook (Jupyter calls _repr_html_): an instance as a picture
-of its initial state, a report as its figures with the plan player (and the search player when the run was
-traced), a verdict as valid or why not."""
+"""How a report and a verdict show themselves in a notebook (Jupyter calls _repr_html_): a report as its figures
+with the plan player (and the search player when the run was traced), a verdict as valid or why not. An
+instance shows itself with html_pieces.instance_html."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from puzzleplan.api.watching import Solved, framed, search_html, watchable
+from puzzleplan.api.html_pieces import table
+from puzzleplan.api.instance import Instance
+from puzzleplan.api.watching import framed, search_html, watchable
 from puzzleplan.common.errors import InputError
 from puzzleplan.planners.base import Status
-from puzzleplan.translator.capabilities import notation
 from puzzleplan.translator.registry import get_puzzle
 
 PLAYER_HEIGHT = 760
 """Pixels high the plan player is shown in a notebook."""
-
-
-def table(rows: dict[str, Any], caption: str = "") -> str:
-    """A small two-column HTML table of names and values (rows whose value is None left out)."""
-    left = "style='text-align: left'"
-    body = "".join(
-        f"<tr><th {left}>{escape(name)}</th><td {left}>{escape(str(value))}</td></tr>"
-        for name, value in rows.items()
-        if value is not None
-    )
-    head = f"<caption style='text-align: left'><b>{escape(caption)}</b></caption>" if caption else ""
-    return f"<table class='puzzleplan'>{head}{body}</table>"
-
-
-def picture(inst: Any, state: Any = None) -> str:
-    """A state (the initial one by default) as inline SVG; the puzzle's text picture when it has no drawing."""
-    from puzzleplan.pictures.drawings import drawer_of
-    from puzzleplan.pictures.svg import svg_text
-
-    state = inst.initial if state is None else state
-    try:
-        scene = drawer_of(inst.puzzle).scene(inst.data, state)
-    except InputError:
-        return f"<pre>{escape(inst.show(state))}</pre>"
-    return svg_text(scene).split("\n", 1)[1]  # without the XML declaration
-
-
-def instance_html(inst: Any) -> str:
-    """An instance: its puzzle, label and goal, and a picture of its initial state."""
-    rows = {"puzzle": inst.name, "instance": inst.label, "goal": inst.describe_goal()}
-    return table(rows) + picture(inst)
 
 
 def report_html(report: Any) -> str:
@@ -63,7 +33,7 @@ def report_html(report: Any) -> str:
     parts = [table(rows, f"{report.puzzle} {report.instance}")]
     if report.message:
         parts.append(f"<p>{escape(report.message)}</p>")
-    inst = None if report.data is None else Solved(get_puzzle(report.puzzle), report.data, report.instance)
+    inst = None if report.data is None else Instance(get_puzzle(report.puzzle), report.data, report.instance)
     if inst is not None and report.status is Status.SOLVED and report.states:
         parts.append(framed(_plan_page(inst, report), PLAYER_HEIGHT))
     if inst is not None and watchable(report.trace):
@@ -71,7 +41,7 @@ def report_html(report: Any) -> str:
     return "".join(parts)
 
 
-def _plan_page(inst: Solved, report: Any) -> str:
+def _plan_page(inst: Instance, report: Any) -> str:
     """The plan player page of a solved report ('' when the puzzle has no drawing)."""
     from puzzleplan.pictures.drawings import drawer_of
     from puzzleplan.pictures.player import player_page
@@ -82,7 +52,7 @@ def _plan_page(inst: Solved, report: Any) -> str:
         return ""
     scenes = drawing.scenes(inst.data, report.moves, report.states)
     summary = f"{report.planner}: {report.length} moves, " + ("VALID" if report.valid else "INVALID")
-    moves = [notation(inst.puzzle).format_move(move) for move in report.moves]
+    moves = [inst.format_move(move) for move in report.moves]
     return player_page(scenes, moves, f"{inst.name}: {inst.label}", summary)
 
 

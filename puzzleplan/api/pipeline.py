@@ -153,33 +153,20 @@ def solve_reading(
     limits: Limits,
     trace: TraceOptions | None = None,
 ) -> Report:
-    """Read an instance (`read()` parses its file) and solve it under one time budget (solve_named); the
-    planner `default` is the puzzle's default, which the report names, with `default_planner` true."""
-    report = solve_named(puzzle, read, instance_name, chosen_planner(puzzle, planner_name), limits, trace)
-    if planner_name == DEFAULT:
-        report.extra["default_planner"] = True
-    return report
-
-
-def solve_named(
-    puzzle: Puzzle,
-    read: Callable[[], Any],
-    instance_name: str,
-    planner_name: str,
-    limits: Limits,
-    trace: TraceOptions | None = None,
-) -> Report:
     """Read an instance (`read()` parses its file) and solve it under one time budget: the read runs under
     the time limit, and a read slower than the grace leaves the planner only what is left of it. A timeout's
-    message names the limit given (not the time left to a phase). With `trace`, the report carries the
+    message names the limit given (not the time left to a phase). The planner `default` is the puzzle's
+    default, which the report names, with `default_planner` true. With `trace`, the report carries the
     search's trace; InputError for a planner that cannot record one."""
-    started, timeout = time.perf_counter(), limits.named
+    started, timeout, default = time.perf_counter(), limits.named, planner_name == DEFAULT
+    planner_name = chosen_planner(puzzle, planner_name)
     try:
         with time_limit(hard_limit(limits)):
             instance = read()
     except TimeLimitExceeded:
         message = timeout_message(timeout, f"while reading {instance_name}")
-        return _finish(Report(puzzle.name, instance_name, planner_name, Status.TIMEOUT, message=message), started)
+        report = Report(puzzle.name, instance_name, planner_name, Status.TIMEOUT, message=message)
+        return _finish(report, started, default)
     spent = time.perf_counter() - started
     if spent > grace(limits.timeout):  # a quick read is within the grace
         limits = limits.less(spent)
@@ -188,7 +175,7 @@ def solve_named(
     refusal = _refusal(puzzle, planner, planner_name)
     if refusal:
         report = Report(puzzle.name, instance_name, planner_name, Status.UNSUPPORTED, message=refusal, data=instance)
-        return _finish(report, started)
+        return _finish(report, started, default)
     with recording(recorder):
         planned = _plan_within(puzzle, instance, planner, limits, planner_name)
     report = _report(puzzle, instance_name, planner_name, planned, instance)
@@ -198,7 +185,7 @@ def solve_named(
         report = replace(report, trace=ended(recorder.trace, report.status, report.moves))
     if report.status is Status.TIMEOUT:
         report = replace(report, message=timeout_message(timeout, report.message))
-    return _finish(report, started)
+    return _finish(report, started, default)
 
 
 def traced(planner: Planner[Any], planner_name: str, options: TraceOptions | None) -> Recorder | None:
@@ -415,6 +402,7 @@ def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Lim
         return replace(planned, result=failed)
 
 
-def _finish(report: Report, started: float) -> Report:
-    """Stamp the total time."""
-    return replace(report, time=dict(report.time, total=time.perf_counter() - started))
+def _finish(report: Report, started: float, default: bool) -> Report:
+    """Stamp the total time, and mark a run of the puzzle's default planner (`default`)."""
+    extra = dict(report.extra, default_planner=True) if default else report.extra
+    return replace(report, time=dict(report.time, total=time.perf_counter() - started), extra=extra)

@@ -35,20 +35,6 @@ class Board(Protocol):
     def label(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class Solved:
-    """An instance known by its parts (a Board), as a report gives them."""
-
-    puzzle: Puzzle
-    data: Any
-    label: str
-
-    @property
-    def name(self) -> str:
-        """The puzzle's name."""
-        return self.puzzle.name
-
-
 FRAME_HEIGHT = 1100
 """Pixels high a page is shown in a notebook (its iframe)."""
 
