@@ -45,6 +45,7 @@ from puzzleplan.translator.sokoban.analysis import (
 from puzzleplan.translator.sokoban.corrals import Grown, corral_pushes
 from puzzleplan.translator.sokoban.keeper_sides import KeeperSides
 from puzzleplan.translator.sokoban.level import SokobanInstance
+from puzzleplan.translator.sokoban.pair_penalties import PairPenalties
 from puzzleplan.translator.sokoban.puzzle import Sokoban, pushed
 
 
@@ -154,11 +155,12 @@ class _Side:
         features: Features | None = None,
         clusters: ClusterDeadlocks | None = None,
         tunnels: bool = False,
-        sides: KeeperSides | None = None,
+        sides: KeeperSides | PairPenalties | None = None,
         newest: bool = False,
     ) -> None:
         self.data, self.forward, self.weight, self.clusters = data, forward, weight, clusters
-        self.sides = sides  # the keeper-aware bound, taken when it is higher
+        self.sides = sides  # the keeper-aware bound (with pair penalties), taken when it is higher
+        self.reopen = isinstance(sides, PairPenalties)  # an inconsistent bound: a position may come back cheaper
         self.tunnels = (data.tunnel(0), data.tunnel(1)) if tunnels else (0, 0)
         self.rooms = rooms
         self.room_cells = sum(room.cells for room in self.rooms)
@@ -170,7 +172,7 @@ class _Side:
         self.pending: list[Child] | None = None  # FESS: the children being collected
         self.astar = weight == 1 and not rooms and not features and not tunnels  # its first solution is optimal
         self.closed: dict[tuple[int, int], int] = {}
-        self.areas: dict[int, list[int]] = {}  # boxes: the keeper areas of the closed positions with them
+        self.areas: dict[int, list[tuple[int, int]]] = {}  # boxes: (keeper area, g) of the closed positions
         self.popped = bytearray()  # per node: 1 once it came off the queue (with turns, it is in several)
         self.expanding = (-1, 0)  # the node being expanded and its keeper area
         self.grown: Grown = {}  # the I-corrals of the position popped last (its deadlock test grows some)
@@ -186,6 +188,8 @@ class _Side:
         if self.pending is not None:
             self.pending.append((g, keeper, boxes, parent, pushes))
             return
+        if self.features is None and boxes in self.areas and self._closed(keeper, boxes, g):
+            return  # pop() would pass it over: spare its bound (the same positions are expanded)
         h, group = self.assess(boxes)
         if self.sides is not None and h < INFINITE:
             h = max(h, self.sides.bound(boxes, keeper))
@@ -224,7 +228,7 @@ class _Side:
             *_, g, keeper, boxes, node, area = entry
             if self.popped[node]:
                 continue
-            if self._closed(keeper, boxes):
+            if self._closed(keeper, boxes, g):
                 if self.tracer is not None:
                     self.tracer.repeated(self, node, keeper, boxes)
                 continue
@@ -233,16 +237,17 @@ class _Side:
             if not self._dead(node, boxes, reach):
                 key = ((reach & -reach).bit_length(), boxes)
                 self.closed[key] = node
-                self.areas.setdefault(boxes, []).append(reach)
+                self.areas.setdefault(boxes, []).append((reach, g))
                 return key, node, reach, boxes, g
             if self.tracer is not None:
                 self.tracer.dead(self, node)
         return None
 
-    def _closed(self, keeper: int, boxes: int) -> bool:
-        """Whether a closed position has these boxes and the keeper in its area."""
-        for area in self.areas.get(boxes, ()):
-            if (area >> keeper) & 1:
+    def _closed(self, keeper: int, boxes: int, g: int) -> bool:
+        """Whether a closed position has these boxes and the keeper in its area (when reopening, reached
+        with at most `g` pushes)."""
+        for area, pushes in self.areas.get(boxes, ()):
+            if (area >> keeper) & 1 and (pushes <= g or not self.reopen):
                 return True
         return False
 
@@ -357,6 +362,7 @@ def push_astar(
     entries: bool = False,
     keeper: bool = False,
     newest: bool = False,
+    pairs: bool = False,
     states: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
@@ -374,7 +380,9 @@ def push_astar(
     packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
     and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
     `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
-    box (keeper_sides; sound, so A* stays optimal). With `newest`, A* too takes the newest of the positions
+    box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
+    other's way (pair_penalties; admissible but not consistent, so positions reached again with fewer pushes
+    are reopened). With `newest`, A* too takes the newest of the positions
     with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With `states`
     > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
     machine's speed. The plan is full LURD."""
@@ -388,7 +396,14 @@ def push_astar(
     elif cycle:
         features = Features(data, doors)
     search = _Search(
-        weight, bidirectional, features, clusters, keeper, newest, tracer(active(), instance, data, keeper)
+        weight,
+        bidirectional,
+        features,
+        clusters,
+        keeper,
+        newest,
+        tracer=tracer(active(), instance, data, _bound_name(keeper, pairs)),
+        pairs=pairs,
     )
     result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
@@ -436,6 +451,7 @@ class _Search:
     keeper: bool
     newest: bool
     tracer: PushTracer | None = None
+    pairs: bool = False
 
 
 def _best_first(
@@ -452,7 +468,7 @@ def _best_first(
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
     dead = ClusterDeadlocks(data, deadline) if search.clusters else None
-    keeper = KeeperSides(data) if search.keeper else None
+    keeper = _keeper_bound(data, search)
     forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper, search.newest)
     boxes0 = data.mask(instance.active_boxes)
     sides = [forward]
@@ -484,6 +500,24 @@ def _best_first(
     return PlanResult(
         Status.UNSOLVABLE, proved=Proof.UNSOLVABLE, expanded=_expanded(sides), search_time=deadline.elapsed()
     )
+
+
+def _bound_name(keeper: bool, pairs: bool) -> str:
+    """The name of the forward side's bound in a trace: the matching, keeper-aware, with pair penalties."""
+    if pairs:
+        return "keeper-matching+pairs"
+    return "keeper-matching" if keeper else "matching"
+
+
+def _keeper_bound(data: Analysis, search: _Search) -> KeeperSides | PairPenalties | None:
+    """The forward side's second bound: keeper-aware (option keeper), with pair penalties (option pairs)."""
+    if not (search.keeper or search.pairs):
+        return None
+    sides = KeeperSides(data)
+    if not search.pairs:
+        return sides
+    with phase("pair penalties (two boxes in each other's way)"):
+        return PairPenalties(sides)
 
 
 def _ends(
@@ -585,6 +619,10 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "entries": ({"entries": True}, "packing orders bring boxes in by the entrances they can reach"),
     "keeper": ({"keeper": True}, "a bound that knows the keeper's side of each box (sound: A* stays optimal)"),
     "newest": ({"newest": True}, "of positions with equal bounds, the newest first (A* stays optimal)"),
+    "pairs": (
+        {"pairs": True},
+        "keeper with penalties of pairs of boxes in each other's way (sound: A* stays optimal, reopening)",
+    ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly)."""
@@ -611,6 +649,7 @@ class PushOptions:
     entries: bool = False
     keeper: bool = False
     newest: bool = False
+    pairs: bool = False
     states: int = 0
 
     @property

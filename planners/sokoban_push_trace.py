@@ -190,9 +190,9 @@ class PushTracer:
             self.trace.note += MET.format(met)
 
 
-def tracer(recorder: Recorder | None, instance: SokobanInstance, data: Analysis, keeper: bool) -> PushTracer | None:
+def tracer(recorder: Recorder | None, instance: SokobanInstance, data: Analysis, heuristic: str) -> PushTracer | None:
     """A tracer for a push search when the run is traced (its heuristic named), else None."""
     if recorder is None:
         return None
-    recorder.trace.heuristic = "keeper-matching" if keeper else "matching"
+    recorder.trace.heuristic = heuristic
     return PushTracer(recorder, instance, data)

@@ -62,8 +62,13 @@ def test_the_keeper_sides_raise_the_bound_on_xsokoban(shared_data, label, plain,
 @given(instance=levels(max_side=4, max_boxes=2))
 def test_a_star_with_the_keeper_aware_bound_stays_push_optimal(newest, instance):
     """With ties taken oldest or newest first (native-push-astar: newest)."""
+    assert_push_optimal(instance, clusters=True, keeper=True, newest=newest)
+
+
+def assert_push_optimal(instance: SokobanInstance, **options: bool) -> None:
+    """A* with these options solves the level when it can be solved, in the fewest pushes, replayed valid."""
     reference = fewest_pushes(instance)
-    result = push_astar(SOKOBAN, instance, Limits(20), clusters=True, keeper=True, newest=newest)
+    result = push_astar(SOKOBAN, instance, Limits(20), **options)
     assert result.solved == (reference is not None)
     if result.solved:
         assert result.figures["pushes"] == reference and result.optimal

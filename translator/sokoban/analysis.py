@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
@@ -63,8 +63,8 @@ class Analysis:
         if not numbers:
             return 0
         costs = self.costs(frozen)
-        if len(numbers) <= SMALL_MATCHING:
-            total = small_matching([costs[number] for number in numbers])
+        if len(numbers) <= SMALL_MATCHING or compiled_bounds() is not None and len(numbers) <= len(costs[0]):
+            total = matching([costs[number] for number in numbers])
         else:  # faster than first trying each box's nearest goal; summed in Python, faster than in numpy
             _, column = linear_sum_assignment()(self.table(frozen)[numbers])
             total = sum(costs[number][goal] for number, goal in zip(numbers, column.tolist()))
@@ -525,6 +525,32 @@ def linear_sum_assignment():
     from scipy.optimize import linear_sum_assignment
 
     return linear_sum_assignment
+
+
+@cache
+def compiled_bounds() -> Any:
+    """The compiled bound kernels (_bounds.c: the assignment solver, the pair penalties), or None when this
+    installation has none (no C compiler at install)."""
+    try:
+        import puzzleplan.translator.sokoban._bounds as kernel  # a plain import: the package is imported already
+    except ImportError:
+        return None
+    return kernel
+
+
+def matching(rows: list[list[int]]) -> int:
+    """The least total cost of giving each row (box) its own column (goal; at least as many as rows): the
+    compiled solver where there is one, else dynamic programming for a handful of rows and scipy's solver
+    for more (at least INFINITE when some row has only INFINITE costs left)."""
+    if len(rows) <= SMALL_MATCHING:
+        return small_matching(rows) if rows else 0
+    kernel = compiled_bounds()
+    if kernel is not None and len(rows) <= len(rows[0]):
+        return kernel.assign(rows)
+    import numpy
+
+    _, column = linear_sum_assignment()(numpy.array(rows, dtype=numpy.float64))
+    return sum(row[goal] for row, goal in zip(rows, column.tolist()))
 
 
 def small_matching(rows: list[list[int]]) -> int:

@@ -14,13 +14,7 @@ from __future__ import annotations
 from collections import deque
 
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.sokoban.analysis import (
-    INFINITE,
-    SMALL_MATCHING,
-    Analysis,
-    linear_sum_assignment,
-    small_matching,
-)
+from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, matching
 
 SIDES = 4
 """At most as many parts as a cell has neighbours: every part of the floor without the cell touches it."""
@@ -32,12 +26,13 @@ class KeeperSides:
     def __init__(self, data: Analysis) -> None:
         self.data = data
         self.parts = {cell: tuple(data.components(data.inside & ~(1 << cell))) for cell in bits(data.inside)}
+        self.sides = {cell: _side_table(parts, len(data.neighbour)) for cell, parts in self.parts.items()}
         self.rows = [self._distances(goal) for goal in data.goals]  # per goal: [cell * SIDES + part] -> pushes
         self.columns = [list(column) for column in zip(*self.rows)]  # per cell * SIDES + part: goal -> pushes
 
     def part(self, box: int, keeper: int) -> int:
         """The index of the part of the floor without `box` that the keeper stands in."""
-        return next(index for index, part in enumerate(self.parts[box]) if (part >> keeper) & 1)
+        return self.sides[box][keeper]
 
     def _distances(self, goal: int) -> list[int]:
         """A lone box's pushes from each (cell, keeper's part) onto `goal`: breadth-first over pulls from the
@@ -63,13 +58,16 @@ class KeeperSides:
     def bound(self, boxes: int, keeper: int) -> int:
         """The least total of the boxes' keeper-aware distances to distinct goals (INFINITE when some box
         can reach no goal from the keeper's side)."""
-        rows = [self.columns[box * SIDES + self.part(box, keeper)] for box in bits(boxes)]
-        if len(rows) <= SMALL_MATCHING:
-            total = small_matching(rows) if rows else 0
-        else:
-            import numpy
-
-            table = numpy.array(rows, dtype=numpy.float64)
-            _, column = linear_sum_assignment()(table)
-            total = sum(row[goal] for row, goal in zip(rows, column.tolist()))
+        sides, columns = self.sides, self.columns
+        rows = [columns[box * SIDES + sides[box][keeper]] for box in bits(boxes)]
+        total = matching(rows)
         return INFINITE if total >= INFINITE else total
+
+
+def _side_table(parts: tuple[int, ...], cells: int) -> bytes:
+    """Per cell number, the index of the part (of the floor without one cell) it lies in (0 off them)."""
+    table = bytearray(cells)
+    for index, part in enumerate(parts):
+        for cell in bits(part):
+            table[cell] = index
+    return bytes(table)
