@@ -56,13 +56,13 @@ class Fess(Features):
         self,
         data: Analysis,
         rooms: Sequence[GoalRoom] = (),
-        turns: bool = False,
+        turns: int = 0,
         packing: bool = False,
         opener: bool = False,
         start: int | None = None,
     ) -> None:
-        super().__init__(data, doors=turns)
-        self.turns = turns  # taking turns with native-push-cycle's cycles: their features are added
+        super().__init__(data, doors=turns > 0)
+        self.turns = turns  # > 0: FESS's turns for each of native-push-cycle's cycles' (their features are added)
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
         self.orders = packing_orders(data, rooms, start)  # start: the initial boxes, with `entries`

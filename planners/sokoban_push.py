@@ -104,11 +104,12 @@ class _FeatureCycle:
 class _Alternation:
     """Two feature cycles over the same entries, taking turns (after Roger and Helmert's alternation of
     open lists): one groups positions by all their features, the other by the first `coarse` of them. A
-    position either expands is closed for both."""
+    position either expands is closed for both. The `schedule` names the queue of each turn, round and round
+    (one turn each by default)."""
 
-    def __init__(self, coarse: int) -> None:
+    def __init__(self, coarse: int, schedule: tuple[int, ...] = (0, 1)) -> None:
         self.queues: tuple[_FeatureCycle | _Alternation, ...] = (_FeatureCycle(), _FeatureCycle())
-        self.coarse, self.turn = coarse, 0
+        self.coarse, self.schedule, self.turn = coarse, schedule, 0
 
     def push(self, entry: tuple, group: tuple) -> None:
         """Queue an entry in both cycles."""
@@ -116,10 +117,10 @@ class _Alternation:
         self.queues[1].push(entry, group)
 
     def pop(self) -> tuple | None:
-        """The next cycle's entry (the other's when it is empty); None when both are."""
-        for _ in self.queues:
-            queue = self.queues[self.turn]
-            self.turn ^= 1
+        """The entry of the cycle whose turn it is (the next one's when it is empty); None when all are."""
+        for _ in self.schedule:
+            queue = self.queues[self.schedule[self.turn]]
+            self.turn = (self.turn + 1) % len(self.schedule)
             if (entry := queue.pop()) is not None:
                 return entry
         return None
@@ -127,10 +128,11 @@ class _Alternation:
 
 class _FessTurns(_Alternation):
     """FESS's cycle (entries first by move weight) taking turns with native-push-cycle's two cycles (entries
-    by g + w * h, alternating themselves), over one closed set. Groups are Fess features with turns."""
+    by g + w * h, alternating themselves), over one closed set. Groups are Fess features with turns. FESS
+    takes `share` turns for each of theirs."""
 
-    def __init__(self) -> None:
-        super().__init__(2)
+    def __init__(self, share: int = 1) -> None:
+        super().__init__(2, (0,) * share + (1,))
         self.queues = (_FeatureCycle(), _Alternation(2))
 
     def push(self, entry: tuple, group: tuple) -> None:
@@ -356,7 +358,7 @@ def push_astar(
     tunnels: bool = False,
     doors: bool = False,
     fess: bool = False,
-    turns: bool = False,
+    turns: int = 0,
     packing: bool = False,
     opener: bool = False,
     entries: bool = False,
@@ -375,9 +377,9 @@ def push_astar(
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
-    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` taking turns with the two
-    cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the next goal of a
-    packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
+    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
+    for each of the two cycles' that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
+    next goal of a packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
     and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
     `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
     box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
@@ -548,7 +550,7 @@ def _queue(features: Features | None) -> _Heap | _FeatureCycle | _Alternation:
     if features is None:
         return _Heap()
     if isinstance(features, Fess):
-        return _FessTurns() if features.turns else _FeatureCycle()
+        return _FessTurns(features.turns) if features.turns else _FeatureCycle()
     return _Alternation(2) if features.doorways else _FeatureCycle()
 
 
@@ -613,7 +615,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "cycle": ({"cycle": True}, "feature cycling: groups by boxes packed and floor regions"),
     "doors": ({"doors": True}, "with cycle: a second cycle by boxes in doorways, taking turns"),
     "fess": ({"fess": True}, "Festival's FESS on the forward side (features, advisors, move weights)"),
-    "turns": ({"turns": True}, "with fess: FESS takes turns with the two cycles of cycle,doors"),
+    "turns": ({"turns": 1}, "with fess: FESS takes turns with the two cycles of cycle,doors (turns=N: N to 1)"),
     "packing": ({"packing": True}, "with fess: a box carried to its next goal of a packing order is one move"),
     "opener": ({"opener": True}, "with fess: the opener advisor"),
     "entries": ({"entries": True}, "packing orders bring boxes in by the entrances they can reach"),
@@ -625,7 +627,8 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
-Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly)."""
+Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly), and
+`turns=N` is `turns` with FESS taking N turns for each of the cycles'."""
 
 NEEDS = {"doors": "cycle", "turns": "fess", "packing": "fess", "opener": "fess"}
 """Options that do nothing without another."""
@@ -643,7 +646,7 @@ class PushOptions:
     tunnels: bool = False
     doors: bool = False
     fess: bool = False
-    turns: bool = False
+    turns: int = 0
     packing: bool = False
     opener: bool = False
     entries: bool = False
@@ -665,29 +668,31 @@ def push_options(text: str, source: str = "command line") -> PushOptions:
     words = [word.strip() for word in text.split(",") if word.strip()]
     for word in words:
         key, _, value = word.partition("=")
-        if key == "states":
-            fields["states"] = _budget(value, source)
+        if key == "states" or key == "turns" and value:
+            fields[key] = _budget(value, source, key)
         elif word in OPTIONS:
             fields |= OPTIONS[word][0]
         else:
-            known = [*OPTIONS, "states=N"]
+            known = [*OPTIONS, "states=N", "turns=N"]
             raise InputError(
                 f"unknown push search option {word!r}{did_you_mean(word, known)}; known: {', '.join(known)}", source
             )
+    keys = [word.partition("=")[0] for word in words]
     for word, needed in NEEDS.items():
-        if word in words and needed not in words:
+        if word in keys and needed not in keys:
             raise InputError(f"push search option {word!r} needs {needed!r} (native-push:{needed},{word})", source)
     return PushOptions(**fields)
 
 
-def _budget(value: str, source: str) -> int:
-    """The N of `states=N`: a positive integer (underscores allowed, as in 2_000_000)."""
+def _budget(value: str, source: str, key: str = "states") -> int:
+    """The N of `states=N` or `turns=N`: a positive integer (underscores allowed, as in 2_000_000)."""
     try:
         states = int(value)
     except ValueError:
         states = 0
     if states <= 0:
-        raise InputError(f"states={value}: expected a positive number of expanded positions", source)
+        what = "expanded positions" if key == "states" else "FESS turns for each of the cycles'"
+        raise InputError(f"{key}={value}: expected a positive number of {what}", source)
     return states
 
 

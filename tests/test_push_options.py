@@ -79,6 +79,8 @@ def test_the_best_search_keeps_its_options():
         ("turns", "'turns' needs 'fess'"),
         ("cycle,doors,states=0", "positive number"),
         ("states=many", "positive number"),
+        ("wastar,turns=2", "'turns' needs 'fess'"),
+        ("fess,turns=0", "positive number of FESS turns"),
     ],
 )
 def test_bad_options_are_refused_with_what_was_expected(options, said):

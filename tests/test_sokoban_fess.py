@@ -182,6 +182,17 @@ def test_fess_turns_takes_turns_with_the_feature_cycles():
     assert [queue.pop(), queue.pop()] == [((0, 9), "b"), (5, "a")]  # least weight first, then least f
 
 
+def test_fess_turns_can_give_fess_several_turns_for_one_of_the_cycles():
+    """With a share of 2 (`turns=2`), FESS's cycle pops twice, then the cycles once, round and round; a queue
+    that is empty hands its turn on."""
+    queue = _FessTurns(2)
+    for entry in [((0, 1), "a"), ((1, 2), "b"), ((2, 3), "c"), ((3, 0), "d")]:
+        queue.push(entry, (0, 1, 0, 0, 0))
+    popped = [entry and entry[1] for entry in [queue.pop() for _ in range(13)]]
+    assert popped[:6] == ["a", "b", "d", "c", "d", "d"]  # FESS twice by weight, a cycle once by f (each its own)
+    assert popped[6:] == ["a", "a", "b", "b", "c", "c", None]  # FESS's are all taken: the two cycles go on
+
+
 @pytest.mark.parametrize(
     "name",
     [

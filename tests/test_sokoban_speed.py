@@ -286,10 +286,12 @@ PINNED_XSOKOBAN = [
     ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "8", 2256, "77d6e5ad"),
     ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "17", 1744, "32539c6e"),
     ("native-push-best", "27", 5000, "6955c223"),
+    ("native-push:wastar,clusters,tunnels,fess,turns=3,packing,opener,entries", "27", 4936, "97b8fea0"),
 ]
 """The same on XSokoban levels (packing moves and goal macros at work),
 native-push:wastar,clusters,tunnels,fess,turns,packing,opener of main at f716ac1; native-push-best on 27,
-whose packing order its entries change, when they came in."""
+whose packing order its entries change, when they came in; the same with FESS's three turns (turns=3) when
+that came in."""
 
 
 @pytest.mark.parametrize(
