@@ -230,9 +230,9 @@ class _Side:
             *_, g, keeper, boxes, node, area = entry
             if self.popped[node]:
                 continue
-            if self._closed(keeper, boxes, g):
+            if (known := self._closed_area(keeper, boxes, g)) is not None:
                 if self.tracer is not None:
-                    self.tracer.repeated(self, node, keeper, boxes)
+                    self.tracer.repeated(self, node, boxes, known)
                 continue
             self.popped[node] = 1
             reach, self.grown = self.data.reach_after(keeper, boxes, area), {}
@@ -248,10 +248,15 @@ class _Side:
     def _closed(self, keeper: int, boxes: int, g: int) -> bool:
         """Whether a closed position has these boxes and the keeper in its area (when reopening, reached
         with at most `g` pushes)."""
+        return self._closed_area(keeper, boxes, g) is not None
+
+    def _closed_area(self, keeper: int, boxes: int, g: int) -> int | None:
+        """The keeper's area of the closed position that has these boxes and the keeper in it (when
+        reopening, reached with at most `g` pushes); None when there is none."""
         for area, pushes in self.areas.get(boxes, ()):
             if (area >> keeper) & 1 and (pushes <= g or not self.reopen):
-                return True
-        return False
+                return area
+        return None
 
     def _dead(self, node: int, boxes: int, reach: int) -> bool:
         """Whether the cluster of the box the node's last push moved is dead (checked when the node comes up

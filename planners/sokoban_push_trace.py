@@ -36,7 +36,6 @@ class Side(Protocol):
     weight: int
     parents: list
     closed: dict[tuple[int, int], int]
-    areas: dict[int, list[int]]
     clusters: Any
 
 
@@ -144,15 +143,13 @@ class PushTracer:
             for box, d, _ in (push for push in pushes if push not in kept):
                 self.pruned(((box, d),), CORRAL)
 
-    def repeated(self, side: Side, node: int, keeper: int, boxes: int) -> None:
-        """A queued node came off the frontier with its position closed already: a duplicate of that one."""
+    def repeated(self, side: Side, node: int, boxes: int, area: int) -> None:
+        """A queued node came off the frontier with its position closed already (the keeper in `area`, the
+        closed position's): a duplicate of that one."""
         if not side.forward or self.judged[node + self.offset]:
             return
-        for area in side.areas.get(boxes, ()):
-            if (area >> keeper) & 1:
-                closed = side.closed[((area & -area).bit_length(), boxes)] + self.offset
-                self.judge(node + self.offset, DUPLICATE, CLOSED, closed)
-                return
+        closed = side.closed[((area & -area).bit_length(), boxes)] + self.offset
+        self.judge(node + self.offset, DUPLICATE, CLOSED, closed)
 
     def dead(self, side: Side, node: int) -> None:
         """A queued node came off the frontier dead (by a learnt pattern, its cluster or a corral)."""
