@@ -190,7 +190,9 @@ class _Side:
         if self.pending is not None:
             self.pending.append((g, keeper, boxes, parent, pushes))
             return
-        if self.features is None and boxes in self.areas and self._closed(keeper, boxes, g):
+        if self.features is None and (known := self._closed_area(keeper, boxes, g)) is not None:
+            if self.tracer is not None:
+                self.tracer.closed_child(self, g, boxes, pushes, known)
             return  # pop() would pass it over: spare its bound (the same positions are expanded)
         h, group = self.assess(boxes)
         if self.sides is not None and h < INFINITE:
@@ -244,11 +246,6 @@ class _Side:
             if self.tracer is not None:
                 self.tracer.dead(self, node)
         return None
-
-    def _closed(self, keeper: int, boxes: int, g: int) -> bool:
-        """Whether a closed position has these boxes and the keeper in its area (when reopening, reached
-        with at most `g` pushes)."""
-        return self._closed_area(keeper, boxes, g) is not None
 
     def _closed_area(self, keeper: int, boxes: int, g: int) -> int | None:
         """The keeper's area of the closed position that has these boxes and the keeper in it (when

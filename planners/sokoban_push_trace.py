@@ -102,6 +102,14 @@ class PushTracer:
             self.open[ident] = child
             expansion.frontier += 1
 
+    def closed_child(self, side: Side, g: int, boxes: int, pushes: tuple, area: int) -> None:
+        """A push (or macro) to a position closed already, the keeper in its `area`: a duplicate of that
+        position, never queued."""
+        if side.forward:
+            closed = side.closed[((area & -area).bit_length(), boxes)] + self.offset
+            move = None if self.expansion is None else self.move(self.current, pushes)
+            self.recorder.add(self.expansion, Child(move, closed, DUPLICATE, CLOSED, g))
+
     def pruned(self, pushes: tuple, reason: str, g: float | None = None) -> None:
         """A push (or macro) of the position being expanded, cut off for `reason`."""
         g = self.nodes[self.current][2] + len(pushes) if g is None else g
