@@ -693,7 +693,7 @@ def _budget(value: str, source: str, key: str = "states") -> int:
     except ValueError:
         states = 0
     if states <= 0:
-        what = "expanded positions" if key == "states" else "FESS turns for each of the cycles'"
+        what = "expanded positions" if key == "states" else "FESS turns for each turn of the other cycles"
         raise InputError(f"{key}={value}: expected a positive number of {what}", source)
     return states
 
