@@ -62,7 +62,7 @@ class Fess(Features):
         start: int | None = None,
     ) -> None:
         super().__init__(data, doors=turns > 0)
-        self.turns = turns  # > 0: FESS's turns for each of native-push-cycle's cycles' (their features are added)
+        self.turns = turns  # > 0: FESS's turns for each turn of native-push-cycle's cycles (their features are added)
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
         self.orders = packing_orders(data, rooms, start)  # start: the initial boxes, with `entries`

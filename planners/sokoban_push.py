@@ -380,7 +380,7 @@ def push_astar(
     `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
     macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
-    for each of the two cycles' that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
+    for each turn of the two cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
     next goal of a packing order is one move) and `opener` (an advisor). With `entries`, the packing orders (goal rooms'
     and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
     `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
@@ -630,7 +630,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly), and
-`turns=N` is `turns` with FESS taking N turns for each of the cycles'."""
+`turns=N` is `turns` with FESS taking N turns for each turn of the other cycles."""
 
 NEEDS = {"doors": "cycle", "turns": "fess", "packing": "fess", "opener": "fess"}
 """Options that do nothing without another."""

@@ -6,7 +6,7 @@ packing order, and the fewest pushes that bring one box somewhere."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -63,11 +63,7 @@ class Analysis:
         if not numbers:
             return 0
         costs = self.costs(frozen)
-        if len(numbers) <= SMALL_MATCHING or compiled_bounds() is not None and len(numbers) <= len(costs[0]):
-            total = matching([costs[number] for number in numbers])
-        else:  # faster than first trying each box's nearest goal; summed in Python, faster than in numpy
-            _, column = linear_sum_assignment()(self.table(frozen)[numbers])
-            total = sum(costs[number][goal] for number, goal in zip(numbers, column.tolist()))
+        total = matching([costs[number] for number in numbers], lambda: self.table(frozen)[numbers])
         return INFINITE if total >= INFINITE else total  # at least INFINITE when some box has no goal left
 
     def costs(self, frozen: int) -> list[list[int]]:
@@ -538,10 +534,11 @@ def compiled_bounds() -> Any:
     return kernel
 
 
-def matching(rows: list[list[int]]) -> int:
-    """The least total cost of giving each row (box) its own column (goal; at least as many as rows): the
-    compiled solver where there is one, else dynamic programming for a handful of rows and scipy's solver
-    for more (at least INFINITE when some row has only INFINITE costs left)."""
+def matching(rows: list[list[int]], table: Callable[[], numpy.ndarray] | None = None) -> int:
+    """The least total cost of giving each row (box) its own column (goal; at least as many as rows): dynamic
+    programming for a handful of rows, else the compiled solver where there is one, else scipy's solver on
+    `table()` (the rows as floats, when the caller keeps them so; by default made from the rows). At least
+    INFINITE when some row has only INFINITE costs left."""
     if len(rows) <= SMALL_MATCHING:
         return small_matching(rows) if rows else 0
     kernel = compiled_bounds()
@@ -549,7 +546,8 @@ def matching(rows: list[list[int]]) -> int:
         return kernel.assign(rows)
     import numpy
 
-    _, column = linear_sum_assignment()(numpy.array(rows, dtype=numpy.float64))
+    floats = numpy.array(rows, dtype=numpy.float64) if table is None else table()
+    _, column = linear_sum_assignment()(floats)  # summed in Python below, faster than in numpy
     return sum(row[goal] for row, goal in zip(rows, column.tolist()))
 
 

@@ -47,7 +47,12 @@ class PairPenalties:
         live = bytes(data.live[cell] for cell in self.cells)
         single = array(
             "i",
-            (min(row[cell * SIDES + part], INFINITE) for row in sides.rows for cell in self.cells for part in range(4)),
+            (
+                min(row[cell * SIDES + part], INFINITE)
+                for row in sides.rows
+                for cell in self.cells
+                for part in range(SIDES)
+            ),
         )
         side = bytes(sides.sides[box][keeper] for box in self.cells for keeper in self.cells)
         goal_numbers = array("i", (number[goal] for goal in data.goals))
