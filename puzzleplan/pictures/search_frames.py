@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzleplan.common.errors import IllegalMove
 from puzzleplan.common.trace import Expansion, Trace
 from puzzleplan.pictures.drawing import Drawing
 from puzzleplan.pictures.drawings import drawer_of
@@ -123,14 +122,10 @@ def _goal_state(puzzle: Puzzle, instance: Any, trace: Trace) -> Any:
 
 
 def _replayed(puzzle: Puzzle, instance: Any, plan: list[Any]) -> Any:
-    """The state after a plan of native moves from the instance's start; None when a move is illegal."""
-    state = puzzle.initial(instance)
-    try:
-        for move in plan:
-            state = puzzle.apply(instance, state, move)
-    except IllegalMove:
-        return None
-    return state
+    """The state after a plan of native moves from the instance's start (Puzzle.replay); None when a move is
+    illegal."""
+    replay = puzzle.replay(instance, plan)
+    return None if replay.failed_at is not None else replay.states[-1]
 
 
 def spelled(puzzle: Puzzle, move: Any) -> str:
