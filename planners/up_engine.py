@@ -172,14 +172,22 @@ class UpEngine:
             return _result(answer, outcome.elapsed, limits.memory_mb)
 
 
+JAVA_OVERHEAD_MB = 640
+"""MiB of address space the Java VM (17) takes besides its heap when it runs ENHSP: about 460 measured
+(the VM's peak address space less its -Xmx, with at most two malloc arenas), and a margin."""
+
+
 def java_limited(env: dict[str, str], memory_mb: int | None) -> dict[str, str]:
     """The environment with Java's reservations sized to fit the address-space limit (by default the JVM
-    reserves more than a few GiB of address space and does not start under such a limit): half the limit
-    for the heap, small class and code spaces, the serial collector."""
+    reserves more than a few GiB of address space and does not start under such a limit): the heap at
+    most half the limit and never into the VM's own JAVA_OVERHEAD_MB, small class and code spaces, the
+    serial collector, and two malloc arenas (glibc reserves 64 MiB of address space per arena, one per
+    thread up to 16 here, until the limit is reached and the next mapping the VM needs fails)."""
     if not memory_mb:
         return env
-    options = f"-Xmx{max(64, memory_mb // 2)}m -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=64m"
-    return dict(env, JAVA_TOOL_OPTIONS=f"{options} -XX:+UseSerialGC")
+    heap = max(64, min(memory_mb // 2, memory_mb - JAVA_OVERHEAD_MB))
+    options = f"-Xmx{heap}m -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=64m -XX:+UseSerialGC"
+    return dict(env, JAVA_TOOL_OPTIONS=options, MALLOC_ARENA_MAX="2")
 
 
 def _result(answer: dict[str, Any], elapsed: float, memory_mb: int | None) -> PlanResult:

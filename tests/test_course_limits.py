@@ -20,10 +20,11 @@ def run(program: str, *words: str, cwd: Path = ROOT, stdin: str = "") -> subproc
 
 def test_maxconnect4_one_move_at_the_time_limit_plays_the_deepest_completed_move(tmp_path):
     (tmp_path / "board.txt").write_text(EMPTY_BOARD)
-    result = run("maxconnect4", "one-move", "board.txt", "out.txt", "1000", "--timeout", "1", cwd=tmp_path)
+    # the limit counts from the program's start: 3 s leave depth 1 done on a loaded machine, depth 1000 never
+    result = run("maxconnect4", "one-move", "board.txt", "out.txt", "1000", "--timeout", "3", cwd=tmp_path)
     assert result.returncode == 4, result.stderr
     line = result.stderr.strip()
-    assert line.startswith("maxconnect4: stopped at the time limit (1 s) before depth 1000: the move is the best")
+    assert line.startswith("maxconnect4: stopped at the time limit (3 s) before depth 1000: the move is the best")
     assert "Traceback" not in result.stderr and len(line.splitlines()) == 1
     assert (tmp_path / "out.txt").read_text().count("1") == 1  # the move was played and written
 

@@ -48,10 +48,14 @@ def shrdlu_board(n: int, seed: int):
 
 def test_fd_opt_with_two_seconds_solves_what_it_solves_in_a_fraction_of_them(capsys):
     """--timeout 2 used to become a whole-second driver limit of 1 s, the translator got 0 s, and its
-    exit code -24 was read as a timeout after 0.05 s."""
+    exit code -24 was read as a timeout after 0.05 s. Idle, it solves in a fraction of the limit; on a loaded
+    machine it may run out of time, but only after the time was used."""
     code = main(["solve", "hanoi", SEED2, "--planner", "fd-opt", "--timeout", "2", "--json"])
     data = json.loads(capsys.readouterr().out)  # in this process: the limit counts from the call
-    assert (code, data["status"], data["length"]) == (0, "solved", 31)
+    if data["status"] == "timeout":
+        assert code == 4 and data["time"]["total"] >= 1, data
+    else:
+        assert (code, data["status"], data["length"]) == (0, "solved", 31)
 
 
 def test_a_planner_gets_the_whole_limit_fractions_included():
