@@ -24,10 +24,8 @@ from puzzleplan.planners.base import (
     pddl_fragment,
     simulates,
 )
-from puzzleplan.planners.compile import CompilationFailed, Compiled, compile_for
 from puzzleplan.planners.registry import get_planner, tracing_planners
 from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
-from puzzleplan.translator.pddl.plans import plan_cost
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 from puzzleplan.translator.puzzle import Puzzle
 
@@ -356,6 +354,8 @@ def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
 
 def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: float) -> PddlRun:
     """plan_pddl's work, inside its limits."""
+    from puzzleplan.planners.compile import CompilationFailed, Compiled, compile_for  # PDDL planners only
+
     try:
         compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
@@ -388,6 +388,8 @@ def _not_compiled(planner: PddlPlanner, status: Status, why: str, begin: float) 
 
 def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
     """Encode for the planner, plan, and decode the plan to native moves."""
+    from puzzleplan.translator.pddl.plans import plan_cost  # the PDDL checker's modules: PDDL planners only
+
     with phase("encoding the instance as PDDL"):
         task = encodings_of(puzzle).encode_for(instance, pddl_fragment(planner))
     run = plan_pddl(task, planner, limits)
