@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puzzleplan.common.errors import InputError, LimitReached, PlannerFailure
-from puzzleplan.common.limits import WAY_OUT, Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message, work_time
 from puzzleplan.common.progress import CURRENT, phase
 from puzzleplan.common.recorder import Recorder, recording
 from puzzleplan.common.trace import Trace, TraceOptions
@@ -51,9 +51,14 @@ def within_the_limit(limits: Limits, spent: float) -> Limits:
     WAY_OUT seconds before the end, so the grace and the way out are taken within the limit instead of
     added to it. A limit already spent leaves a run a few milliseconds, which ends as a timeout. The limit
     that messages name stays the one given."""
-    left = limits.timeout - spent - WAY_OUT
-    timeout = max(left - HARD_GRACE, left / 2, 0.005)  # timeout + grace(timeout) == left when left > 0
+    timeout = work_time(limits.timeout, spent, HARD_GRACE, grace_within_work=True)  # its grace is grace(timeout)
     return Limits(timeout, limits.memory_mb, limits.named)
+
+
+def limits_since(limits: Limits, started: float | None) -> Limits:
+    """within_the_limit for a process that must end within `limits` counted from `started`, a time.monotonic()
+    reading (common.limits.process_started() for a whole process; None: from now)."""
+    return within_the_limit(limits, 0.0 if started is None else time.monotonic() - started)
 
 
 @dataclass

@@ -43,7 +43,7 @@ from puzzleplan.app.watch import check_page, save_graph, save_view, say_saved
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
-from puzzleplan.common.limits import Limits, TimeLimitExceeded, process_age, timeout_message
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, process_started, timeout_message
 from puzzleplan.common.outputs import (
     check_not_input,
     check_output_file,
@@ -634,7 +634,7 @@ def main(argv: list[str] | None = None) -> int:
     status 2, never a traceback; under --json it is one JSON object on stdout with status `error`. The
     --timeout counts from the start of the process when `argv` is None (the process's own command line,
     `entry`), from this call when it is given; either way it holds up to the exit (guarded.command_limits)."""
-    started = time.monotonic() - (process_age() if argv is None else 0.0)
+    started = process_started() if argv is None else time.monotonic()
     argv = guarded.verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()

@@ -4,13 +4,12 @@ limits, writing a file without losing the result when the disk is full, and `-v`
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from puzzleplan import api
-from puzzleplan.api.pipeline import within_the_limit
+from puzzleplan.api.pipeline import limits_since
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 
@@ -29,10 +28,8 @@ def written(write: Callable[[], Any], path: str | Path) -> tuple[Any, list[Input
 def command_limits(args: argparse.Namespace) -> Limits:
     """The command's --timeout and --memory as its run gets them: the time limit counted from the command's
     start (args.started, a time.monotonic() reading: the process's start for the console script) and kept
-    for the way out too (api.pipeline.within_the_limit); a timeout's message names the limit given."""
-    limits = Limits.read(args.timeout, args.memory)
-    started = getattr(args, "started", None)
-    return within_the_limit(limits, 0.0 if started is None else time.monotonic() - started)
+    for the way out too (api.pipeline.limits_since); a timeout's message names the limit given."""
+    return limits_since(Limits.read(args.timeout, args.memory), getattr(args, "started", None))
 
 
 def read_and_solve(args: argparse.Namespace, limits: Limits) -> api.Report:
