@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -174,6 +172,8 @@ def solve(
     Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
     another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    from functools import partial
+
     from puzzleplan.api.instance import Instance
     from puzzleplan.api.pipeline import solve_reading
     from puzzleplan.api.starts import started
@@ -242,6 +242,8 @@ def plan(
     accept; `strict=True` refuses them as InputError, as VAL would) and to_json(), the object `puzzleplan
     plan --json` prints. With `trace` (graphplan only), its .trace holds the planning graph and the backward
     search. `limits` gives both limits at once, as for solve."""
+    from dataclasses import replace
+
     from puzzleplan.api.pddl_files import pddl_planner, plan_files, planner_of
     from puzzleplan.api.pipeline import ended, traced
     from puzzleplan.common.limits import Limits
