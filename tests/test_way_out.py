@@ -302,6 +302,45 @@ def test_each_compare_run_ends_within_a_second_of_its_limit(tmp_path: Path):
     assert all(row["time"]["wall"] <= 2 + TOLERANCE for row in rows), rows
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("limit", [2, 5])
+def test_a_traced_search_ends_within_a_second_of_its_limit_page_and_all(tmp_path: Path, limit: int):
+    """Writing the trace of a 15-puzzle BFS stopped at its limit (10,000 expansions and a sample) took 1.4 s
+    past a 3 s limit: now the search leaves time for it, and a page not written by the limit is said."""
+    page = tmp_path / "bfs.html"
+    words = ["solve", "tiles", HARD_TILES, "--planner", "native-bfs", "--trace", str(page)]
+    wall, result = timed([sys.executable, "-m", "puzzleplan", *words, "--timeout", str(limit), "--json"])
+    assert json.loads(result.stdout)["status"] == "timeout", result.stderr[-500:]
+    assert page.exists() or "not written: stopped at the time limit" in result.stderr, result.stderr[-500:]
+    assert wall <= limit + TOLERANCE, (limit, wall)
+
+
+def test_what_is_written_after_the_run_is_written_within_the_limit(tmp_path: Path):
+    """guarded.in_time: a file written in time is kept; one the limit falls on (here 0.3 s left of 10 s, and a
+    writer that takes 30 s) is removed and said not written, naming the limit."""
+    page = tmp_path / "page.html"
+    args = argparse.Namespace(timeout="10", memory=None, started=time.monotonic() - (10 - WAY_OUT - 0.3))
+
+    def slow() -> tuple[None, list]:
+        page.write_text("half a page")
+        time.sleep(30)
+        return None, []
+
+    began = time.monotonic()
+    result, failures = guarded.in_time(args, slow, page, tmp_path / "page.jsonl")
+    assert time.monotonic() - began < 5 and result is None and not page.exists()
+    assert [str(failure) for failure in failures] == [
+        f"{page}: not written: stopped at the time limit (10 s) while writing it"
+    ]
+    assert guarded.in_time(args, lambda: ("done", []), page) == ("done", [])
+
+
+def test_a_traced_run_keeps_time_for_writing_its_page():
+    """--trace: the search ends TRACE_WRITING seconds earlier, never losing more than half its time."""
+    assert guarded.keeping_for_the_trace(Limits(10, 100)) == Limits(10 - guarded.TRACE_WRITING, 100, 10)
+    assert guarded.keeping_for_the_trace(Limits(2)).timeout == 1.0
+
+
 # -- item 2: a time limit off the main thread says where it does not hold ---------------------------------
 
 

@@ -181,13 +181,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     check_animation(args, describe(args.puzzle))
     page = check_page(args.trace, [args.file]) if args.trace else None
+    limits = guarded.keeping_for_the_trace(limits) if page else limits
     with status_line(quiet=args.json):
         report = guarded.read_and_solve(args, limits)
     inst = api.instance_of(report)
-    animation, failures = _solve_outputs(args, inst, report, plan_out)
+    animation, failures = guarded.in_time(args, lambda: _solve_outputs(args, inst, report, plan_out), args.animate)
     print_result(args, api.report_json(report), lambda: print_report(inst, report, args.show), animation)
     if page and inst is not None:
-        failures += _trace_outputs(args, inst, report, page)
+        files = (page, page.with_suffix(".jsonl"))  # the page and its one trace beside it (api.watching.trace_files)
+        failures += guarded.in_time(args, lambda: (None, _trace_outputs(args, inst, report, page)), *files)[1]
     return _said_failures(failures) or exit_status(report.status, report.valid)
 
 
