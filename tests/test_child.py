@@ -92,7 +92,12 @@ def test_a_timeout_names_the_limit_given_as_solve_says_it(tmp_path: Path) -> Non
     hard = ROOT / "problems/tiles/fifteen-48.tiles"  # breadth-first search cannot finish it (48 moves)
     task = {"puzzle": "tiles", "instance": "fifteen-48", "file": "fifteen-48.tiles", "text": hard.read_text()}
     code, report = run_child(tmp_path, **task, planner="native-bfs", timeout=0.3)
-    assert code == 0 and report["status"] == "timeout" and report["message"] == "stopped at the time limit (0.3 s)"
+    # the limit counts from the child's start: on a busy machine it may fall while reading or planning
+    assert (
+        code == 0
+        and report["status"] == "timeout"
+        and report["message"].startswith("stopped at the time limit (0.3 s)")
+    )
 
 
 def test_the_child_of_a_pddl_task_never_loads_the_application(tmp_path: Path) -> None:
