@@ -344,13 +344,20 @@ def cmd_plan(args: argparse.Namespace) -> int:
     else:
         _print_plan(args, report.run, data, text)
     if page and result.solved:
-        failures += guarded.written(
-            lambda: pddl_page.write_page(page, args.domain, args.problem, report.run.plan, args.json), page
+        failures += guarded.in_time(
+            args,
+            lambda: guarded.written(
+                lambda: pddl_page.write_page(page, args.domain, args.problem, report.run.plan, args.json), page
+            ),
+            page,
         )[1]
     elif page:
         print(f"puzzleplan: no plan to view; {page} not written", file=sys.stderr)
     if graph_page:
-        failures += save_graph(report.trace, graph_page, f"{args.domain} {args.problem}", args.json)
+        title, files = f"{args.domain} {args.problem}", (graph_page, graph_page.with_suffix(".jsonl"))
+        failures += guarded.in_time(
+            args, lambda: (None, save_graph(report.trace, graph_page, title, args.json)), *files
+        )[1]
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
