@@ -59,7 +59,7 @@ def solved_or_memout(*words: str, timeout_too: bool = False) -> dict:
 # -- 1. a memory limit that means what it says ---------------------------------------------------------
 DEFAULT_SIZES = [
     ("pacman", ROOM, "native-tsp", "100M"),
-    (GOAL_ROOM, "--planner", "native-push-astar", "30M"),  # its compiled bounds load no scipy: 45M solve it
+    (GOAL_ROOM, "--planner", "native-push-astar", "20M"),  # its compiled bounds load no scipy: 30M solve it
     (HANOI, "--planner", "fd", "30M"),
     (HANOI, "--planner", "graphplan", "30M"),
 ]

@@ -21,10 +21,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import puzzleplan
-from puzzleplan.api.pipeline import HARD_GRACE, grace, hard_limit, solve, within_the_limit
+from puzzleplan.api.pipeline import HARD_GRACE, grace, hard_limit, limits_since, solve, within_the_limit
 from puzzleplan.app import cli, graphplan_cli, guarded
 from puzzleplan.common.command_limits import CommandLimits, within
-from puzzleplan.common.limits import WAY_OUT, Limits, TimeLimitExceeded, age_of, process_age
+from puzzleplan.common.limits import (
+    WAY_OUT,
+    Limits,
+    TimeLimitExceeded,
+    age_of,
+    process_age,
+    process_started,
+    work_time,
+)
 from puzzleplan.planners.base import Status
 from puzzleplan.translator.registry import load
 
@@ -123,6 +131,28 @@ def test_a_course_program_counts_from_its_process_start_only_on_its_own_command_
         time.sleep(5)  # interrupted after 0.005 s: the three seconds were spent before
 
 
+@given(SECONDS, st.floats(0.0, 1e3, allow_nan=False), st.floats(0.0, 1.0, allow_nan=False))
+@settings(derandomize=True, max_examples=200)
+def test_one_way_out_for_the_commands_and_the_course_programs(timeout: float, spent: float, grace_s: float):
+    """work_time is the one formula behind both: a fixed grace (the course programs) or one never longer than
+    the work (the pipeline's hard limit); either way the work, its grace and WAY_OUT end within the limit."""
+    fixed, within_work = work_time(timeout, spent, grace_s), work_time(timeout, spent, grace_s, True)
+    assert CommandLimits(timeout, None, spent).left(grace_s) == fixed
+    assert within_the_limit(Limits(timeout), spent).timeout == work_time(timeout, spent, HARD_GRACE, True)
+    assert within_work >= fixed >= 0.005
+    if timeout - spent - WAY_OUT > 0.01:
+        assert within_work + min(grace_s, within_work) + WAY_OUT + spent <= timeout * (1 + 1e-9)
+
+
+def test_a_limit_counts_from_a_start():
+    """process_started is the monotonic clock's reading at the process's start; limits_since counts a limit
+    from such a reading (from now for None), as the command line, graphplan and compare's runs do."""
+    assert process_started() == pytest.approx(time.monotonic() - process_age(), abs=0.05)
+    assert process_started() <= time.monotonic()
+    assert limits_since(Limits(10), None) == within_the_limit(Limits(10), 0.0)
+    assert limits_since(Limits(10), time.monotonic() - 4.0).timeout <= 10 - 4 - WAY_OUT - HARD_GRACE
+
+
 # -- a limit spent before the run: a proper timeout, naming the limit given -----------------------------
 
 
@@ -144,7 +174,7 @@ def test_the_command_line_counts_from_its_start(monkeypatch):
 def test_the_console_script_counts_from_the_process_start_and_main_with_words_from_the_call(monkeypatch, capsys):
     """main() on the process's own command line counts from its start (here said to be 1000 s ago: the
     limit of 60 s is spent, a timeout at once); main(WORDS) from the call (the same run solves)."""
-    monkeypatch.setattr(cli, "process_age", lambda: 1000.0)
+    monkeypatch.setattr("puzzleplan.common.limits.process_age", lambda: 1000.0)
     words = ["solve", "hanoi", "problems/hanoi/tower5.hanoi", "--planner", "native-astar", "--timeout", "60"]
     monkeypatch.chdir(ROOT)
     assert cli.main([*words, "--json"]) == 0
@@ -270,6 +300,45 @@ def test_each_compare_run_ends_within_a_second_of_its_limit(tmp_path: Path):
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert [row["status"] for row in rows] == ["timeout", "timeout"]
     assert all(row["time"]["wall"] <= 2 + TOLERANCE for row in rows), rows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("limit", [2, 5])
+def test_a_traced_search_ends_within_a_second_of_its_limit_page_and_all(tmp_path: Path, limit: int):
+    """Writing the trace of a 15-puzzle BFS stopped at its limit (10,000 expansions and a sample) took 1.4 s
+    past a 3 s limit: now the search leaves time for it, and a page not written by the limit is said."""
+    page = tmp_path / "bfs.html"
+    words = ["solve", "tiles", HARD_TILES, "--planner", "native-bfs", "--trace", str(page)]
+    wall, result = timed([sys.executable, "-m", "puzzleplan", *words, "--timeout", str(limit), "--json"])
+    assert json.loads(result.stdout)["status"] == "timeout", result.stderr[-500:]
+    assert page.exists() or "not written: stopped at the time limit" in result.stderr, result.stderr[-500:]
+    assert wall <= limit + TOLERANCE, (limit, wall)
+
+
+def test_what_is_written_after_the_run_is_written_within_the_limit(tmp_path: Path):
+    """guarded.in_time: a file written in time is kept; one the limit falls on (here 0.3 s left of 10 s, and a
+    writer that takes 30 s) is removed and said not written, naming the limit."""
+    page = tmp_path / "page.html"
+    args = argparse.Namespace(timeout="10", memory=None, started=time.monotonic() - (10 - WAY_OUT - 0.3))
+
+    def slow() -> tuple[None, list]:
+        page.write_text("half a page")
+        time.sleep(30)
+        return None, []
+
+    began = time.monotonic()
+    result, failures = guarded.in_time(args, slow, page, tmp_path / "page.jsonl")
+    assert time.monotonic() - began < 5 and result is None and not page.exists()
+    assert [str(failure) for failure in failures] == [
+        f"{page}: not written: stopped at the time limit (10 s) while writing it"
+    ]
+    assert guarded.in_time(args, lambda: ("done", []), page) == ("done", [])
+
+
+def test_a_traced_run_keeps_time_for_writing_its_page():
+    """--trace: the search ends TRACE_WRITING seconds earlier, never losing more than half its time."""
+    assert guarded.keeping_for_the_trace(Limits(10, 100)) == Limits(10 - guarded.TRACE_WRITING, 100, 10)
+    assert guarded.keeping_for_the_trace(Limits(2)).timeout == 1.0
 
 
 # -- item 2: a time limit off the main thread says where it does not hold ---------------------------------

@@ -16,38 +16,51 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from puzzleplan.api.advice import Advice
-from puzzleplan.api.instance import Instance, native_move, replay
-from puzzleplan.api.pddl_files import PddlReport, pddl_planner, plan_files, planner_of
-from puzzleplan.api.pipeline import DEFAULT, Report, chosen_planner, ended, solve_reading, traced
-from puzzleplan.api.starts import started
-from puzzleplan.api.trace_files import read_trace, write_trace
-from puzzleplan.api.up import is_up_plan
-from puzzleplan.api.validation import Verdict, validate_moves, validate_text
-from puzzleplan.api.watching import SearchView, watchable, write_search_page, write_side_by_side
 from puzzleplan.common.errors import InputError, expect
-from puzzleplan.common.files import read_file
-from puzzleplan.common.limits import Limits
-from puzzleplan.common.progress import phase
-from puzzleplan.common.recorder import recording
-from puzzleplan.common.trace import Trace, TraceOptions
-from puzzleplan.planners.base import PlanResult, Status
-from puzzleplan.planners.up_engine import ground_actions
-from puzzleplan.translator import registry
-from puzzleplan.translator.capabilities import leveled
-from puzzleplan.translator.pddl.task import GroundAction, PddlTask, write_plan
+from puzzleplan.common.lazy import lazy_names
 
-DEFAULT_PLANNER = DEFAULT
-"""The planner `solve` uses when none is named: `default`, each puzzle's own best (default_planner())."""
+if TYPE_CHECKING:  # at run time each is imported where it is used, so that `import puzzleplan.api` is cheap
+    from puzzleplan.api.advice import Advice
+    from puzzleplan.api.instance import Instance, replay
+    from puzzleplan.api.pddl_files import PddlReport
+    from puzzleplan.api.pddl_files import plan_files as plan_files  # (tests reach it here)
+    from puzzleplan.api.pipeline import Report
+    from puzzleplan.api.trace_files import read_trace, write_trace
+    from puzzleplan.api.validation import Verdict
+    from puzzleplan.api.watching import SearchView, write_search_page, write_side_by_side
+    from puzzleplan.common.limits import Limits
+    from puzzleplan.common.trace import Trace, TraceOptions
+    from puzzleplan.planners.base import PlanResult, Status
+    from puzzleplan.translator.pddl.task import GroundAction, PddlTask, write_plan
+
+_HOMES = {
+    "puzzleplan.api.advice": ("Advice",),
+    "puzzleplan.api.instance": ("Instance", "replay"),
+    "puzzleplan.api.pddl_files": ("PddlReport", "plan_files"),
+    "puzzleplan.api.pipeline": ("Report",),
+    "puzzleplan.api.trace_files": ("read_trace", "write_trace"),
+    "puzzleplan.api.validation": ("Verdict",),
+    "puzzleplan.api.watching": ("SearchView", "write_search_page", "write_side_by_side"),
+    "puzzleplan.common.limits": ("Limits",),
+    "puzzleplan.common.trace": ("Trace", "TraceOptions"),
+    "puzzleplan.planners.base": ("PlanResult", "Status"),
+    "puzzleplan.translator.pddl.task": ("GroundAction", "PddlTask", "write_plan"),
+}
+"""Where each name the API passes on from its parts lives: each is imported on first use
+(puzzleplan.common.lazy), as the package's own names are."""
+
+DEFAULT_PLANNER = "default"
+"""The planner `solve` uses when none is named: `default`, each puzzle's own best (default_planner()); the
+pipeline's DEFAULT."""
 
 
 def puzzles() -> list[str]:
     """The registered puzzle names."""
+    from puzzleplan.translator import registry
+
     return list(registry.PUZZLES)
 
 
@@ -61,8 +74,12 @@ def planners() -> list[str]:
 def default_planner(puzzle: str | Instance) -> str:
     """The planner `solve` runs on a puzzle (or an instance's puzzle) when none is named: the one the
     measurements in docs/benchmarks.md found best there (`puzzleplan list` shows it per puzzle)."""
+    from puzzleplan.api.instance import Instance
+    from puzzleplan.api.pipeline import chosen_planner
+    from puzzleplan.translator import registry
+
     game = puzzle.puzzle if isinstance(puzzle, Instance) else registry.get_puzzle(puzzle)
-    return chosen_planner(game, DEFAULT)
+    return chosen_planner(game, DEFAULT_PLANNER)
 
 
 def advise(
@@ -79,6 +96,7 @@ def advise(
     (the feature, FILE:LINE) with the planners that can; `optimal` and `default` mark them. Compilations
     are tried, each within `timeout` seconds."""
     from puzzleplan.api.advice import pddl_advice, puzzle_advice
+    from puzzleplan.api.instance import Instance
     from puzzleplan.api.pddl_files import read_pddl
 
     if isinstance(target, Instance):
@@ -101,6 +119,11 @@ def load(
     """Read an instance from a file (the puzzle told by its suffix unless named) or from `text` in the
     puzzle's native format; `level` picks one level of a multi-level file (a Sokoban collection); `source`
     names the text in errors and in the label (default the path, or "<text>")."""
+    from puzzleplan.api.instance import Instance
+    from puzzleplan.common.files import read_file
+    from puzzleplan.translator import registry
+    from puzzleplan.translator.capabilities import leveled
+
     expect(path, (str, os.PathLike, type(None)), "load()'s path")
     for value, what in ((puzzle, "puzzle"), (text, "text"), (level, "level"), (source, "source")):
         expect(value, (str, type(None)), f"load()'s {what}")
@@ -149,6 +172,15 @@ def solve(
     Given an instance file's path (with
     `puzzle` and `level` as for load), reading it counts against the time limit. `start` solves from
     another initial state (as Instance.starting_at takes it); `limits` gives both limits at once."""
+    from functools import partial
+
+    from puzzleplan.api.instance import Instance
+    from puzzleplan.api.pipeline import solve_reading
+    from puzzleplan.api.starts import started
+    from puzzleplan.common.limits import Limits
+    from puzzleplan.common.progress import phase
+    from puzzleplan.translator import registry
+
     _check_call("solve()", inst, planner, timeout, memory, (Instance, str, os.PathLike))
     limits = limits or Limits.read(timeout, memory)
     options = trace_options(trace)
@@ -167,6 +199,8 @@ def solve(
 
 def trace_options(trace: bool | TraceOptions) -> TraceOptions | None:
     """What `solve(trace=...)` asks to keep: None for no trace, the defaults for True."""
+    from puzzleplan.common.trace import TraceOptions
+
     if isinstance(trace, TraceOptions):
         return trace
     return TraceOptions() if trace else None
@@ -175,6 +209,9 @@ def trace_options(trace: bool | TraceOptions) -> TraceOptions | None:
 def instance_of(report: Report) -> Instance | None:
     """The instance a report solved (from the start it was given), as an Instance; None when reading its file
     ran out of time."""
+    from puzzleplan.api.instance import Instance
+    from puzzleplan.translator import registry
+
     if report.data is None:
         return None
     return Instance(registry.get_puzzle(report.puzzle), report.data, report.instance)
@@ -182,6 +219,8 @@ def instance_of(report: Report) -> Instance | None:
 
 def report_json(report: Report) -> dict[str, Any]:
     """A report as the JSON object `puzzleplan solve --json` prints (its moves in the puzzle's notation)."""
+    from puzzleplan.translator import registry
+
     return report.to_json(registry.get_puzzle(report.puzzle))
 
 
@@ -203,6 +242,13 @@ def plan(
     accept; `strict=True` refuses them as InputError, as VAL would) and to_json(), the object `puzzleplan
     plan --json` prints. With `trace` (graphplan only), its .trace holds the planning graph and the backward
     search. `limits` gives both limits at once, as for solve."""
+    from dataclasses import replace
+
+    from puzzleplan.api.pddl_files import pddl_planner, plan_files, planner_of
+    from puzzleplan.api.pipeline import ended, traced
+    from puzzleplan.common.limits import Limits
+    from puzzleplan.common.recorder import recording
+
     expect(domain, (str, os.PathLike), "plan()'s domain")
     _check_call("plan()", problem, planner, timeout, memory, (str, os.PathLike))
     recorder = traced(pddl_planner(planner_of(planner)), planner, trace_options(trace))
@@ -232,6 +278,10 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
     """Replay a plan with the puzzle's real rules: Verdict .valid, .reason (the first bad step, or the unmet
     goal), .failed_at, .moves, .measures and .states. A str is plan text, or a plan file's path when it
     names an existing file and holds no line break; a PathLike is always a file."""
+    from puzzleplan.api.up import is_up_plan
+    from puzzleplan.api.validation import validate_text
+    from puzzleplan.common.files import read_file
+
     if not is_up_plan(plan):
         expect(plan, (str, os.PathLike, Sequence), "validate()'s plan")
     if isinstance(plan, os.PathLike) or (isinstance(plan, str) and "\n" not in plan and Path(plan).is_file()):
@@ -244,6 +294,12 @@ def validate(inst: Instance, plan: Plan) -> Verdict:
 def _validate_steps(inst: Instance, plan: Sequence[Any]) -> Verdict:
     """Validate a plan given as steps: PDDL ground actions (or a unified-planning plan of them), else native
     moves or moves as JSON values."""
+    from puzzleplan.api.instance import native_move
+    from puzzleplan.api.up import is_up_plan
+    from puzzleplan.api.validation import validate_moves, validate_text
+    from puzzleplan.planners.up_engine import ground_actions
+    from puzzleplan.translator.pddl.task import write_plan
+
     steps = ground_actions(plan) if is_up_plan(plan) else list(plan)
     if steps and all(_is_ground_action(step) for step in steps):
         return validate_text(inst.puzzle, inst.data, inst.label, write_plan(steps), "<PDDL plan>")
@@ -270,6 +326,8 @@ def picture(inst: Instance, state: Any = None, scale: float = 1.0) -> Any:
 def animate(inst: Instance, moves: Sequence[Any], path: str | os.PathLike[str], every: int = 1) -> Path:
     """Replay native moves and write them as an animated GIF or SVG, or an HTML player page, at `path`
     (every: keep every Nth frame of a GIF or SVG); IllegalMove when a move breaks the rules."""
+    from puzzleplan.api.instance import native_move, replay
+
     native = [native_move(inst, move) for move in moves]
     write_animation(inst, native, replay(inst, native), path, every=every)
     return Path(path)
@@ -303,6 +361,8 @@ def watch(
     """Solve an instance with one or two planners, each recording its trace, to watch the searches side by
     side: in a notebook the view shows the page, .save(path) writes it with the traces beside it, and
     .reports holds the runs' reports."""
+    from puzzleplan.api.watching import SearchView, watchable
+
     if len(planners) not in (1, 2):
         raise InputError(f"watch runs one or two planners, not {len(planners)}", "planners")
     reports = [solve(inst, planner, timeout=timeout, trace=trace) for planner in planners]
@@ -355,3 +415,6 @@ __all__ = [
     "write_search_page",
     "write_side_by_side",
 ]
+
+if not TYPE_CHECKING:  # type checkers see the names themselves, imported above
+    __getattr__, __dir__ = lazy_names(__name__, _HOMES, __all__)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puzzleplan.common.errors import InputError, LimitReached, PlannerFailure
-from puzzleplan.common.limits import WAY_OUT, Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, memory_limit, time_limit, timeout_message, work_time
 from puzzleplan.common.progress import CURRENT, phase
 from puzzleplan.common.recorder import Recorder, recording
 from puzzleplan.common.trace import Trace, TraceOptions
@@ -24,10 +24,8 @@ from puzzleplan.planners.base import (
     pddl_fragment,
     simulates,
 )
-from puzzleplan.planners.compile import CompilationFailed, Compiled, compile_for
 from puzzleplan.planners.registry import get_planner, tracing_planners
 from puzzleplan.translator.capabilities import encodings_of, notation, reports, search_help
-from puzzleplan.translator.pddl.plans import plan_cost
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask
 from puzzleplan.translator.puzzle import Puzzle
 
@@ -53,9 +51,14 @@ def within_the_limit(limits: Limits, spent: float) -> Limits:
     WAY_OUT seconds before the end, so the grace and the way out are taken within the limit instead of
     added to it. A limit already spent leaves a run a few milliseconds, which ends as a timeout. The limit
     that messages name stays the one given."""
-    left = limits.timeout - spent - WAY_OUT
-    timeout = max(left - HARD_GRACE, left / 2, 0.005)  # timeout + grace(timeout) == left when left > 0
+    timeout = work_time(limits.timeout, spent, HARD_GRACE, grace_within_work=True)  # its grace is grace(timeout)
     return Limits(timeout, limits.memory_mb, limits.named)
+
+
+def limits_since(limits: Limits, started: float | None) -> Limits:
+    """within_the_limit for a process that must end within `limits` counted from `started`, a time.monotonic()
+    reading (common.limits.process_started() for a whole process; None: from now)."""
+    return within_the_limit(limits, 0.0 if started is None else time.monotonic() - started)
 
 
 @dataclass
@@ -356,6 +359,8 @@ def plan_pddl(task: PddlTask, planner: PddlPlanner, limits: Limits) -> PddlRun:
 
 def _plan_compiled(task: PddlTask, planner: PddlPlanner, limits: Limits, begin: float) -> PddlRun:
     """plan_pddl's work, inside its limits."""
+    from puzzleplan.planners.compile import CompilationFailed, Compiled, compile_for  # PDDL planners only
+
     try:
         compiled = compile_for(task, pddl_fragment(planner), limits.timeout)
     except CompilationFailed as error:
@@ -388,6 +393,8 @@ def _not_compiled(planner: PddlPlanner, status: Status, why: str, begin: float) 
 
 def _solve_pddl(puzzle: Puzzle, instance: Any, planner: PddlPlanner, limits: Limits) -> Planned:
     """Encode for the planner, plan, and decode the plan to native moves."""
+    from puzzleplan.translator.pddl.plans import plan_cost  # the PDDL checker's modules: PDDL planners only
+
     with phase("encoding the instance as PDDL"):
         task = encodings_of(puzzle).encode_for(instance, pddl_fragment(planner))
     run = plan_pddl(task, planner, limits)

@@ -8,7 +8,6 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
@@ -164,6 +163,8 @@ class SearchView:
 
 def framed(page: str, height: int = FRAME_HEIGHT) -> str:
     """A whole HTML page as a notebook shows it: in an iframe of its own (its script and style kept apart)."""
+    from html import escape
+
     return (
         f'<iframe srcdoc="{escape(page, quote=True)}" style="width: 100%; height: {height}px; border: 0" '
         'title="puzzleplan player"></iframe>'

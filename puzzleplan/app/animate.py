@@ -7,17 +7,20 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzleplan import api
 from puzzleplan.common.outputs import check_distinct_outputs, check_output_file
-from puzzleplan.pictures.drawings import Named, drawer_of
+
+if TYPE_CHECKING:
+    from puzzleplan.pictures.drawings import Named
 
 
 def check_animation(args: argparse.Namespace, puzzle: Named) -> None:
     """Refuse an --animate file of an unknown kind, a misplaced --every or a puzzle (anything that has its
     name) without a drawing before any work is done."""
     if args.animate:
+        from puzzleplan.pictures.drawings import drawer_of
         from puzzleplan.pictures.output import ANIMATIONS, check_output
 
         check_output(args.animate, ANIMATIONS, "--animate", args.every)

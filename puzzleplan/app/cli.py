@@ -43,7 +43,7 @@ from puzzleplan.app.watch import check_page, save_graph, save_view, say_saved
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file as read_text
 from puzzleplan.common.files import write_file
-from puzzleplan.common.limits import Limits, TimeLimitExceeded, process_age, timeout_message
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, process_started, timeout_message
 from puzzleplan.common.outputs import (
     check_not_input,
     check_output_file,
@@ -181,13 +181,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     plan_out = check_output_file(args.plan_out, "plan file", [args.file])
     check_animation(args, describe(args.puzzle))
     page = check_page(args.trace, [args.file]) if args.trace else None
+    limits = guarded.keeping_for_the_trace(limits) if page else limits
     with status_line(quiet=args.json):
         report = guarded.read_and_solve(args, limits)
     inst = api.instance_of(report)
-    animation, failures = _solve_outputs(args, inst, report, plan_out)
+    animation, failures = guarded.in_time(args, lambda: _solve_outputs(args, inst, report, plan_out), args.animate)
     print_result(args, api.report_json(report), lambda: print_report(inst, report, args.show), animation)
     if page and inst is not None:
-        failures += _trace_outputs(args, inst, report, page)
+        files = (page, page.with_suffix(".jsonl"))  # the page and its one trace beside it (api.watching.trace_files)
+        failures += guarded.in_time(args, lambda: (None, _trace_outputs(args, inst, report, page)), *files)[1]
     return _said_failures(failures) or exit_status(report.status, report.valid)
 
 
@@ -342,13 +344,20 @@ def cmd_plan(args: argparse.Namespace) -> int:
     else:
         _print_plan(args, report.run, data, text)
     if page and result.solved:
-        failures += guarded.written(
-            lambda: pddl_page.write_page(page, args.domain, args.problem, report.run.plan, args.json), page
+        failures += guarded.in_time(
+            args,
+            lambda: guarded.written(
+                lambda: pddl_page.write_page(page, args.domain, args.problem, report.run.plan, args.json), page
+            ),
+            page,
         )[1]
     elif page:
         print(f"puzzleplan: no plan to view; {page} not written", file=sys.stderr)
     if graph_page:
-        failures += save_graph(report.trace, graph_page, f"{args.domain} {args.problem}", args.json)
+        title, files = f"{args.domain} {args.problem}", (graph_page, graph_page.with_suffix(".jsonl"))
+        failures += guarded.in_time(
+            args, lambda: (None, save_graph(report.trace, graph_page, title, args.json)), *files
+        )[1]
     return _said_failures(failures) or exit_status(result.status, data["valid"])
 
 
@@ -634,7 +643,7 @@ def main(argv: list[str] | None = None) -> int:
     status 2, never a traceback; under --json it is one JSON object on stdout with status `error`. The
     --timeout counts from the start of the process when `argv` is None (the process's own command line,
     `entry`), from this call when it is given; either way it holds up to the exit (guarded.command_limits)."""
-    started = time.monotonic() - (process_age() if argv is None else 0.0)
+    started = process_started() if argv is None else time.monotonic()
     argv = guarded.verbose_first(list(sys.argv[1:] if argv is None else argv))
     as_json = "--json" in argv
     parser = build_parser()

@@ -18,9 +18,9 @@ import time
 
 from puzzleplan.api import Status
 from puzzleplan.api.graphplan import GraphplanRun, run_graphplan
-from puzzleplan.api.pipeline import within_the_limit
+from puzzleplan.api.pipeline import limits_since
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import Limits, parse_memory, parse_seconds, process_age
+from puzzleplan.common.limits import Limits, parse_memory, parse_seconds, process_started
 from puzzleplan.common.outputs import guarded_output, leave, silence_stdout
 
 
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     output (common.outputs.leave), without the interpreter's teardown of a large grounded task."""
     if argv is not None:
         return _main(argv, time.monotonic())
-    leave(_main(None, time.monotonic() - process_age()))
+    leave(_main(None, process_started()))
 
 
 @guarded_output("graphplan")
@@ -133,7 +133,7 @@ def _search(args: argparse.Namespace) -> GraphplanRun:
 
 def _limits(args: argparse.Namespace) -> Limits:
     """The run's limits: --timeout and --memory counted from the command's start, up to its exit."""
-    return within_the_limit(Limits(args.timeout, args.memory), time.monotonic() - args.started)
+    return limits_since(Limits(args.timeout, args.memory), args.started)
 
 
 def _validate(args: argparse.Namespace) -> int:

@@ -9,13 +9,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from puzzleplan.common.limits import (
-    WAY_OUT,
     TimeLimitExceeded,
     memory_limit,
     parse_memory,
     parse_seconds,
     process_age,
     time_limit,
+    work_time,
 )
 
 TIMEOUT_EXIT = 4
@@ -45,9 +45,7 @@ class CommandLimits:
     def left(self, grace: float = 0.0) -> float | None:
         """Seconds the command's own work may take (None: no limit): the time limit less the start-up spent,
         `grace` and WAY_OUT, the way out that the limit holds for (a few milliseconds when none is left)."""
-        if self.timeout is None:
-            return None
-        return max(self.timeout - self.spent - WAY_OUT - grace, 0.005)
+        return None if self.timeout is None else work_time(self.timeout, self.spent, grace)
 
 
 def add_limit_options(parser: argparse.ArgumentParser, timeout_help: str, timeout: str | None = None) -> None:

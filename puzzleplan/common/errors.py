@@ -3,7 +3,6 @@ shortened texts, did-you-mean)."""
 
 from __future__ import annotations
 
-import difflib
 import warnings
 from collections.abc import Iterable
 
@@ -84,6 +83,8 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """' (did you mean X?)' when `word` looks like a misspelling of one of `known`, else ''."""
+    import difflib  # here: only a misspelling pays for it
+
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

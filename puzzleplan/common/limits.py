@@ -313,6 +313,26 @@ def process_age() -> float:
         return 0.0
 
 
+def process_started() -> float:
+    """The time.monotonic() reading at which this process started: the moment a command's time limit counts
+    from when it runs on its own command line (now, where the system does not say)."""
+    return time.monotonic() - process_age()
+
+
+SHORTEST_WORK = 0.005
+"""Seconds of work a time limit spent before the work began still leaves it: enough to end in a timeout."""
+
+
+def work_time(timeout: float, spent: float, grace: float, grace_within_work: bool = False) -> float:
+    """Seconds a command's own work may take under a time limit of `timeout` seconds, `spent` of them gone
+    before the work began (start-up, reading), so that `grace` seconds past the work (before the hard stop, or
+    to write the answer) and WAY_OUT after them end within the limit; SHORTEST_WORK when none is left. With
+    `grace_within_work` the grace is never longer than the work (the pipeline's hard limit: a short window is
+    halved between them)."""
+    window = timeout - spent - WAY_OUT
+    return max(window - grace, window / 2 if grace_within_work else 0.0, SHORTEST_WORK)
+
+
 def age_of(stat: str, uptime: str, ticks_per_second: int) -> float:
     """Seconds between a process's start and now, from its /proc/PID/stat line (field 22, the start time in
     clock ticks since boot; counted after the command name, which may hold spaces and parentheses) and the

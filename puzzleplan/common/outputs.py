@@ -9,7 +9,6 @@ import fcntl
 import functools
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -76,6 +75,8 @@ def check_writable_files(folder: Path, names: Iterable[str], what: str = "report
     for name in names:
         if (folder / name).is_dir():
             raise InputError(f"cannot write the {what}: {folder / name} is a folder", str(folder))
+    import tempfile  # here: most commands write no folder
+
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass

@@ -6,7 +6,6 @@ even when only a sample of the expansions was kept (see TraceOptions)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 TRACE_VERSION = 1
@@ -149,6 +148,8 @@ class Trace:
             "graph levels": len(self.levels) or None,
             "goal sets tried": len(self.attempts) or None,
         }
+        from html import escape
+
         shown = {name: value for name, value in rows.items() if value is not None}
         cells = "".join(f"<tr><th>{name}</th><td>{escape(str(value))}</td></tr>" for name, value in shown.items())
         return f"<table class='puzzleplan-trace'>{cells}</table>"

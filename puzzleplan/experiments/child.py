@@ -18,11 +18,11 @@ import sys
 from typing import Any
 
 from puzzleplan.api.pddl_files import plan_files
-from puzzleplan.api.pipeline import within_the_limit
+from puzzleplan.api.pipeline import limits_since
 from puzzleplan.api.runs import solve_text
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.files import read_file
-from puzzleplan.common.limits import Limits, process_age
+from puzzleplan.common.limits import Limits, process_started
 from puzzleplan.common.processes import interrupt_on_terminate
 
 BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
@@ -32,7 +32,7 @@ BAD_INPUT, MEMOUT, INTERRUPTED = 2, 5, 130
 def solve_task(task: dict[str, Any]) -> dict[str, Any]:
     """Solve one task and return its report as the JSON object of the `solve --json` contract (of
     `plan --json` for a plain PDDL task)."""
-    limits = within_the_limit(Limits.read(task["timeout"], task.get("memory_mb")), process_age())
+    limits = limits_since(Limits.read(task["timeout"], task.get("memory_mb")), process_started())
     if task.get("domain_file"):
         texts = (task["domain_text"], task["text"])
         strict = task.get("strict", False)

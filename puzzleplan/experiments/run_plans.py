@@ -4,7 +4,6 @@ DIR/animations/ that report.html links to."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 from pathlib import Path
@@ -25,6 +24,8 @@ ANIMATIONS = "animations"
 def run_name(row: dict[str, Any]) -> str:
     """A file name for a run: its puzzle, instance and planner made file-safe, and a short digest that
     keeps runs whose names read the same apart."""
+    import hashlib  # here: only compare's kept plans are named
+
     key = f"{row['puzzle']}|{row['instance']}|{row['planner']}"
     readable = re.sub(r"[^A-Za-z0-9.]+", "-", f"{row['puzzle']}-{Path(row['instance']).name}-{row['planner']}")
     return f"{readable.strip('-')[:80]}-{hashlib.sha1(key.encode()).hexdigest()[:8]}"

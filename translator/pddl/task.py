@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -161,6 +160,8 @@ def claimed_cost(text: str, source: str = "<plan>") -> float | None:
 @contextmanager
 def task_files(task: PddlTask, prefix: str = "puzzleplan-") -> Iterator[tuple[Path, Path, Path]]:
     """(folder, domain.pddl, problem.pddl) of the task written into a temporary folder, removed after."""
+    import tempfile  # here: a native search writes no file
+
     with tempfile.TemporaryDirectory(prefix=prefix) as work:
         folder = Path(work)
         domain, problem = folder / "domain.pddl", folder / "problem.pddl"
