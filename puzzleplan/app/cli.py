@@ -229,7 +229,7 @@ def _solve_outputs(
 def _said_failures(failures: list[InputError]) -> int:
     """Say the output files not written, after the result printed anyway: exit status 1 if any, else 0."""
     for failure in failures:
-        print(f"puzzleplan: error: {failure} (the plan is printed above)", file=sys.stderr)
+        print(f"puzzleplan: error: {failure} (the result is printed above)", file=sys.stderr)
     return EXIT["error"] if failures else EXIT["ok"]
 
 
