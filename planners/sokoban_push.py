@@ -21,7 +21,7 @@ from typing import Any
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase, watch
-from puzzleplan.common.recorder import active
+from puzzleplan.common.recorder import active, recording
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.registry import PUSH_BEST, PUSH_RENAMED
 from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
@@ -430,20 +430,23 @@ def push_astar(
     return replace(plain, search_time=deadline.elapsed(), expanded=done + (plain.expanded or 0))
 
 
-INCUMBENT_SHARE = 8
-"""With `incumbent`, each of the two first searches takes at most 1/INCUMBENT_SHARE of the states (or,
-without a state budget, of the seconds)."""
+INCUMBENT_STATES = 10_000
+"""With `incumbent`, the most positions each of the two first searches expands (fewer when the state budget
+has fewer left); each gets at most an eighth of the seconds too."""
 
 
 def _incumbent(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, states: int) -> PlanResult:
     """The incumbent plan of A* with `incumbent`: the one with fewer pushes of native-push-best's and
-    native-push-portfolio's other member's, each run on a share of the budget (its expansions are both's)."""
-    share = Limits(limits.timeout / INCUMBENT_SHARE, limits.memory_mb)
-    runs = []
+    native-push-portfolio's other member's, each run on its share of the budget (the expansions are both's).
+    A budget of N states gives each the same states whatever N is above them, so that a run of N
+    expansions repeats with a budget of N."""
+    share, runs = Limits(limits.timeout / 8, limits.memory_mb), list[PlanResult]()
     for text in (PUSH_BEST, PUSH_RENAMED["native-push-fess-packing"].partition(":")[2]):
-        options = replace(push_options(text), states=states // INCUMBENT_SHARE)
-        with phase("incumbent plan (" + text + ")"):
-            runs.append(push_astar(puzzle, instance, share, **asdict(options)))
+        left = states - sum(run.expanded or 0 for run in runs) if states else INCUMBENT_STATES
+        if left > 0:
+            options = replace(push_options(text), states=min(left, INCUMBENT_STATES))
+            with recording(None), phase("incumbent plan (" + text + ")"):  # A* alone is traced
+                runs.append(push_astar(puzzle, instance, share, **asdict(options)))
     solved = [run for run in runs if run.status is Status.SOLVED] or runs
     best = min(solved, key=lambda run: (run.figures or {}).get("pushes", INFINITE))
     return replace(best, expanded=sum(run.expanded or 0 for run in runs))
@@ -459,7 +462,7 @@ def _bounded(
     used = upper.expanded or 0
     astar = search.weight == 1 and not (search.bidirectional or search.features)
     pushes = (upper.figures or {}).get("pushes", 0) if upper.status is Status.SOLVED and astar else 0
-    rest = _Budget(deadline.remaining(), max(deadline.states - used, 1) if deadline.states else 0)
+    rest = _Budget(deadline.remaining(), max(deadline.states - used, 0), deadline.limited)
     result = _best_first(puzzle, instance, rest, replace(search, upper=pushes), (), False, used)
     total = used + (result.expanded or 0)
     if result.status is Status.UNSOLVABLE and pushes:
@@ -470,16 +473,17 @@ def _bounded(
 
 
 class _Budget(Deadline):
-    """A time limit and, when `states` > 0, a number of positions to expand at most."""
+    """A time limit and, when `states` > 0 (or `limited`, then even 0), a number of positions to expand at
+    most."""
 
-    def __init__(self, seconds: float, states: int = 0) -> None:
+    def __init__(self, seconds: float, states: int = 0, limited: bool = False) -> None:
         super().__init__(seconds)
-        self.states = states
+        self.states, self.limited = states, limited or states > 0
 
     def exhausted(self, expanded: int) -> bool:
         """Whether the states are spent (checked before every expansion: a search that solves a level in N
         expansions solves it with a budget of N, and stops at exactly N with less)."""
-        return 0 < self.states <= expanded
+        return self.limited and self.states <= expanded
 
 
 def _limit_reached(expanded: int, total: int, deadline: Deadline) -> PlanResult:
@@ -548,7 +552,7 @@ def _best_first(
         ends = _ends(side, forward, active[-1], key, node, boxes & data.goal_mask == boxes)
         if ends is not None:
             return _solved(puzzle, instance, sides, ends, deadline)
-        if deadline.states and deadline.exhausted(expanded := _expanded(sides)):
+        if deadline.limited and deadline.exhausted(expanded := _expanded(sides)):
             return _limit_reached(expanded, already + expanded, deadline)
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
