@@ -51,6 +51,23 @@ def test_a_level_solved_in_one_push_is_proved_by_the_incumbent():
     assert (result.status, result.proved, result.figures["pushes"]) == (Status.SOLVED, Proof.OPTIMAL, 1)
 
 
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(instance=levels(max_side=4, max_boxes=3))
+def test_a_budget_of_the_states_a_run_took_repeats_it(instance):
+    """The weighted searches take the same states under any budget that covers them: a budget of the
+    expansions a run took gives the same plan, one fewer stops at exactly that many."""
+    options = {"clusters": True, "pairs": True, "incumbent": True}
+    free = push_astar(SOKOBAN, instance, Limits(20), **options)
+    if not free.solved or not free.expanded:
+        return
+    again = push_astar(SOKOBAN, instance, Limits(20), states=free.expanded, **options)
+    assert (again.plan, again.proved, again.expanded) == (free.plan, free.proved, free.expanded)
+    if free.expanded > 1:
+        short = push_astar(SOKOBAN, instance, Limits(20), states=free.expanded - 1, **options)
+        assert (short.status, short.expanded) == (Status.TIMEOUT, free.expanded - 1)
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(compiled_bounds() is None, reason="the compiled bounds were not built at install")
 def test_xsokoban_80_is_proved_at_its_start_bound(shared_data):
     """The pair bound at the start is 231, and native-push-best's plan has 231 pushes: A* queues nothing. A
