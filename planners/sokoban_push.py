@@ -21,8 +21,9 @@ from typing import Any
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase, watch
-from puzzleplan.common.recorder import active
+from puzzleplan.common.recorder import active, recording
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
+from puzzleplan.planners.registry import PUSH_BEST, PUSH_RENAMED
 from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
@@ -181,6 +182,7 @@ class _Side:
         self.parents: list[tuple[int, tuple] | None] = []  # (parent node, (box cell, direction) pushes)
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 or newest else count()  # weighted: newest first among equals
+        self.upper = 0  # A* with an incumbent: its pushes; no position whose g + h reaches them is queued
         self.expanded = 0
         self.tracer: PushTracer | None = None  # records the search when the run is traced
 
@@ -197,6 +199,8 @@ class _Side:
         h, group = self.assess(boxes)
         if self.sides is not None and h < INFINITE:
             h = max(h, self.sides.bound(boxes, keeper))
+        if 0 < self.upper <= g + h < INFINITE:
+            return  # every plan through it has at least the incumbent's pushes
         if self.tracer is not None:
             self.tracer.child(self, g, keeper, boxes, parent, pushes, h)
         if h < INFINITE:
@@ -367,6 +371,7 @@ def push_astar(
     keeper: bool = False,
     newest: bool = False,
     pairs: bool = False,
+    incumbent: bool = False,
     states: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
@@ -387,7 +392,10 @@ def push_astar(
     box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
     other's way (pair_penalties; admissible but not consistent, so positions reached again with fewer pushes
     are reopened). With `newest`, A* too takes the newest of the positions
-    with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With `states`
+    with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With
+    `incumbent`, A* first runs two weighted searches on a share of the budget (_incumbent) and queues no
+    position whose g + h reaches that plan's pushes: a plan A* finds is optimal as ever, and A* running dry
+    proves the incumbent's plan optimal (no plan has fewer pushes). With `states`
     > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
     machine's speed. The plan is full LURD."""
     deadline = _Budget(limits.timeout, states)
@@ -409,6 +417,8 @@ def push_astar(
         tracer=tracer(active(), instance, data, _bound_name(keeper, pairs)),
         pairs=pairs,
     )
+    if incumbent:
+        return _bounded(puzzle, instance, limits, deadline, search)
     result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
     if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
@@ -420,17 +430,60 @@ def push_astar(
     return replace(plain, search_time=deadline.elapsed(), expanded=done + (plain.expanded or 0))
 
 
-class _Budget(Deadline):
-    """A time limit and, when `states` > 0, a number of positions to expand at most."""
+INCUMBENT_STATES = 10_000
+"""With `incumbent`, the most positions each of the two first searches expands (fewer when the state budget
+has fewer left); each gets at most an eighth of the seconds too."""
 
-    def __init__(self, seconds: float, states: int = 0) -> None:
+
+def _incumbent(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, states: int) -> PlanResult:
+    """The incumbent plan of A* with `incumbent`: the one with fewer pushes of native-push-best's and
+    native-push-portfolio's other member's, each run on its share of the budget (the expansions are both's).
+    A budget of N states gives each the same states whatever N is above them, so that a run of N
+    expansions repeats with a budget of N."""
+    share, runs = Limits(limits.timeout / 8, limits.memory_mb), list[PlanResult]()
+    for text in (PUSH_BEST, PUSH_RENAMED["native-push-fess-packing"].partition(":")[2]):
+        left = states - sum(run.expanded or 0 for run in runs) if states else INCUMBENT_STATES
+        if left > 0:
+            options = replace(push_options(text), states=min(left, INCUMBENT_STATES))
+            with recording(None), phase("incumbent plan (" + text + ")"):  # A* alone is traced
+                runs.append(push_astar(puzzle, instance, share, **asdict(options)))
+    solved = [run for run in runs if run.status is Status.SOLVED] or runs
+    best = min(solved, key=lambda run: (run.figures or {}).get("pushes", INFINITE))
+    return replace(best, expanded=sum(run.expanded or 0 for run in runs))
+
+
+def _bounded(
+    puzzle: Sokoban, instance: SokobanInstance, limits: Limits, deadline: _Budget, search: _Search
+) -> PlanResult:
+    """A* below an incumbent's pushes (push_astar's `incumbent`): A*'s own plan when it finds one (fewer
+    pushes, optimal), the incumbent's proved optimal when A* runs dry, TIMEOUT when the budget runs out.
+    Goal and tunnel macros are left out; a weighted or bidirectional search gets no incumbent."""
+    upper = _incumbent(puzzle, instance, limits, deadline.states)
+    used = upper.expanded or 0
+    astar = search.weight == 1 and not (search.bidirectional or search.features)
+    pushes = (upper.figures or {}).get("pushes", 0) if upper.status is Status.SOLVED and astar else 0
+    rest = _Budget(deadline.remaining(), max(deadline.states - used, 0), deadline.limited)
+    result = _best_first(puzzle, instance, rest, replace(search, upper=pushes), (), False, used)
+    total = used + (result.expanded or 0)
+    if result.status is Status.UNSOLVABLE and pushes:
+        return replace(upper, proved=Proof.OPTIMAL, expanded=total, search_time=deadline.elapsed())
+    if result.status is Status.TIMEOUT and rest.exhausted(result.expanded or 0):
+        return _limit_reached(total, total, deadline)
+    return replace(result, expanded=total, search_time=deadline.elapsed())
+
+
+class _Budget(Deadline):
+    """A time limit and, when `states` > 0 (or `limited`, then even 0), a number of positions to expand at
+    most."""
+
+    def __init__(self, seconds: float, states: int = 0, limited: bool = False) -> None:
         super().__init__(seconds)
-        self.states = states
+        self.states, self.limited = states, limited or states > 0
 
     def exhausted(self, expanded: int) -> bool:
         """Whether the states are spent (checked before every expansion: a search that solves a level in N
         expansions solves it with a budget of N, and stops at exactly N with less)."""
-        return 0 < self.states <= expanded
+        return self.limited and self.states <= expanded
 
 
 def _limit_reached(expanded: int, total: int, deadline: Deadline) -> PlanResult:
@@ -456,6 +509,8 @@ class _Search:
     newest: bool
     tracer: PushTracer | None = None
     pairs: bool = False
+    upper: int = 0
+    """A*'s incumbent pushes (0: none): positions whose g + h reaches them are not queued."""
 
 
 def _best_first(
@@ -474,6 +529,7 @@ def _best_first(
     dead = ClusterDeadlocks(data, deadline) if search.clusters else None
     keeper = _keeper_bound(data, search)
     forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper, search.newest)
+    forward.upper = search.upper
     boxes0 = data.mask(instance.active_boxes)
     sides = [forward]
     if search.bidirectional and len(data.goals) == boxes0.bit_count():
@@ -496,7 +552,7 @@ def _best_first(
         ends = _ends(side, forward, active[-1], key, node, boxes & data.goal_mask == boxes)
         if ends is not None:
             return _solved(puzzle, instance, sides, ends, deadline)
-        if deadline.states and deadline.exhausted(expanded := _expanded(sides)):
+        if deadline.limited and deadline.exhausted(expanded := _expanded(sides)):
             return _limit_reached(expanded, already + expanded, deadline)
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
@@ -627,6 +683,10 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
         {"pairs": True},
         "keeper with penalties of pairs of boxes in each other's way (sound: A* stays optimal, reopening)",
     ),
+    "incumbent": (
+        {"incumbent": True},
+        "A* below the pushes of a plan found first by weighted searches; running dry proves that plan optimal",
+    ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly), and
@@ -655,6 +715,7 @@ class PushOptions:
     keeper: bool = False
     newest: bool = False
     pairs: bool = False
+    incumbent: bool = False
     states: int = 0
 
     @property
@@ -683,7 +744,12 @@ def push_options(text: str, source: str = "command line") -> PushOptions:
     for word, needed in NEEDS.items():
         if word in keys and needed not in keys:
             raise InputError(f"push search option {word!r} needs {needed!r} (native-push:{needed},{word})", source)
-    return PushOptions(**fields)
+    options = PushOptions(**fields)
+    if options.incumbent and not options.optimal:
+        raise InputError(
+            "push search option 'incumbent' bounds A* only: it goes with no option that is not optimal", source
+        )
+    return options
 
 
 def _budget(value: str, source: str, key: str = "states") -> int:
