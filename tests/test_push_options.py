@@ -81,6 +81,7 @@ def test_the_best_search_keeps_its_options():
         ("states=many", "positive number"),
         ("wastar,turns=2", "'turns' needs 'fess'"),
         ("fess,turns=0", "positive number of FESS turns"),
+        ("fess,packing,cuts", "'cuts' needs 'wastar'"),
     ],
 )
 def test_bad_options_are_refused_with_what_was_expected(options, said):
