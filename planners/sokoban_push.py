@@ -390,8 +390,9 @@ def push_astar(
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
     where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
     optimal; when that search runs dry, the plain one goes on in the time left). With `cuts` (goal cuts, after
-    Junghanns and Schaeffer), a position where a goal macro (or FESS's packing move) applies has no other
-    children (not complete: a search that runs dry hands over to the plain one). With `cycle`, the forward
+    Junghanns and Schaeffer), on levels with goal rooms a position where a goal macro (or FESS's packing move)
+    applies has no other children (not complete: like the macros, a search that runs dry hands over to the
+    plain one, which has no goal rooms and so no cuts). With `cycle`, the forward
     search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
     the boxes blocking doorways (sokoban_features). With `clusters`, pushes
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
@@ -429,13 +430,13 @@ def push_astar(
         cuts=cuts,
     )
     result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
-    if not (rooms or tunnels or cuts) or result.status is not Status.UNSOLVABLE:
+    if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
         return result
     done = result.expanded or 0
     if deadline.exhausted(done):
         return _limit_reached(done, done, deadline)
     rest = _Budget(deadline.remaining(), states - done if states else 0)
-    plain = _best_first(puzzle, instance, rest, replace(search, cuts=False), (), False, done)
+    plain = _best_first(puzzle, instance, rest, search, (), False, done)
     return replace(plain, search_time=deadline.elapsed(), expanded=done + (plain.expanded or 0))
 
 
@@ -503,7 +504,7 @@ def _best_first(
         tunnels,
         keeper,
         search.newest,
-        search.cuts,
+        bool(rooms) and search.cuts,
     )
     boxes0 = data.mask(instance.active_boxes)
     sides = [forward]
@@ -660,7 +661,8 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "cuts": (
         {"cuts": True},
-        "with wastar: goal cuts, where a goal macro or FESS's packing move applies, the other pushes are cut",
+        "with wastar: on levels with goal rooms, where a goal macro or FESS's packing move applies, the other"
+        " pushes are cut",
     ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
