@@ -16,7 +16,7 @@ from typing import Any
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.planners.base import Planner
 
-PUSH_BEST = "wastar,clusters,tunnels,fess,turns,packing,opener,entries"
+PUSH_BEST = "wastar,clusters,tunnels,fess,turns,packing,opener,entries,cuts"
 """native-push-best's options (sokoban_push.OPTIONS): the best push search on one core."""
 
 PUSH_RENAMED = {
@@ -62,7 +62,7 @@ DESCRIPTIONS = {
     ),
     "native-push-best": (
         "Sokoban only: the best push search on one core, native-push:" + PUSH_BEST + " (FESS taking turns with "
-        "feature cycles, bidirectional, macros)"
+        "feature cycles, bidirectional, macros, goal cuts)"
     ),
     "native-push-portfolio": (
         f"Sokoban only: native-push-best and {PUSH_RENAMED['native-push-fess-packing']} in parallel (2 processes); "

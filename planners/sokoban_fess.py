@@ -41,6 +41,7 @@ class _Side(Protocol):
     ranks: list[int]
     parents: list
     pending: list[Child] | None
+    cuts: bool
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None: ...
 
@@ -110,19 +111,23 @@ class Fess(Features):
         return [order[k] for order, k in zip(self.orders, self.filled(boxes)) if k < len(order)]
 
     def expand(self, side: _Side, node: int, reach: int, boxes: int, g: int) -> None:
-        """Expand a forward position: its children, an advised one weighing 0 more than it, any other 1."""
+        """Expand a forward position: its children, an advised one weighing 0 more than it, any other 1.
+        With the side's goal cuts, a packing move is the only child when there is one."""
         side.pending = []
         side.expand(node, reach, boxes, g)
         children, side.pending = side.pending, None
+        move = self.packing_move(side.data, node, reach, boxes, g) if self.packing else None
+        if move is not None and side.cuts:
+            children = []  # goal cuts: the packing move alone
         live = [child for child in children if side.assess(child[2])[0] < INFINITE]
-        advised = self.advise(side, reach, boxes, live)
+        advised = self.advise(side, reach, boxes, live) if live else set()
         self.explored |= reach
         link = side.parents[node]
         rank, last = side.ranks[node], _moved_to(side.data, link[1] if link else ())
         for index, child in enumerate(live):
             free = index in advised or child[4][0][0] == last  # a push of the same box goes on its move
             side.add(*child, rank=rank + (not free))
-        if self.packing and (move := self.packing_move(side.data, node, reach, boxes, g)) is not None:
+        if move is not None:
             side.add(*move, rank=rank)
 
     def packing_move(self, data: Analysis, node: int, reach: int, boxes: int, g: int) -> Child | None:

@@ -160,7 +160,9 @@ class _Side:
         tunnels: bool = False,
         sides: KeeperSides | PairPenalties | None = None,
         newest: bool = False,
+        cuts: bool = False,
     ) -> None:
+        self.cuts = cuts  # goal cuts: when a goal macro applies, the position's other pushes are cut
         self.data, self.forward, self.weight, self.clusters = data, forward, weight, clusters
         self.sides = sides  # the keeper-aware bound (with pair penalties), taken when it is higher
         self.reopen = isinstance(sides, PairPenalties)  # an inconsistent bound: a position may come back cheaper
@@ -277,31 +279,44 @@ class _Side:
         self.expanded += 1
         if self.tracer is not None:
             self.tracer.expanding(self, node, reach, boxes)
-        data = self.data
         if self.forward:
-            for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
-                self._carry(node, g, box, reach, boxes)
-            pushes = data.pushes(reach, boxes)
-            chosen = corral_pushes(data, reach, boxes, pushes, not self.astar, self.grown)
-            if any(self._touches_room(push) for push in chosen):
-                chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
-            if self.tracer is not None:
-                self.tracer.corral(pushes, chosen)
-            for box, d, target in chosen:
-                if self._touches_room((box, d, target)):
-                    continue  # boxes enter rooms by macros only, and stay
-                made, keeper, target, moved = self._through_tunnel(box, d, target, boxes)
-                if data.deadlocked(target, moved):
-                    if self.tracer is not None:
-                        self.tracer.pruned(made, FREEZE)
-                    continue
-                if (self.entrances >> target) & 1 and self._carry(
-                    node, g + len(made), target, data.reach(keeper, moved), moved, made
-                ):
-                    continue
-                self.add(g + len(made), keeper, moved, node, made)
+            self._push(node, reach, boxes, g)
             return
         self._pull(node, reach, boxes, g)
+
+    def _push(self, node: int, reach: int, boxes: int, g: int) -> None:
+        """Queue the children of a closed position of the forward side: its pushes (with tunnel and goal
+        macros). With goal cuts, when some goal macro applies the other pushes are cut."""
+        data = self.data
+        carried = False
+        for box in bits(boxes & self.entrances):  # boxes waiting at a room's entrance
+            carried |= self._carry(node, g, box, reach, boxes)
+        pushes = data.pushes(reach, boxes)
+        chosen = corral_pushes(data, reach, boxes, pushes, not self.astar, self.grown)
+        if any(self._touches_room(push) for push in chosen):
+            chosen = pushes  # the corral's push may be one no macro makes: pruning is unsound then
+        if self.tracer is not None:
+            self.tracer.corral(pushes, chosen)
+        others: list[tuple] = []  # with goal cuts, the children that are not goal macros, queued last
+        for box, d, target in chosen:
+            if self._touches_room((box, d, target)):
+                continue  # boxes enter rooms by macros only, and stay
+            made, keeper, target, moved = self._through_tunnel(box, d, target, boxes)
+            if data.deadlocked(target, moved):
+                if self.tracer is not None:
+                    self.tracer.pruned(made, FREEZE)
+                continue
+            if (self.entrances >> target) & 1 and self._carry(
+                node, g + len(made), target, data.reach(keeper, moved), moved, made
+            ):
+                carried = True
+            elif self.cuts:
+                others.append((g + len(made), keeper, moved, node, made))
+            else:
+                self.add(g + len(made), keeper, moved, node, made)
+        if not carried:
+            for child in others:
+                self.add(*child)
 
     def _pull(self, node: int, reach: int, boxes: int, g: int) -> None:
         """Queue the children of a closed position of the backward side: its pulls."""
@@ -373,12 +388,16 @@ def push_astar(
     pairs: bool = False,
     incumbent: bool = False,
     states: int = 0,
+    cuts: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
     and boxes are as many) alternates with a backward search over pulls from the solved position and stops
     where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
-    optimal; when that search runs dry, the plain one goes on in the time left). With `cycle`, the forward
+    optimal; when that search runs dry, the plain one goes on in the time left). With `cuts` (goal cuts, after
+    Junghanns and Schaeffer), on levels with goal rooms a position where a goal macro (or FESS's packing move)
+    applies has no other children (not complete: like the macros, a search that runs dry hands over to the
+    plain one, which has no goal rooms and so no cuts). With `cycle`, the forward
     search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
     the boxes blocking doorways (sokoban_features). With `clusters`, pushes
     whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
@@ -416,6 +435,7 @@ def push_astar(
         newest,
         tracer=tracer(active(), instance, data, _bound_name(keeper, pairs)),
         pairs=pairs,
+        cuts=cuts,
     )
     if incumbent:
         return _bounded(puzzle, instance, limits, deadline, search)
@@ -511,6 +531,7 @@ class _Search:
     pairs: bool = False
     upper: int = 0
     """A*'s incumbent pushes (0: none): positions whose g + h reaches them are not queued."""
+    cuts: bool = False
 
 
 def _best_first(
@@ -528,7 +549,18 @@ def _best_first(
         data = analysis(instance)
     dead = ClusterDeadlocks(data, deadline) if search.clusters else None
     keeper = _keeper_bound(data, search)
-    forward = _Side(data, True, search.weight, rooms, search.features, dead, tunnels, keeper, search.newest)
+    forward = _Side(
+        data,
+        True,
+        search.weight,
+        rooms,
+        search.features,
+        dead,
+        tunnels,
+        keeper,
+        search.newest,
+        bool(rooms) and search.cuts,
+    )
     forward.upper = search.upper
     boxes0 = data.mask(instance.active_boxes)
     sides = [forward]
@@ -687,12 +719,17 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
         {"incumbent": True},
         "A* below the pushes of a plan found first by weighted searches; running dry proves that plan optimal",
     ),
+    "cuts": (
+        {"cuts": True},
+        "with wastar: on levels with goal rooms, where a goal macro or FESS's packing move applies, the other"
+        " pushes are cut",
+    ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly), and
 `turns=N` is `turns` with FESS taking N turns for each turn of the other cycles."""
 
-NEEDS = {"doors": "cycle", "turns": "fess", "packing": "fess", "opener": "fess"}
+NEEDS = {"doors": "cycle", "turns": "fess", "packing": "fess", "opener": "fess", "cuts": "wastar"}
 """Options that do nothing without another."""
 
 
@@ -717,6 +754,7 @@ class PushOptions:
     pairs: bool = False
     incumbent: bool = False
     states: int = 0
+    cuts: bool = False
 
     @property
     def optimal(self) -> bool:

@@ -147,10 +147,10 @@ def test_on_microban_the_portfolio_gives_its_member_s_plan(shared_data, label):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("label", "expanded"), [("10", 56984), ("14", 173555)])
+@pytest.mark.parametrize(("label", "expanded"), [("14", 173555)])
 def test_the_portfolio_solves_xsokoban_levels_its_best_member_does_not(shared_data, label, expanded):
-    """XSokoban 10 and 14, which native-push-best does not solve in a minute, by
-    native-push:wastar,clusters,tunnels,fess,packing,entries."""
+    """XSokoban 14, which native-push-best does not solve in a minute, by
+    native-push:wastar,clusters,tunnels,fess,packing,entries (10 too before native-push-best had goal cuts)."""
     path = shared_data / "sokoban" / "xsokoban90.txt"
     problem = Simulation(SOKOBAN, SOKOBAN.parse_level(path.read_text(), str(path), label))
     result = get_planner("native-push-portfolio").solve(problem, Limits(120))

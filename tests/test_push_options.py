@@ -68,8 +68,9 @@ def test_a_former_name_is_refused_naming_the_option_form_of_the_same_search(name
 
 
 def test_the_best_search_keeps_its_options():
-    """native-push-best is the former native-push-packing with entry packing orders."""
-    assert get_planner("native-push-best").options == PushOptions(**FORMER["native-push-packing"], entries=True)
+    """native-push-best is the former native-push-packing with entry packing orders and goal cuts."""
+    best = PushOptions(**FORMER["native-push-packing"], entries=True, cuts=True)
+    assert get_planner("native-push-best").options == best
 
 
 @pytest.mark.parametrize(
@@ -81,6 +82,7 @@ def test_the_best_search_keeps_its_options():
         ("states=many", "positive number"),
         ("wastar,turns=2", "'turns' needs 'fess'"),
         ("fess,turns=0", "positive number of FESS turns"),
+        ("fess,packing,cuts", "'cuts' needs 'wastar'"),
     ],
 )
 def test_bad_options_are_refused_with_what_was_expected(options, said):

@@ -17,7 +17,7 @@ from puzzleplan.translator.sokoban.analysis import BACK, analysis, entry_cells, 
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
-PARTS = ("packing", "opener", "entries")
+PARTS = ("packing", "opener", "entries", "cuts")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -99,6 +99,20 @@ def test_a_packing_move_carries_a_box_to_the_next_goal_in_one_child():
         assert (data.reach(keeper, boxes) >> data.neighbour[cell][BACK[d]]) & 1
         keeper, boxes = cell, boxes ^ (1 << cell) ^ (1 << data.neighbour[cell][d])
     assert boxes == data.goal_mask and len(moves[0][0]) == 4
+
+
+def test_with_goal_cuts_the_packing_move_is_the_only_child():
+    """The level of the test above: with goal cuts, the start's one child is the packing move (without, the
+    two pushes of the box too)."""
+    instance = SOKOBAN.parse("#######\n#     #\n# $ @ #\n#    .#\n#######\n")
+    data = analysis(instance)
+    children = []
+    for cuts in (False, True):
+        side = _Side(data, True, 5, (), Fess(data, packing=True), cuts=cuts)
+        side.add(0, data.index[instance.keeper], data.mask(instance.boxes), -1, ())
+        side.expand(*side.pop()[1:])
+        children.append([len(link[1]) for link in side.parents[1:]])
+    assert sorted(children[0]) == [1, 1, 4] and children[1] == [4]
 
 
 def test_no_packing_move_when_no_box_can_reach_the_next_goal_alone():

@@ -10,8 +10,8 @@ from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_features import Features, doorways
-from puzzleplan.planners.sokoban_push import _Alternation, push_astar
-from puzzleplan.translator.sokoban.analysis import analysis
+from puzzleplan.planners.sokoban_push import _Alternation, _Side, push_astar
+from puzzleplan.translator.sokoban.analysis import analysis, goal_rooms
 from tests.test_sokoban import SOKOBAN, fewest_pushes, levels
 
 TWO_ROOMS = """\
@@ -52,6 +52,33 @@ def test_alternation_takes_turns_and_groups_coarsely_in_one_cycle():
     popped = [queue.pop() for _ in range(7)]
     assert popped[:4] == [(1,), (3,), (2,), (1,)]  # coarse: group 0's best; fine: group (0, 0); coarse: 1's
     assert popped[4:] == [(3,), (2,), None]  # what the other cycle took is still queued in this one
+
+
+CARRY = """\
+#########
+#....$ @#
+######  #
+#       #
+#  $$$  #
+#       #
+#########
+"""
+
+
+def test_goal_cuts_leave_only_the_goal_macro_where_one_applies():
+    """The box on the room's entrance can be carried to the deepest goal: with goal cuts that macro is the
+    start's only child, without them the three boxes below may be pushed too."""
+    instance = SOKOBAN.parse(CARRY)
+    data = analysis(instance)
+    boxes = data.mask(instance.boxes)
+    children = []
+    for cuts in (False, True):
+        side = _Side(data, True, 5, goal_rooms(data, boxes), cuts=cuts)
+        side.add(0, data.index[instance.keeper], boxes, -1, ())
+        side.expand(*side.pop()[1:])
+        children.append([[data.cell(cell) for cell, _ in link[1]] for link in side.parents[1:]])
+    macro = [(1, 5), (1, 4), (1, 3), (1, 2)]
+    assert children[0] == [macro, [(4, 3)], [(4, 4)], [(4, 5)]] and children[1] == [macro]
 
 
 @pytest.mark.parametrize("tunnels", [False, True])
