@@ -26,7 +26,10 @@ BACKWARD = (
     "The backward search over pulls from the solved position is counted in `unrecorded`, not recorded: the "
     "expansions are the forward search's alone."
 )
-MET = " The searches met at the path's last state; the plan goes on with {} pushes the backward search found."
+MET = "The searches met at the path's last state; the plan goes on with {} pushes the backward search found."
+RESTARTED = (
+    "The search with goal-room and tunnel macros ran dry; a plain search started again from the start (state {})."
+)
 
 
 class Side(Protocol):
@@ -60,8 +63,11 @@ class PushTracer:
         self.expansion: Expansion | None = None
 
     def attach(self, sides: list[Any]) -> None:
-        """Trace a run's sides (the forward one first); its node ids follow those of a run before."""
+        """Trace a run's sides (the forward one first); its node ids follow those of a run before, which the
+        note says."""
         self.offset, self.taken = len(self.nodes), 0
+        if self.offset:
+            self.say(RESTARTED.format(self.offset))
         for side in sides:
             side.tracer = self
 
@@ -121,7 +127,7 @@ class PushTracer:
         squares, which the search never generates, are recorded as pruned."""
         if not side.forward:
             self.trace.unrecorded += 1
-            self.trace.note = self.trace.note or BACKWARD
+            self.say(BACKWARD)
             return
         ident = self.current = node + self.offset
         self.settle(ident)
@@ -192,7 +198,12 @@ class PushTracer:
             ident = parent
         self.trace.path, self.trace.path_moves = path[::-1], moves[::-1]
         if met is not None:
-            self.trace.note += MET.format(met)
+            self.say(MET.format(met))
+
+    def say(self, sentence: str) -> None:
+        """Add `sentence` to the trace's note, once."""
+        if sentence not in self.trace.note:
+            self.trace.note = f"{self.trace.note} {sentence}".strip()
 
 
 def tracer(recorder: Recorder | None, instance: SokobanInstance, data: Analysis, heuristic: str) -> PushTracer | None:
