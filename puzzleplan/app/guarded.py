@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from puzzleplan import api
 from puzzleplan.api.pipeline import limits_since
 from puzzleplan.common.errors import InputError
-from puzzleplan.common.limits import WAY_OUT, Limits, TimeLimitExceeded, time_limit, timeout_message
+from puzzleplan.common.limits import Limits, TimeLimitExceeded, time_limit, timeout_message, work_time
 
 T = TypeVar("T")
 
@@ -61,7 +61,7 @@ def _time_left(args: argparse.Namespace) -> float | None:
     started = getattr(args, "started", None)
     if started is None:
         return None
-    return max(Limits.read(args.timeout, None).named - WAY_OUT - (time.monotonic() - started), 0.0)
+    return work_time(Limits.read(args.timeout, None).named, time.monotonic() - started, grace=0.0)
 
 
 def command_limits(args: argparse.Namespace) -> Limits:
