@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def bits(mask: int) -> list[int]:
+def bits_loop(mask: int) -> list[int]:
     """The positions of the set bits of a mask, lowest first."""
     found: list[int] = []
     append = found.append  # bound once: this loop runs for every box mask the Sokoban searches look at
@@ -12,6 +12,23 @@ def bits(mask: int) -> list[int]:
         append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def flood_loop(seed: int, area: int, width: int) -> int:
+    """Mask of the cells of `area` connected to the `seed` mask on a grid `width` cells wide (bit-parallel
+    flood fill: the mask grows by its four neighbours within the area until it stops changing)."""
+    reach = seed
+    while True:
+        grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+try:  # the same two, compiled at install (translator/_bitset.c); optional: without a compiler, the loops above
+    from puzzleplan.translator._bitset import bits, flood
+except ImportError:  # pragma: no cover - a build without a compiler
+    bits, flood = bits_loop, flood_loop
 
 
 def lowest(mask: int) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.translator.bitset import bits, lowest
+from puzzleplan.translator.bitset import bits, flood, lowest
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import DIRECTIONS, Cell, step
 from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances, push_distances
@@ -100,12 +100,7 @@ class Analysis:
 
     def flood(self, seed: int, area: int) -> int:
         """Mask of the cells of `area` connected to the `seed` mask (bit-parallel flood fill)."""
-        reach, width = seed, self.width
-        while True:  # grow() written out: this loop is the search's innermost
-            grown = (reach | (reach << 1) | (reach >> 1) | (reach << width) | (reach >> width)) & area
-            if grown == reach:
-                return reach
-            reach = grown
+        return flood(seed, area, self.width)
 
     def components(self, cells: int) -> Iterator[int]:
         """The connected parts of a mask, each as a mask."""

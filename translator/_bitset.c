@@ -1,0 +1,125 @@
+/* Two kernels of puzzleplan.translator.bitset, compiled: sets of small integers held as Python ints.
+ *
+ * bits: the positions of the set bits of a mask, lowest first.
+ * flood: the cells of an area connected to a seed on a grid `width` cells wide, bit-parallel: the mask
+ * grows by its four neighbours (one bit and `width` bits either way) within the area until it stops
+ * changing; the same mask as the Python loop, word by word instead of over whole ints.
+ *
+ * Masks are copied into arrays of 64-bit words (little-endian, as the machine's) and back.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define STACK_WORDS 64
+
+/* Words of a non-negative int (none for 0), or -1 with an exception set. */
+static Py_ssize_t words_of(PyObject *mask) {
+    if (!PyLong_Check(mask)) {
+        PyErr_SetString(PyExc_TypeError, "a mask is an int");
+        return -1;
+    }
+    if (_PyLong_Sign(mask) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a mask is never negative");
+        return -1;
+    }
+    size_t bits = _PyLong_NumBits(mask);
+    if (bits == (size_t)-1 && PyErr_Occurred())
+        return -1;
+    return (Py_ssize_t)((bits + 63) / 64);
+}
+
+/* Copy a non-negative int into `count` words (zero-filled above its own). */
+static int copy_in(PyObject *mask, uint64_t *words, Py_ssize_t count) {
+    memset(words, 0, (size_t)count * 8);
+    return _PyLong_AsByteArray((PyLongObject *)mask, (unsigned char *)words, (size_t)count * 8, 1, 0);
+}
+
+static PyObject *bits(PyObject *self, PyObject *mask) {
+    Py_ssize_t count = words_of(mask);
+    if (count < 0)
+        return NULL;
+    uint64_t stack[STACK_WORDS], *words = count <= STACK_WORDS ? stack : PyMem_Malloc((size_t)count * 8);
+    PyObject *found = words ? PyList_New(0) : PyErr_NoMemory();
+    if (found && copy_in(mask, words, count) < 0)
+        Py_CLEAR(found);
+    for (Py_ssize_t i = 0; found && i < count; i++) {
+        for (uint64_t word = words[i]; word; word &= word - 1) {
+            PyObject *position = PyLong_FromSsize_t(i * 64 + __builtin_ctzll(word));
+            if (!position || PyList_Append(found, position) < 0) {
+                Py_XDECREF(position);
+                Py_CLEAR(found);
+                break;
+            }
+            Py_DECREF(position);
+        }
+    }
+    if (words != stack)
+        PyMem_Free(words);
+    return found;
+}
+
+/* Word i of `words` shifted left by `shift` bits (right when negative), as one int of `count` words. */
+static inline uint64_t shifted(const uint64_t *words, Py_ssize_t count, Py_ssize_t i, Py_ssize_t shift) {
+    Py_ssize_t whole = (shift < 0 ? -shift : shift) / 64, part = (shift < 0 ? -shift : shift) % 64;
+    Py_ssize_t near = shift < 0 ? i + whole : i - whole, far = shift < 0 ? near + 1 : near - 1;
+    uint64_t low = near >= 0 && near < count ? words[near] : 0, high = far >= 0 && far < count ? words[far] : 0;
+    if (part == 0)
+        return low;
+    return shift < 0 ? low >> part | high << (64 - part) : low << part | high >> (64 - part);
+}
+
+/* One step of the flood: grown = (reach and its four neighbours) & area; whether it changed. */
+static int grow(const uint64_t *reach, const uint64_t *area, uint64_t *grown, Py_ssize_t count, Py_ssize_t width) {
+    int changed = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        uint64_t next = reach[i] | shifted(reach, count, i, 1) | shifted(reach, count, i, -1);
+        next |= shifted(reach, count, i, width) | shifted(reach, count, i, -width);
+        grown[i] = next & area[i];
+        changed |= grown[i] != reach[i];
+    }
+    return changed;
+}
+
+static PyObject *flood(PyObject *self, PyObject *args) {
+    PyObject *seed, *area;
+    Py_ssize_t width;
+    if (!PyArg_ParseTuple(args, "OOn", &seed, &area, &width))
+        return NULL;
+    if (width < 1) {
+        PyErr_SetString(PyExc_ValueError, "flood takes a width of at least 1 cell");
+        return NULL;
+    }
+    Py_ssize_t seed_words = words_of(seed), area_words = words_of(area);
+    if (seed_words < 0 || area_words < 0)
+        return NULL;
+    Py_ssize_t count = (seed_words > area_words ? seed_words : area_words) + 1;
+    uint64_t stack[3 * STACK_WORDS];
+    uint64_t *memory = count <= STACK_WORDS ? stack : PyMem_Malloc((size_t)count * 3 * 8);
+    if (!memory)
+        return PyErr_NoMemory();
+    uint64_t *reach = memory, *grown = memory + count, *cells = memory + 2 * count;
+    PyObject *result = NULL;
+    if (copy_in(seed, reach, count) == 0 && copy_in(area, cells, count) == 0) {
+        while (grow(reach, cells, grown, count, width)) {
+            uint64_t *swap = reach;
+            reach = grown, grown = swap;
+        }
+        result = _PyLong_FromByteArray((const unsigned char *)reach, (size_t)count * 8, 1, 0);
+    }
+    if (memory != stack)
+        PyMem_Free(memory);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"bits", bits, METH_O, "bits(mask) -> list[int]: the positions of the set bits, lowest first."},
+    {"flood", flood, METH_VARARGS,
+     "flood(seed, area, width) -> int: the cells of `area` connected to `seed` on a grid `width` cells wide."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_bitset", NULL, -1, methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__bitset(void) { return PyModule_Create(&module); }
