@@ -28,7 +28,7 @@ from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
 from puzzleplan.planners.sokoban_fess import Child, Fess
-from puzzleplan.planners.sokoban_push_trace import FREEZE, PushTracer, tracer
+from puzzleplan.planners.sokoban_push_trace import FREEZE, INCUMBENT, PROVED, PushTracer, tracer
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.sokoban.analysis import (
@@ -482,14 +482,23 @@ def _bounded(
     used = upper.expanded or 0
     astar = search.weight == 1 and not (search.bidirectional or search.features)
     pushes = (upper.figures or {}).get("pushes", 0) if upper.status is Status.SOLVED and astar else 0
+    _tell(search.tracer, INCUMBENT.format(f"they found {pushes} pushes" if pushes else "they found none"), used)
     rest = _Budget(deadline.remaining(), max(deadline.states - used, 0), deadline.limited)
     result = _best_first(puzzle, instance, rest, replace(search, upper=pushes), (), False, used)
     total = used + (result.expanded or 0)
     if result.status is Status.UNSOLVABLE and pushes:
+        _tell(search.tracer, PROVED.format(pushes))
         return replace(upper, proved=Proof.OPTIMAL, expanded=total, search_time=deadline.elapsed())
     if result.status is Status.TIMEOUT and rest.exhausted(result.expanded or 0):
         return _limit_reached(total, total, deadline)
     return replace(result, expanded=total, search_time=deadline.elapsed())
+
+
+def _tell(tracer: PushTracer | None, sentence: str, unrecorded: int | None = None) -> None:
+    """Say `sentence` in the trace's note when the run is traced, counting the `unrecorded` expansions it tells
+    of (0: there are none to tell of, and nothing is said)."""
+    if tracer is not None and unrecorded != 0:
+        tracer.beside(unrecorded or 0, sentence)
 
 
 class _Budget(Deadline):
