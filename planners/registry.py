@@ -40,7 +40,10 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
     "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
-    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": "clusters,pairs,newest,incumbent"}),
+    "native-push-astar": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {"options": "clusters,pairs,newest,incumbent,layers"},
+    ),
     "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": PUSH_BEST}),
     "native-push-portfolio": (
         "puzzleplan.planners.portfolio:Portfolio",

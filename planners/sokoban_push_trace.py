@@ -37,9 +37,15 @@ INCUMBENT = (
     "the expansions are A*'s alone."
 )
 PROVED = (
-    "A* ran dry below the incumbent's {} pushes: the weighted search's plan is proved optimal (the trace has "
+    "{} ran dry below the incumbent's {} pushes: the weighted search's plan is proved optimal (the trace has "
     "no path: the plan is not A*'s)."
 )
+LAYERS = "Feature cycling below one bound after another before A* (as in IDA*) is counted in `unrecorded` too."
+FOUND = (
+    "Feature cycling found a plan of {} pushes below a bound that no plan with fewer pushes reaches: the plan is "
+    "proved optimal (the trace has no path: the plan is not A*'s)."
+)
+NO_PLAN = "Feature cycling ran dry cutting no position: the level has no plan."
 
 
 class Side(Protocol):

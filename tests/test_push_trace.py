@@ -34,9 +34,11 @@ CASES = [
     ("problems/sokoban/goal-room.xsb", "native-push:tunnels,clusters"),
     ("problems/sokoban/goal-room.xsb", "native-push:wastar,cycle,doors"),
     ("problems/sokoban/extra-goal.xsb", "native-push-astar"),
+    ("problems/sokoban/extra-goal.xsb", "native-push:clusters,pairs,newest,incumbent"),
 ]
-"""Small levels, each searched in moments: forward A* (below an incumbent, which proves these but extra-goal
-before A* expands a position, and without), the bidirectional best search, macros and cycling."""
+"""Small levels, each searched in moments: native-push-astar (whose incumbent or layers prove these before A*
+expands a position), A* below an incumbent (finding a shorter plan itself on extra-goal) and without one, the
+bidirectional best search, macros and cycling."""
 
 
 def replayed(inst: puzzleplan.Instance, state, move: str):
@@ -51,7 +53,7 @@ def check_push_trace(inst: puzzleplan.Instance, report: puzzleplan.Report) -> No
     trace = report.trace
     assert trace is not None and trace.status == report.status.value
     assert trace.expanded + trace.unrecorded == (report.expanded or 0)
-    assert bool(trace.unrecorded) == ("backward search" in trace.note or "before A* for an incumbent" in trace.note)
+    assert bool(trace.unrecorded) == ("counted in `unrecorded`" in trace.note)  # the backward or the weighted searches
     kept = [expansion.index for expansion in trace.expansions]
     assert kept == [index for index in range(trace.expanded) if _kept(trace, index)]
     if not trace.sampled:
@@ -98,7 +100,7 @@ def _check_path(inst: puzzleplan.Instance, report: puzzleplan.Report, states: di
     """The path's moves replay from the start through the states the path names; they are the plan, or
     where the two sides met, the plan's beginning."""
     trace = report.trace
-    if "ran dry below the incumbent" in trace.note:  # the plan is the weighted search's, proved by A*
+    if "the plan is not A*'s" in trace.note:  # the plan is the weighted search's or the layers', proved
         assert (
             report.proved is puzzleplan.Proof.OPTIMAL
             and trace.path == trace.path_moves == []
@@ -183,12 +185,17 @@ def test_a_star_proving_its_incumbent_before_it_expands_says_so_and_writes_no_pa
 
 
 def test_a_star_that_expands_below_its_incumbent_then_runs_dry_shows_its_search_and_no_plan(shared_data, tmp_path):
-    """Microban 10: A* expands a few positions below the incumbent's pushes and runs dry. The page plays
-    them, ends without a plan and says in its note that the incumbent's plan is proved optimal."""
+    """Microban 10, without the layers (which prove it before A*): A* expands a few positions below the
+    incumbent's pushes and runs dry. The page plays them, ends without a plan and says in its note that the
+    incumbent's plan is proved optimal. With the layers, native-push-astar's trace holds no expansion and says
+    that the layers proved it."""
     from tests.test_search_player import page_data
 
     inst = puzzleplan.load(shared_data / "sokoban" / "microban.txt", level="10", puzzle="sokoban")
-    report = puzzleplan.solve(inst, planner="native-push-astar", trace=True)
+    layered = puzzleplan.solve(inst, planner="native-push-astar", trace=True)
+    check_push_trace(inst, layered)
+    assert layered.valid and layered.trace.expanded == 0 and "Feature cycling" in layered.trace.note
+    report = puzzleplan.solve(inst, planner="native-push:clusters,pairs,newest,incumbent", trace=True)
     check_push_trace(inst, report)
     assert report.valid and report.trace.expanded > 0 and report.trace.unrecorded > 0 and not report.trace.path
     page = tmp_path / "search.html"
@@ -242,7 +249,7 @@ def test_a_traced_portfolio_keeps_the_trace_of_the_member_whose_plan_it_keeps():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("planner", ["native-push-astar", "native-push-best"])
+@pytest.mark.parametrize("planner", [ASTAR, "native-push-best"])
 def test_a_sampled_trace_of_a_longer_push_search_is_its_untraced_search(shared_data, planner):
     """Microban level 140 (thousands of positions): the same search traced, kept to 500 expansions then
     every 20th, consistent with the run."""
@@ -258,12 +265,12 @@ def test_a_sampled_trace_of_a_longer_push_search_is_its_untraced_search(shared_d
 def test_every_push_trace_is_drawn_on_the_board(tmp_path, path, planner):
     """The search page draws every recorded expansion of a push search, macro pushes (several upper-case
     letters, `RRR`) and walks before a push (`llU`) included: one board per expansion in the page. A trace
-    of A* proving its incumbent before it expands a position has none, and no page is written."""
+    of native-push-astar proving a plan before A* expands a position has none, and no page is written."""
     inst = puzzleplan.load(path)
     report = puzzleplan.solve(inst, planner, trace=True)
     page = tmp_path / "search.html"
     if not report.trace.expansions:
-        assert report.trace.expanded == 0 and "ran dry below the incumbent" in report.trace.note
+        assert report.trace.expanded == 0 and "proved optimal" in report.trace.note
         with pytest.raises(puzzleplan.InputError, match="no search to show"):
             puzzleplan.write_search_page(inst, report.trace, page)
         return
