@@ -62,7 +62,8 @@ DESCRIPTIONS = {
     "native-push-astar": (
         "Sokoban only: A* over pushes; PI-corrals, freeze, cluster and corral deadlocks, a bound that knows "
         "the keeper's side of each box, with penalties of pairs of boxes in each other's way, below the pushes "
-        "of a plan two weighted searches find first (push-optimal)"
+        "of a plan two weighted searches find first, after feature cycling below one bound after another "
+        "(push-optimal)"
     ),
     "native-push-best": (
         "Sokoban only: the best push search on one core, native-push:" + PUSH_BEST + " (FESS taking turns with "

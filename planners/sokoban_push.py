@@ -512,7 +512,7 @@ def _bounded(
     return replace(result, expanded=total, search_time=deadline.elapsed())
 
 
-LAYER_STATES = 50_000
+LAYER_STATES = 100_000
 """With `layers`, the most positions the searches below the bounds expand in all (fewer when the state budget
 has fewer left); they take at most half the seconds left."""
 
