@@ -40,7 +40,10 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "graphplan": ("puzzleplan.planners.graphplan:Graphplan", {}),
     "native-idastar": ("puzzleplan.planners.tiles_idastar:TilesIdaStar", {}),
     "native-tsp": ("puzzleplan.planners.tsp:PelletTour", {}),
-    "native-push-astar": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": "clusters,pairs,newest"}),
+    "native-push-astar": (
+        "puzzleplan.planners.sokoban_push:PushAStar",
+        {"options": "clusters,pairs,newest,incumbent,layers"},
+    ),
     "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": PUSH_BEST}),
     "native-push-portfolio": (
         "puzzleplan.planners.portfolio:Portfolio",
@@ -58,7 +61,9 @@ DESCRIPTIONS = {
     "native-astar": "A* on the puzzle's simulator with its admissible heuristic (optimal)",
     "native-push-astar": (
         "Sokoban only: A* over pushes; PI-corrals, freeze, cluster and corral deadlocks, a bound that knows "
-        "the keeper's side of each box, with penalties of pairs of boxes in each other's way (push-optimal)"
+        "the keeper's side of each box, with penalties of pairs of boxes in each other's way, below the pushes "
+        "of a plan two weighted searches find first, after feature cycling below one bound after another "
+        "(push-optimal)"
     ),
     "native-push-best": (
         "Sokoban only: the best push search on one core, native-push:" + PUSH_BEST + " (FESS taking turns with "

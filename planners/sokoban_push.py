@@ -28,7 +28,16 @@ from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
 from puzzleplan.planners.sokoban_fess import Child, Fess
-from puzzleplan.planners.sokoban_push_trace import FREEZE, PushTracer, tracer
+from puzzleplan.planners.sokoban_push_trace import (
+    FOUND,
+    FREEZE,
+    INCUMBENT,
+    LAYERS,
+    NO_PLAN,
+    PROVED,
+    PushTracer,
+    tracer,
+)
 from puzzleplan.translator.bitset import bits, lowest
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.sokoban.analysis import (
@@ -185,6 +194,7 @@ class _Side:
         self.bounds: dict[int, tuple[int, tuple]] = {}  # boxes: (bound, group)
         self.tie = count(0, -1) if weight > 1 or newest else count()  # weighted: newest first among equals
         self.upper = 0  # A* with an incumbent: its pushes; no position whose g + h reaches them is queued
+        self.beyond = INFINITE  # the least g + h of the positions the upper bound cut
         self.expanded = 0
         self.tracer: PushTracer | None = None  # records the search when the run is traced
 
@@ -202,6 +212,7 @@ class _Side:
         if self.sides is not None and h < INFINITE:
             h = max(h, self.sides.bound(boxes, keeper))
         if 0 < self.upper <= g + h < INFINITE:
+            self.beyond = min(self.beyond, g + h)
             return  # every plan through it has at least the incumbent's pushes
         if self.tracer is not None:
             self.tracer.child(self, g, keeper, boxes, parent, pushes, h)
@@ -389,6 +400,7 @@ def push_astar(
     incumbent: bool = False,
     states: int = 0,
     cuts: bool = False,
+    layers: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -414,7 +426,8 @@ def push_astar(
     with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With
     `incumbent`, A* first runs two weighted searches on a share of the budget (_incumbent) and queues no
     position whose g + h reaches that plan's pushes: a plan A* finds is optimal as ever, and A* running dry
-    proves the incumbent's plan optimal (no plan has fewer pushes). With `states`
+    proves the incumbent's plan optimal (no plan has fewer pushes); with `layers` too, before A*, feature cycling
+    searches below one bound after another (_layers), which proves a plan it finds optimal. With `states`
     > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
     machine's speed. The plan is full LURD."""
     deadline = _Budget(limits.timeout, states)
@@ -436,6 +449,7 @@ def push_astar(
         tracer=tracer(active(), instance, data, _bound_name(keeper, pairs)),
         pairs=pairs,
         cuts=cuts,
+        layers=layers,
     )
     if incumbent:
         return _bounded(puzzle, instance, limits, deadline, search)
@@ -477,19 +491,90 @@ def _bounded(
 ) -> PlanResult:
     """A* below an incumbent's pushes (push_astar's `incumbent`): A*'s own plan when it finds one (fewer
     pushes, optimal), the incumbent's proved optimal when A* runs dry, TIMEOUT when the budget runs out.
-    Goal and tunnel macros are left out; a weighted or bidirectional search gets no incumbent."""
+    With `layers`, the searches below one bound after another come first (_layers). Goal and tunnel macros
+    are left out; a weighted or bidirectional search gets no incumbent."""
     upper = _incumbent(puzzle, instance, limits, deadline.states)
     used = upper.expanded or 0
     astar = search.weight == 1 and not (search.bidirectional or search.features)
     pushes = (upper.figures or {}).get("pushes", 0) if upper.status is Status.SOLVED and astar else 0
+    _tell(search.tracer, INCUMBENT.format(_found(pushes)), used)
+    proved, used = _layers(puzzle, instance, deadline, search, upper if pushes else None, used)
+    if proved is not None:
+        return replace(proved, expanded=used, search_time=deadline.elapsed())
     rest = _Budget(deadline.remaining(), max(deadline.states - used, 0), deadline.limited)
     result = _best_first(puzzle, instance, rest, replace(search, upper=pushes), (), False, used)
     total = used + (result.expanded or 0)
     if result.status is Status.UNSOLVABLE and pushes:
+        _tell(search.tracer, PROVED.format("A*", pushes))
         return replace(upper, proved=Proof.OPTIMAL, expanded=total, search_time=deadline.elapsed())
     if result.status is Status.TIMEOUT and rest.exhausted(result.expanded or 0):
         return _limit_reached(total, total, deadline)
     return replace(result, expanded=total, search_time=deadline.elapsed())
+
+
+LAYER_STATES = 100_000
+"""With `layers`, the most positions the searches below the bounds expand in all (fewer when the state budget
+has fewer left); they take at most half the seconds left."""
+
+
+def _layers(
+    puzzle: Sokoban,
+    instance: SokobanInstance,
+    deadline: _Budget,
+    search: _Search,
+    incumbent: PlanResult | None,
+    used: int,
+) -> tuple[PlanResult | None, int]:
+    """With `layers`: feature cycling (as `cycle,doors`) that queues no position whose g + h reaches a bound,
+    one bound after another as in IDA*: first 1 (which cuts the start: the next bound is one above the bound at
+    the start), then one above the least g + h the last search cut. A search below bound b that runs dry
+    proves that no plan has fewer pushes than that least g + h; so a plan found below b has the fewest pushes,
+    and the incumbent's plan is proved optimal once the bound passes its pushes. A search that runs dry having
+    cut nothing proves the level unsolvable. The proved result (None when the states ran out first, or
+    without `layers`) and the states used before A*, the `used` ones included."""
+    if not search.layers:
+        return None, used
+    data, tracer = analysis(instance), search.tracer
+    search = replace(search, features=Features(data, True), tracer=None, sides=_keeper_bound(data, search))
+    pushes = (incumbent.figures or {}).get("pushes", 0) if incumbent is not None else 0
+    cap = min(LAYER_STATES, max(deadline.states - used, 0)) if deadline.limited else LAYER_STATES
+    spent, bound, until = 0, 1, deadline.elapsed() + deadline.remaining() / 2
+    layer: PlanResult | None = None
+    while spent < cap and not (incumbent is not None and bound > pushes):
+        budget = _Budget(until - deadline.elapsed(), cap - spent)
+        layer = _best_first(puzzle, instance, budget, replace(search, upper=bound), (), False, used + spent)
+        spent += layer.expanded or 0
+        if layer.status is not Status.UNSOLVABLE or layer.proved is not None:
+            break
+        bound = layer.figures["beyond"] + 1
+    _tell(tracer, LAYERS, spent)
+    return _layered(layer, incumbent if incumbent is not None and bound > pushes else None, tracer), used + spent
+
+
+def _layered(layer: PlanResult | None, proved: PlanResult | None, tracer: PushTracer | None) -> PlanResult | None:
+    """What the searches below the bounds proved (_layers), said in the trace: the plan the last one found,
+    that the level has no plan, or the incumbent `proved` optimal; None when nothing."""
+    if proved is not None:
+        _tell(
+            tracer, PROVED.format("Feature cycling below one bound after another", (proved.figures or {}).get("pushes"))
+        )
+        return replace(proved, proved=Proof.OPTIMAL)
+    if layer is None or layer.status is Status.TIMEOUT or not (layer.solved or layer.proved):
+        return None
+    _tell(tracer, FOUND.format((layer.figures or {}).get("pushes")) if layer.solved else NO_PLAN)
+    return replace(layer, proved=Proof.OPTIMAL) if layer.solved else layer
+
+
+def _found(pushes: int) -> str:
+    """What the weighted searches found, in the trace's note."""
+    return f"they found {pushes} pushes" if pushes else "they found none"
+
+
+def _tell(tracer: PushTracer | None, sentence: str, unrecorded: int | None = None) -> None:
+    """Say `sentence` in the trace's note when the run is traced, counting the `unrecorded` expansions it tells
+    of (0: there are none to tell of, and nothing is said)."""
+    if tracer is not None and unrecorded != 0:
+        tracer.beside(unrecorded or 0, sentence)
 
 
 class _Budget(Deadline):
@@ -532,6 +617,9 @@ class _Search:
     upper: int = 0
     """A*'s incumbent pushes (0: none): positions whose g + h reaches them are not queued."""
     cuts: bool = False
+    layers: bool = False
+    sides: KeeperSides | PairPenalties | None = None
+    """The forward side's second bound when it is computed already (else from `keeper` and `pairs`)."""
 
 
 def _best_first(
@@ -547,21 +635,7 @@ def _best_first(
     seconds and states; its progress figures count on from the `already` states of a search before it."""
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
-    dead = ClusterDeadlocks(data, deadline) if search.clusters else None
-    keeper = _keeper_bound(data, search)
-    forward = _Side(
-        data,
-        True,
-        search.weight,
-        rooms,
-        search.features,
-        dead,
-        tunnels,
-        keeper,
-        search.newest,
-        bool(rooms) and search.cuts,
-    )
-    forward.upper = search.upper
+    forward = _forward_side(data, deadline, search, rooms, tunnels)
     boxes0 = data.mask(instance.active_boxes)
     sides = [forward]
     if search.bidirectional and len(data.goals) == boxes0.bit_count():
@@ -589,9 +663,39 @@ def _best_first(
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
-    return PlanResult(
-        Status.UNSOLVABLE, proved=Proof.UNSOLVABLE, expanded=_expanded(sides), search_time=deadline.elapsed()
+    return _dry(forward, _expanded(sides), deadline)
+
+
+def _dry(forward: _Side, expanded: int, deadline: Deadline) -> PlanResult:
+    """The result of a search that ran dry: unsolvable, proved so when no position was cut by an upper bound
+    (else its figure `beyond` is the least g + h cut: no plan has fewer pushes)."""
+    if forward.beyond < INFINITE:
+        figures = {"beyond": forward.beyond}
+        return PlanResult(Status.UNSOLVABLE, expanded=expanded, search_time=deadline.elapsed(), figures=figures)
+    return PlanResult(Status.UNSOLVABLE, proved=Proof.UNSOLVABLE, expanded=expanded, search_time=deadline.elapsed())
+
+
+def _forward_side(
+    data: Analysis, deadline: _Budget, search: _Search, rooms: tuple[GoalRoom, ...], tunnels: bool
+) -> _Side:
+    """The forward side of a search (below its upper bound, when it has one)."""
+    dead = ClusterDeadlocks(data, deadline) if search.clusters else None
+    keeper = search.sides or _keeper_bound(data, search)
+    forward = _Side(
+        data,
+        True,
+        search.weight,
+        rooms,
+        search.features,
+        dead,
+        tunnels,
+        keeper,
+        search.newest,
+        bool(rooms) and search.cuts,
     )
+    forward.upper = search.upper
+    forward.reopen |= bool(search.upper and search.features)  # cycling closes a position first by any g
+    return forward
 
 
 def _bound_name(keeper: bool, pairs: bool) -> str:
@@ -719,6 +823,11 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
         {"incumbent": True},
         "A* below the pushes of a plan found first by weighted searches; running dry proves that plan optimal",
     ),
+    "layers": (
+        {"layers": True},
+        "with incumbent: before A*, feature cycling below the bound at the start, then one bound after another as"
+        " in IDA* (a plan it finds is optimal)",
+    ),
     "cuts": (
         {"cuts": True},
         "with wastar: on levels with goal rooms, where a goal macro or FESS's packing move applies, the other"
@@ -729,7 +838,14 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
 Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly), and
 `turns=N` is `turns` with FESS taking N turns for each turn of the other cycles."""
 
-NEEDS = {"doors": "cycle", "turns": "fess", "packing": "fess", "opener": "fess", "cuts": "wastar"}
+NEEDS = {
+    "doors": "cycle",
+    "turns": "fess",
+    "packing": "fess",
+    "opener": "fess",
+    "cuts": "wastar",
+    "layers": "incumbent",
+}
 """Options that do nothing without another."""
 
 
@@ -755,6 +871,7 @@ class PushOptions:
     incumbent: bool = False
     states: int = 0
     cuts: bool = False
+    layers: bool = False
 
     @property
     def optimal(self) -> bool:

@@ -5,7 +5,9 @@ so the moves along the path are the plan. A child the search queues is `new`, wi
 it comes off the frontier: a position already closed makes it a duplicate of the closed one, a dead one (a
 learnt pattern, its cluster, a corral) pruned. A child never queued is pruned when generated: a push onto a dead
 square, a push that PI-corral pruning leaves out, a freeze deadlock, a position whose bound is infinite. The
-backward side of a bidirectional search is counted, not recorded, and the trace's note says so."""
+backward side of a bidirectional search is counted, not recorded, and the trace's note says so; so are the
+weighted searches that give A* its incumbent, and when A* runs dry below it, the note says that the incumbent's
+plan (not in the trace) is proved optimal."""
 
 from __future__ import annotations
 
@@ -30,6 +32,20 @@ MET = "The searches met at the path's last state; the plan goes on with {} pushe
 RESTARTED = (
     "The search with goal-room and tunnel macros ran dry; a plain search started again from the start (state {})."
 )
+INCUMBENT = (
+    "The weighted searches run before A* for an incumbent plan ({}) are counted in `unrecorded`, not recorded: "
+    "the expansions are A*'s alone."
+)
+PROVED = (
+    "{} ran dry below the incumbent's {} pushes: the weighted search's plan is proved optimal (the trace has "
+    "no path: the plan is not A*'s)."
+)
+LAYERS = "Feature cycling below one bound after another before A* (as in IDA*) is counted in `unrecorded` too."
+FOUND = (
+    "Feature cycling found a plan of {} pushes below a bound that no plan with fewer pushes reaches: the plan is "
+    "proved optimal (the trace has no path: the plan is not A*'s)."
+)
+NO_PLAN = "Feature cycling ran dry cutting no position: the level has no plan."
 
 
 class Side(Protocol):
@@ -199,6 +215,11 @@ class PushTracer:
         self.trace.path, self.trace.path_moves = path[::-1], moves[::-1]
         if met is not None:
             self.say(MET.format(met))
+
+    def beside(self, expanded: int, sentence: str) -> None:
+        """Count `expanded` expansions of a search beside the recorded one (in `unrecorded`), said by `sentence`."""
+        self.trace.unrecorded += expanded
+        self.say(sentence)
 
     def say(self, sentence: str) -> None:
         """Add `sentence` to the trace's note, once."""

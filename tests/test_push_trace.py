@@ -22,16 +22,23 @@ REASONS = {"freeze", "corral", "cluster", "pattern", "dead square", "deadlock"}
 """Why a push search prunes a child: a freeze deadlock, PI-corral pruning, a dead cluster, corral or learnt
 pattern when it comes off the frontier, a push onto a dead square, an infinite bound."""
 
+ASTAR = "native-push:clusters,pairs,newest"
+"""native-push-astar without its incumbent: A* traced from the start."""
+
 CASES = [
     ("problems/sokoban/corridor.xsb", "native-push-astar"),
+    ("problems/sokoban/goal-room.xsb", ASTAR),
     ("problems/sokoban/two-rooms.xsb", "native-push-astar"),
     ("problems/sokoban/two-rooms.xsb", "native-push-best"),
     ("problems/sokoban/goal-room.xsb", "native-push-best"),
     ("problems/sokoban/goal-room.xsb", "native-push:tunnels,clusters"),
     ("problems/sokoban/goal-room.xsb", "native-push:wastar,cycle,doors"),
     ("problems/sokoban/extra-goal.xsb", "native-push-astar"),
+    ("problems/sokoban/extra-goal.xsb", "native-push:clusters,pairs,newest,incumbent"),
 ]
-"""Small levels, each searched in moments: forward A*, the bidirectional best search, macros and cycling."""
+"""Small levels, each searched in moments: native-push-astar (whose incumbent or layers prove these before A*
+expands a position), A* below an incumbent (finding a shorter plan itself on extra-goal) and without one, the
+bidirectional best search, macros and cycling."""
 
 
 def replayed(inst: puzzleplan.Instance, state, move: str):
@@ -46,7 +53,7 @@ def check_push_trace(inst: puzzleplan.Instance, report: puzzleplan.Report) -> No
     trace = report.trace
     assert trace is not None and trace.status == report.status.value
     assert trace.expanded + trace.unrecorded == (report.expanded or 0)
-    assert bool(trace.unrecorded) == ("backward search" in trace.note)
+    assert bool(trace.unrecorded) == ("counted in `unrecorded`" in trace.note)  # the backward or the weighted searches
     kept = [expansion.index for expansion in trace.expansions]
     assert kept == [index for index in range(trace.expanded) if _kept(trace, index)]
     if not trace.sampled:
@@ -93,6 +100,13 @@ def _check_path(inst: puzzleplan.Instance, report: puzzleplan.Report, states: di
     """The path's moves replay from the start through the states the path names; they are the plan, or
     where the two sides met, the plan's beginning."""
     trace = report.trace
+    if "the plan is not A*'s" in trace.note:  # the plan is the weighted search's or the layers', proved
+        assert (
+            report.proved is puzzleplan.Proof.OPTIMAL
+            and trace.path == trace.path_moves == []
+            and trace.plan == report.moves
+        )
+        return
     assert len(trace.path) == len(trace.path_moves) + 1
     if "started again from the start (state " in trace.note:  # a macro search ran dry, a plain one found it
         root = int(trace.note.split("(state ")[1].split(")")[0])
@@ -111,9 +125,9 @@ def _check_path(inst: puzzleplan.Instance, report: puzzleplan.Report, states: di
 
 @cache
 def goal_room_astar() -> tuple[puzzleplan.Instance, puzzleplan.Trace]:
-    """The goal room and the full trace of native-push-astar on it (a few hundred expansions)."""
+    """The goal room and the full trace of A* on it without an incumbent (a few hundred expansions)."""
     inst = puzzleplan.load("problems/sokoban/goal-room.xsb")
-    return inst, puzzleplan.solve(inst, planner="native-push-astar", trace=True).trace
+    return inst, puzzleplan.solve(inst, planner=ASTAR, trace=True).trace
 
 
 @pytest.mark.parametrize(("path", "planner"), CASES)
@@ -146,10 +160,54 @@ def test_a_forward_search_with_clusters_notes_its_corrals_and_closed_duplicates(
     assert trace.pruned == sum(c.outcome == "pruned" for e in trace.expansions for c in e.children)
 
 
+def test_a_star_proving_its_incumbent_before_it_expands_says_so_and_writes_no_page(tmp_path, capsys):
+    """On the goal room the weighted searches' plan has the pushes of the bound at the start: A* queues nothing.
+    The trace holds no expansion and no path, counts the weighted searches' in `unrecorded` and says that A*
+    ran dry below the incumbent; `solve --trace` says that no search was recorded, with the note, and writes
+    no page."""
+    from puzzleplan.app.cli import main
+
+    inst = puzzleplan.load("problems/sokoban/goal-room.xsb")
+    report = puzzleplan.solve(inst, planner="native-push-astar", trace=True)
+    check_push_trace(inst, report)
+    trace, pushes = report.trace, sum(letter.isupper() for letter in report.moves)
+    assert report.valid and report.proved is puzzleplan.Proof.OPTIMAL
+    assert (trace.expanded, trace.unrecorded, trace.path) == (0, report.expanded, [])
+    assert (
+        f"(they found {pushes} pushes)" in trace.note and f"ran dry below the incumbent's {pushes} pushes" in trace.note
+    )
+    page = tmp_path / "search.html"
+    assert (
+        main(["solve", "problems/sokoban/goal-room.xsb", "--planner", "native-push-astar", "--trace", str(page)]) == 0
+    )
+    said = capsys.readouterr().err
+    assert "no search was recorded (solved)" in said and "proved optimal" in said and not page.exists()
+
+
+def test_a_star_that_expands_below_its_incumbent_then_runs_dry_shows_its_search_and_no_plan(shared_data, tmp_path):
+    """Microban 10, without the layers (which prove it before A*): A* expands a few positions below the
+    incumbent's pushes and runs dry. The page plays them, ends without a plan and says in its note that the
+    incumbent's plan is proved optimal. With the layers, native-push-astar's trace holds no expansion and says
+    that the layers proved it."""
+    from tests.test_search_player import page_data
+
+    inst = puzzleplan.load(shared_data / "sokoban" / "microban.txt", level="10", puzzle="sokoban")
+    layered = puzzleplan.solve(inst, planner="native-push-astar", trace=True)
+    check_push_trace(inst, layered)
+    assert layered.valid and layered.trace.expanded == 0 and "Feature cycling" in layered.trace.note
+    report = puzzleplan.solve(inst, planner="native-push:clusters,pairs,newest,incumbent", trace=True)
+    check_push_trace(inst, report)
+    assert report.valid and report.trace.expanded > 0 and report.trace.unrecorded > 0 and not report.trace.path
+    page = tmp_path / "search.html"
+    puzzleplan.write_search_page(inst, report.trace, page)
+    (run,) = page_data(page)["runs"]
+    assert not run["goal"] and run["plan_length"] == 0 and "proved optimal" in page.read_text()
+
+
 @pytest.mark.parametrize(("limit", "every"), [(0, 7), (5, 3), (40, 50)])
 def test_the_memory_bound_holds_for_push_searches_with_the_counts_exact(limit, every):
     inst, full = goal_room_astar()
-    trace = puzzleplan.solve(inst, planner="native-push-astar", trace=TraceOptions(limit, every)).trace
+    trace = puzzleplan.solve(inst, planner=ASTAR, trace=TraceOptions(limit, every)).trace
     assert full.expanded > limit + every and trace.sampled and not full.sampled
     assert len(trace.expansions) <= limit + (full.expanded - limit) // every + 1
     counts = ("expanded", "generated", "duplicates", "pruned", "path", "path_moves", "plan")
@@ -191,7 +249,7 @@ def test_a_traced_portfolio_keeps_the_trace_of_the_member_whose_plan_it_keeps():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("planner", ["native-push-astar", "native-push-best"])
+@pytest.mark.parametrize("planner", [ASTAR, "native-push-best"])
 def test_a_sampled_trace_of_a_longer_push_search_is_its_untraced_search(shared_data, planner):
     """Microban level 140 (thousands of positions): the same search traced, kept to 500 expansions then
     every 20th, consistent with the run."""
@@ -206,10 +264,16 @@ def test_a_sampled_trace_of_a_longer_push_search_is_its_untraced_search(shared_d
 @pytest.mark.parametrize("path, planner", CASES)
 def test_every_push_trace_is_drawn_on_the_board(tmp_path, path, planner):
     """The search page draws every recorded expansion of a push search, macro pushes (several upper-case
-    letters, `RRR`) and walks before a push (`llU`) included: one board per expansion in the page."""
+    letters, `RRR`) and walks before a push (`llU`) included: one board per expansion in the page. A trace
+    of native-push-astar proving a plan before A* expands a position has none, and no page is written."""
     inst = puzzleplan.load(path)
     report = puzzleplan.solve(inst, planner, trace=True)
     page = tmp_path / "search.html"
+    if not report.trace.expansions:
+        assert report.trace.expanded == 0 and "proved optimal" in report.trace.note
+        with pytest.raises(puzzleplan.InputError, match="no search to show"):
+            puzzleplan.write_search_page(inst, report.trace, page)
+        return
     puzzleplan.write_search_page(inst, report.trace, page)
     assert page.stat().st_size > 0
 

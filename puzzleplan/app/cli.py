@@ -198,7 +198,8 @@ def _trace_outputs(args: argparse.Namespace, inst: Instance, report: Report, pag
     from puzzleplan.api.watching import SearchView, watchable
 
     if not watchable(report.trace):  # said, as a plan-less --animate is: the run's own status stands
-        print(f"puzzleplan: no search was recorded ({report.status.value}); {page} not written", file=sys.stderr)
+        said = f"puzzleplan: no search was recorded ({report.status.value}); {page} not written"
+        print(" ".join([said, report.trace.note if report.trace else ""]).strip(), file=sys.stderr)
         return []
     saved, failures = save_view(SearchView(inst, [report.trace]), page)
     if saved:

@@ -95,7 +95,8 @@ def _say_run(report: api.Report, as_json: bool) -> None:
         print(json.dumps(api.report_json(report)))
         return
     length = f", {report.length} moves" if report.length is not None else ""
-    print(f"{report.planner}: {report.status.value}{length}, expanded {report.expanded}")
+    unseen = "" if watchable(report.trace) else "; no search recorded. " + (report.trace.note if report.trace else "")
+    print(f"{report.planner}: {report.status.value}{length}, expanded {report.expanded}{unseen}".rstrip())
 
 
 def add_commands(
