@@ -5,6 +5,7 @@ packing order, and the fewest pushes that bring one box somewhere."""
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -18,6 +19,15 @@ from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances,
 
 if TYPE_CHECKING:
     import numpy
+
+try:  # the freeze test and the corral loop compiled at install (_corrals.c); optional: without a compiler, Python
+    from puzzleplan.translator.sokoban._corrals import frozen_with as compiled_frozen_with
+    from puzzleplan.translator.sokoban._corrals import pushed_beyond as compiled_pushed_beyond
+except ImportError:  # pragma: no cover - a build without a compiler
+    compiled_frozen_with = compiled_pushed_beyond = None  # type: ignore[assignment]
+
+BOARD_CELLS = 4096
+"""The largest board _corrals.c takes (its masks are arrays of 64 words on the stack)."""
 
 INFINITE = 10**9
 NAMES = tuple(DIRECTIONS)  # up, down, left, right: axis 0 is (up, down), axis 1 (left, right)
@@ -223,10 +233,31 @@ class Analysis:
         """The walled-in cells next to a mask and outside it (a goal group's entrances)."""
         return self.grow(cells) & self.inside & ~cells
 
+    @cached_property
+    def board(self) -> bytes:
+        """The cells' pushes (as `lines`), axes (as `sides`) and goals packed for the compiled kernels of
+        _corrals.c: int32 numbers, the count of cells, then 13 for each; empty without those kernels or on a
+        board larger than they take."""
+        if compiled_frozen_with is None or len(self.neighbour) > BOARD_CELLS:
+            return b""
+        packed = array("i", [len(self.neighbour)])
+        for lines, sides, goal in zip(self.lines, self.sides, self.goal):
+            packed.extend(
+                [cell for _, behind, target in lines for cell in (behind, target)] + [-1] * (8 - 2 * len(lines))
+            )
+            packed.extend([cell for pair in sides for cell in pair] + [-1] * (4 - 2 * len(sides)) + [int(goal)])
+        return packed.tobytes()
+
     def frozen_with(self, box: int, boxes: int) -> int | None:
         """After a push onto `box`: None when it is frozen (immovable along both axes) together with a
         box off its goal, a deadlock; else the mask of the boxes it is frozen with, all on goals (0 when
-        it can move)."""
+        it can move). Compiled where it can be (frozen_with_loop is the same in Python)."""
+        if self.board:
+            return compiled_frozen_with(self.board, box, boxes)
+        return self.frozen_with_loop(box, boxes)
+
+    def frozen_with_loop(self, box: int, boxes: int) -> int | None:
+        """frozen_with in Python."""
         for pair in self.axes[box]:
             if not boxes & pair:
                 return 0  # free along an axis: _frozen would find the same, only slower

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from puzzleplan.translator.bitset import bits
-from puzzleplan.translator.sokoban.analysis import Analysis, Push
+from puzzleplan.translator.sokoban.analysis import Analysis, Push, compiled_pushed_beyond
 
 Grown = dict[int, int | None]
 """One position's merged I-corrals (or None) by the corral they were grown from: the deadlock test
@@ -60,17 +60,21 @@ def i_corral(data: Analysis, corral: int, reach: int, boxes: int, merge: bool = 
     free = data.inside & ~boxes & ~reach
     while True:
         barrier = boxes & data.grow(corral)
-        beyond, out = _pushed_beyond(data, corral, barrier, free)
+        if data.board:
+            beyond, out = compiled_pushed_beyond(data.board, corral, barrier, free)
+        else:
+            beyond, out = pushed_beyond_loop(data, corral, barrier, free)
         if not beyond or not merge:
             return None if out or beyond else corral
         corral |= data.flood(beyond, free)
 
 
-def _pushed_beyond(data: Analysis, corral: int, barrier: int, free: int) -> tuple[int, bool]:
+def pushed_beyond_loop(data: Analysis, corral: int, barrier: int, free: int) -> tuple[int, bool]:
     """The cells of other corrals (in `free`, the cells no keeper reaches) where a push of a barrier box
     ends or else starts, and whether some push goes out of the corral from a cell the keeper may reach. A
     push whose cell is already counted (or out, once one is) needs no freeze test: it adds nothing. The
-    pushes are _barrier_pushes', written out: this loop is the pruning's innermost."""
+    pushes are _barrier_pushes', written out: this loop is the pruning's innermost, compiled where it can be
+    (_corrals.c)."""
     beyond, out, lines, fence = 0, False, data.lines, corral | barrier
     for box in bits(barrier):
         for _, behind, target in lines[box]:
