@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 
 from puzzleplan.planners.base import Status
 from puzzleplan.planners.search import Deadline, best_first
-from puzzleplan.translator.bitset import bits, lowest
-from puzzleplan.translator.sokoban.analysis import Analysis, touching
+from puzzleplan.translator.bitset import bits, lowest, touching
+from puzzleplan.translator.sokoban.analysis import Analysis
 from puzzleplan.translator.sokoban.corrals import Grown, merged_corral
 
 Alive = Callable[[tuple[int, int], int], bool]

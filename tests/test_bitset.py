@@ -28,10 +28,18 @@ def test_a_flood_is_the_loops(seed: int, area: int, width: int) -> None:
 
 
 @compiled
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(seed=SMALL, area=SMALL, width=st.integers(min_value=1, max_value=200))
+def test_a_flood_with_diagonals_is_the_loops(seed: int, area: int, width: int) -> None:
+    assert bitset.flood8(seed, area, width) == bitset.flood8_loop(seed, area, width)
+
+
+@compiled
 @settings(max_examples=40, derandomize=True, deadline=None)
 @given(seed=MASKS, area=MASKS, width=st.integers(min_value=1, max_value=100))
 def test_a_flood_of_a_large_area_is_the_loops(seed: int, area: int, width: int) -> None:
     assert bitset.flood(seed, area, width) == bitset.flood_loop(seed, area, width)
+    assert bitset.flood8(seed, area, width) == bitset.flood8_loop(seed, area, width)
 
 
 @compiled
@@ -40,5 +48,7 @@ def test_a_negative_mask_is_refused() -> None:
         bitset.bits(-1)
     with pytest.raises(ValueError):
         bitset.flood(1, -1, 3)
+    with pytest.raises(ValueError):
+        bitset.flood8(1, 3, 0)
     with pytest.raises(TypeError):
         bitset.bits(1.5)  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
-"""The compiled freeze test and corral loop (translator/sokoban/_corrals.c) give what the Python code gives:
-on small random levels with boxes anywhere, and on XSokoban's levels crowded with boxes (frozen clusters of
-many boxes, on goals and off, and corrals everywhere)."""
+"""The compiled freeze test, corral loop, pushes and pulls and lone box search (translator/sokoban/_analysis.c)
+give what the Python code gives: on small random levels with boxes anywhere, and on XSokoban's levels crowded with boxes
+(frozen clusters of many boxes, on goals and off, corrals everywhere, boxes walled in and boxes free)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzleplan.translator.bitset import bits
 from puzzleplan.translator.sokoban import analysis as sokoban_analysis
 from puzzleplan.translator.sokoban import corrals
-from puzzleplan.translator.sokoban.analysis import Analysis, analysis, backward_analysis
+from puzzleplan.translator.sokoban.analysis import Analysis, analysis, backward_analysis, move_one_box_loop
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from tests.test_sokoban import SOKOBAN, levels
 
@@ -27,9 +28,9 @@ def crowded(data: Analysis, seed: int, share: float) -> int:
     return sum(1 << cell for cell in sorted(data.index.values()) if rng.random() < share)
 
 
-def agree(data: Analysis, boxes: int, keeper: int) -> None:
-    """frozen_with for a box on every cell, and the corral loop for every corral of the position, are the
-    Python code's."""
+def agree(data: Analysis, boxes: int, keeper: int, seed: int = 0) -> None:
+    """frozen_with for a box on every cell, the corral loop for every corral of the position, the lone box
+    search for each box (pushing and pulling) and the position's pushes and pulls are the Python code's."""
     assert data.board
     for cell in sorted(data.index.values()):
         assert data.frozen_with(cell, boxes | 1 << cell) == data.frozen_with_loop(cell, boxes | 1 << cell)
@@ -40,6 +41,19 @@ def agree(data: Analysis, boxes: int, keeper: int) -> None:
         barrier = boxes & data.grow(corral)
         compiled_answer = sokoban_analysis.compiled_pushed_beyond(data.board, corral, barrier, free)
         assert compiled_answer == corrals.pushed_beyond_loop(data, corral, barrier, free)
+    lone_boxes_agree(data, boxes, reach, crowded(data, seed + 1, 0.1) | data.goal_mask)
+    for area in (reach, free, crowded(data, seed + 2, 0.5)):
+        assert data.pushes(area, boxes) == data.pushes_loop(area, boxes)
+        assert data.pulls(area, boxes) == data.pulls_loop(area, boxes)
+
+
+def lone_boxes_agree(data: Analysis, boxes: int, reach: int, targets: int) -> None:
+    """move_one_box and move_one_box_loop find the same moves (or none) for each box, pushing and pulling."""
+    for box in bits(boxes):
+        others = boxes ^ (1 << box)
+        for pulling in (False, True):
+            compiled_moves = sokoban_analysis.move_one_box(data, box, reach, others, targets, pulling)
+            assert compiled_moves == move_one_box_loop(data, box, reach, others, targets, pulling)
 
 
 @compiled
@@ -47,7 +61,7 @@ def agree(data: Analysis, boxes: int, keeper: int) -> None:
 @given(instance=levels(max_side=8, max_boxes=8), seed=st.integers(0, 10**6), share=st.sampled_from([0.2, 0.5, 0.8]))
 def test_the_kernels_are_the_python_code_on_small_levels(instance: SokobanInstance, seed: int, share: float) -> None:
     for data in (analysis(instance), backward_analysis(instance)):
-        agree(data, crowded(data, seed, share), data.index[instance.keeper])
+        agree(data, crowded(data, seed, share), data.index[instance.keeper], seed)
 
 
 @compiled
@@ -59,7 +73,7 @@ def test_the_kernels_are_the_python_code_on_crowded_xsokoban_levels(
     path = shared_data / "sokoban" / "xsokoban90.txt"
     instance = SOKOBAN.parse_level(path.read_text(), str(path), str(level))
     data = analysis(instance)
-    agree(data, crowded(data, seed, share), data.index[instance.keeper])
+    agree(data, crowded(data, seed, share), data.index[instance.keeper], seed)
 
 
 def test_a_board_too_large_for_the_kernels_is_searched_in_python() -> None:

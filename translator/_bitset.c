@@ -1,9 +1,10 @@
-/* Two kernels of puzzleplan.translator.bitset, compiled: sets of small integers held as Python ints.
+/* Three kernels of puzzleplan.translator.bitset, compiled: sets of small integers held as Python ints.
  *
  * bits: the positions of the set bits of a mask, lowest first.
  * flood: the cells of an area connected to a seed on a grid `width` cells wide, bit-parallel: the mask
  * grows by its four neighbours (one bit and `width` bits either way) within the area until it stops
  * changing; the same mask as the Python loop, word by word instead of over whole ints.
+ * flood8: the same with diagonal neighbours joined: the row of each cell, and the rows above and below.
  *
  * Masks are copied into arrays of 64-bit words (little-endian, as the machine's) and back.
  */
@@ -70,19 +71,29 @@ static inline uint64_t shifted(const uint64_t *words, Py_ssize_t count, Py_ssize
     return shift < 0 ? low >> part | high << (64 - part) : low << part | high >> (64 - part);
 }
 
-/* One step of the flood: grown = (reach and its four neighbours) & area; whether it changed. */
-static int grow(const uint64_t *reach, const uint64_t *area, uint64_t *grown, Py_ssize_t count, Py_ssize_t width) {
+/* One step of the flood: grown = (reach and its four neighbours) & area; whether it changed. With `row` (a
+ * scratch array of `count` words), eight neighbours as the Python loop finds them: the row of each cell (it and
+ * its left and right, a bit shifted below the first dropped) and the rows above and below. */
+static int grow(const uint64_t *reach, const uint64_t *area, uint64_t *grown, Py_ssize_t count, Py_ssize_t width,
+                uint64_t *row) {
     int changed = 0;
+    const uint64_t *middle = reach;
+    if (row) {
+        for (Py_ssize_t i = 0; i < count; i++)
+            row[i] = reach[i] | shifted(reach, count, i, 1) | shifted(reach, count, i, -1);
+        middle = row;
+    }
     for (Py_ssize_t i = 0; i < count; i++) {
-        uint64_t next = reach[i] | shifted(reach, count, i, 1) | shifted(reach, count, i, -1);
-        next |= shifted(reach, count, i, width) | shifted(reach, count, i, -width);
+        uint64_t next = middle[i] | shifted(middle, count, i, width) | shifted(middle, count, i, -width);
+        if (!row)
+            next |= shifted(reach, count, i, 1) | shifted(reach, count, i, -1);
         grown[i] = next & area[i];
         changed |= grown[i] != reach[i];
     }
     return changed;
 }
 
-static PyObject *flood(PyObject *self, PyObject *args) {
+static PyObject *flood_of(PyObject *args, int diagonal) {
     PyObject *seed, *area;
     Py_ssize_t width;
     if (!PyArg_ParseTuple(args, "OOn", &seed, &area, &width))
@@ -95,14 +106,15 @@ static PyObject *flood(PyObject *self, PyObject *args) {
     if (seed_words < 0 || area_words < 0)
         return NULL;
     Py_ssize_t count = (seed_words > area_words ? seed_words : area_words) + 1;
-    uint64_t stack[3 * STACK_WORDS];
-    uint64_t *memory = count <= STACK_WORDS ? stack : PyMem_Malloc((size_t)count * 3 * 8);
+    uint64_t stack[4 * STACK_WORDS];
+    uint64_t *memory = count <= STACK_WORDS ? stack : PyMem_Malloc((size_t)count * 4 * 8);
     if (!memory)
         return PyErr_NoMemory();
     uint64_t *reach = memory, *grown = memory + count, *cells = memory + 2 * count;
+    uint64_t *row = diagonal ? memory + 3 * count : NULL;
     PyObject *result = NULL;
     if (copy_in(seed, reach, count) == 0 && copy_in(area, cells, count) == 0) {
-        while (grow(reach, cells, grown, count, width)) {
+        while (grow(reach, cells, grown, count, width, row)) {
             uint64_t *swap = reach;
             reach = grown, grown = swap;
         }
@@ -113,10 +125,15 @@ static PyObject *flood(PyObject *self, PyObject *args) {
     return result;
 }
 
+static PyObject *flood(PyObject *self, PyObject *args) { return flood_of(args, 0); }
+
+static PyObject *flood8(PyObject *self, PyObject *args) { return flood_of(args, 1); }
+
 static PyMethodDef methods[] = {
     {"bits", bits, METH_O, "bits(mask) -> list[int]: the positions of the set bits, lowest first."},
     {"flood", flood, METH_VARARGS,
      "flood(seed, area, width) -> int: the cells of `area` connected to `seed` on a grid `width` cells wide."},
+    {"flood8", flood8, METH_VARARGS, "flood8(seed, area, width) -> int: flood with diagonal neighbours joined."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -25,10 +25,24 @@ def flood_loop(seed: int, area: int, width: int) -> int:
         reach = grown
 
 
-try:  # the same two, compiled at install (translator/_bitset.c); optional: without a compiler, the loops above
-    from puzzleplan.translator._bitset import bits, flood
+def touching(cells: int, width: int) -> int:
+    """The cells of a mask and the eight around each, on a grid `width` cells wide."""
+    row = cells | (cells << 1) | (cells >> 1)
+    return row | (row << width) | (row >> width)
+
+
+def flood8_loop(seed: int, area: int, width: int) -> int:
+    """flood_loop with diagonal neighbours joined."""
+    reach = seed
+    while (grown := touching(reach, width) & area) != reach:
+        reach = grown
+    return reach
+
+
+try:  # the same three, compiled at install (translator/_bitset.c); optional: without a compiler, the loops above
+    from puzzleplan.translator._bitset import bits, flood, flood8
 except ImportError:  # pragma: no cover - a build without a compiler
-    bits, flood = bits_loop, flood_loop
+    bits, flood, flood8 = bits_loop, flood_loop, flood8_loop
 
 
 def lowest(mask: int) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from puzzleplan.translator.bitset import bits, flood, lowest
+from puzzleplan.translator.bitset import bits, flood, flood8, lowest, touching
 from puzzleplan.translator.graph import path_back
 from puzzleplan.translator.grid import DIRECTIONS, Cell, step
 from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances, push_distances
@@ -20,14 +20,17 @@ from puzzleplan.translator.sokoban.level import SokobanInstance, pull_distances,
 if TYPE_CHECKING:
     import numpy
 
-try:  # the freeze test and the corral loop compiled at install (_corrals.c); optional: without a compiler, Python
-    from puzzleplan.translator.sokoban._corrals import frozen_with as compiled_frozen_with
-    from puzzleplan.translator.sokoban._corrals import pushed_beyond as compiled_pushed_beyond
+try:  # kernels of this module and corrals.py compiled at install (_analysis.c); optional: without a compiler,
+    # the Python code (the methods and functions named ..._loop)
+    from puzzleplan.translator.sokoban._analysis import frozen_with as compiled_frozen_with
+    from puzzleplan.translator.sokoban._analysis import move_one_box as compiled_move_one_box
+    from puzzleplan.translator.sokoban._analysis import moves as compiled_moves
+    from puzzleplan.translator.sokoban._analysis import pushed_beyond as compiled_pushed_beyond
 except ImportError:  # pragma: no cover - a build without a compiler
-    compiled_frozen_with = compiled_pushed_beyond = None  # type: ignore[assignment]
+    compiled_frozen_with = compiled_move_one_box = compiled_moves = compiled_pushed_beyond = None  # type: ignore
 
 BOARD_CELLS = 4096
-"""The largest board _corrals.c takes (its masks are arrays of 64 words on the stack)."""
+"""The largest board _analysis.c takes (its masks are arrays of 64 words on the stack)."""
 
 INFINITE = 10**9
 NAMES = tuple(DIRECTIONS)  # up, down, left, right: axis 0 is (up, down), axis 1 (left, right)
@@ -195,7 +198,13 @@ class Analysis:
         ]
 
     def pushes(self, reach: int, boxes: int) -> list[Push]:
-        """Every push the keeper can make from its area onto a live free cell."""
+        """Every push the keeper can make from its area onto a live free cell (compiled where it can be)."""
+        if self.board:
+            return compiled_moves(self.board, reach, boxes, False)
+        return self.pushes_loop(reach, boxes)
+
+    def pushes_loop(self, reach: int, boxes: int) -> list[Push]:
+        """pushes in Python."""
         lines, found = self.lines, []
         for box in bits(boxes):
             for d, behind, target in lines[box]:
@@ -205,7 +214,14 @@ class Analysis:
 
     def pulls(self, reach: int, boxes: int) -> list[Push]:
         """Every pull the keeper can make (searching backwards): it stands next to a box and steps away,
-        the box following onto its cell (a live one); the keeper ends one cell further, at target + d."""
+        the box following onto its cell (a live one); the keeper ends one cell further, at target + d.
+        Compiled where it can be."""
+        if self.board:
+            return compiled_moves(self.board, reach, boxes, True)
+        return self.pulls_loop(reach, boxes)
+
+    def pulls_loop(self, reach: int, boxes: int) -> list[Push]:
+        """pulls in Python."""
         neighbour, live, found = self.neighbour, self.live, []
         for box in bits(boxes):
             for d in range(4):
@@ -235,17 +251,15 @@ class Analysis:
 
     @cached_property
     def board(self) -> bytes:
-        """The cells' pushes (as `lines`), axes (as `sides`) and goals packed for the compiled kernels of
-        _corrals.c: int32 numbers, the count of cells, then 13 for each; empty without those kernels or on a
+        """The cells' neighbours, axes (as `sides`), live squares and goals packed for the compiled kernels of
+        _analysis.c: int32 numbers, the count of cells, then 10 for each; empty without those kernels or on a
         board larger than they take."""
         if compiled_frozen_with is None or len(self.neighbour) > BOARD_CELLS:
             return b""
         packed = array("i", [len(self.neighbour)])
-        for lines, sides, goal in zip(self.lines, self.sides, self.goal):
-            packed.extend(
-                [cell for _, behind, target in lines for cell in (behind, target)] + [-1] * (8 - 2 * len(lines))
-            )
-            packed.extend([cell for pair in sides for cell in pair] + [-1] * (4 - 2 * len(sides)) + [int(goal)])
+        for around, sides, live, goal in zip(self.neighbour, self.sides, self.live, self.goal):
+            packed.extend([*around, *(cell for pair in sides for cell in pair)] + [-1] * (4 - 2 * len(sides)))
+            packed.extend([int(live), int(goal)])
         return packed.tobytes()
 
     def frozen_with(self, box: int, boxes: int) -> int | None:
@@ -302,20 +316,6 @@ class Analysis:
             )
             for around in self.neighbour
         ]
-
-
-def touching(cells: int, width: int) -> int:
-    """The cells of a mask and the eight around each."""
-    row = cells | (cells << 1) | (cells >> 1)
-    return row | (row << width) | (row >> width)
-
-
-def flood8(seed: int, area: int, width: int) -> int:
-    """Mask of the cells of `area` connected to the `seed` mask, diagonal neighbours joined."""
-    reach = seed
-    while (grown := touching(reach, width) & area) != reach:
-        reach = grown
-    return reach
 
 
 @lru_cache(maxsize=16)
@@ -428,7 +428,17 @@ def move_one_box(
 ) -> list[tuple[int, int]] | None:
     """The fewest pushes (or pulls) that bring `box` onto a cell of `targets`, the `others` staying put
     and the keeper starting in the `reach` mask, as (box cell, direction) pushes in the order made (a
-    pull as the push that undoes it); None when there is no way. Breadth-first over (box, keeper area):
+    pull as the push that undoes it); None when there is no way. Compiled where it can be (_analysis.c;
+    move_one_box_loop is the same search in Python)."""
+    if data.board:
+        return compiled_move_one_box(data.board, box, reach, others, targets, pulling)
+    return move_one_box_loop(data, box, reach, others, targets, pulling)
+
+
+def move_one_box_loop(
+    data: Analysis, box: int, reach: int, others: int, targets: int, pulling: bool = False
+) -> list[tuple[int, int]] | None:
+    """move_one_box in Python. Breadth-first over (box, keeper area):
     a node is tested when first met, not when it comes off the queue (first met, first off: the same path,
     without the rest of the last layer), and keeper areas are found as _Areas does."""
     if (targets >> box) & 1:

@@ -74,7 +74,7 @@ def pushed_beyond_loop(data: Analysis, corral: int, barrier: int, free: int) -> 
     ends or else starts, and whether some push goes out of the corral from a cell the keeper may reach. A
     push whose cell is already counted (or out, once one is) needs no freeze test: it adds nothing. The
     pushes are _barrier_pushes', written out: this loop is the pruning's innermost, compiled where it can be
-    (_corrals.c)."""
+    (_analysis.c)."""
     beyond, out, lines, fence = 0, False, data.lines, corral | barrier
     for box in bits(barrier):
         for _, behind, target in lines[box]:
