@@ -553,11 +553,12 @@ def _layers(
 
 def _layered(layer: PlanResult | None, proved: PlanResult | None, tracer: PushTracer | None) -> PlanResult | None:
     """What the searches below the bounds proved (_layers), said in the trace: the plan the last one found,
-    that the level has no plan, or the incumbent `proved` optimal; None when nothing."""
+    that the level has no plan, or the incumbent `proved` optimal; None when nothing (a search stopped by its
+    budget has neither a plan nor a proof)."""
     if proved is not None:
         _tell(tracer, PROVED.format("Feature cycling below one bound after another", _pushes(proved)))
         return replace(proved, proved=Proof.OPTIMAL)
-    if layer is None or layer.status is Status.TIMEOUT or not (layer.solved or layer.proved):
+    if layer is None or not (layer.solved or layer.proved):
         return None
     _tell(tracer, FOUND.format(_pushes(layer)) if layer.solved else NO_PLAN)
     return replace(layer, proved=Proof.OPTIMAL) if layer.solved else layer
