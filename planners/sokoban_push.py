@@ -482,7 +482,7 @@ def _incumbent(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, state
             with recording(None), phase("incumbent plan (" + text + ")"):  # A* alone is traced
                 runs.append(push_astar(puzzle, instance, share, **asdict(options)))
     solved = [run for run in runs if run.status is Status.SOLVED] or runs
-    best = min(solved, key=lambda run: (run.figures or {}).get("pushes", INFINITE))
+    best = min(solved, key=lambda run: _pushes(run, INFINITE))
     return replace(best, expanded=sum(run.expanded or 0 for run in runs))
 
 
@@ -496,7 +496,7 @@ def _bounded(
     upper = _incumbent(puzzle, instance, limits, deadline.states)
     used = upper.expanded or 0
     astar = search.weight == 1 and not (search.bidirectional or search.features)
-    pushes = (upper.figures or {}).get("pushes", 0) if upper.status is Status.SOLVED and astar else 0
+    pushes = _pushes(upper) if upper.status is Status.SOLVED and astar else 0
     _tell(search.tracer, INCUMBENT.format(_found(pushes)), used)
     proved, used = _layers(puzzle, instance, deadline, search, upper if pushes else None, used)
     if proved is not None:
@@ -536,7 +536,7 @@ def _layers(
         return None, used
     data, tracer = analysis(instance), search.tracer
     search = replace(search, features=Features(data, True), tracer=None, sides=_keeper_bound(data, search))
-    pushes = (incumbent.figures or {}).get("pushes", 0) if incumbent is not None else 0
+    pushes = _pushes(incumbent)
     cap = min(LAYER_STATES, max(deadline.states - used, 0)) if deadline.limited else LAYER_STATES
     spent, bound, until = 0, 1, deadline.elapsed() + deadline.remaining() / 2
     layer: PlanResult | None = None
@@ -553,16 +553,20 @@ def _layers(
 
 def _layered(layer: PlanResult | None, proved: PlanResult | None, tracer: PushTracer | None) -> PlanResult | None:
     """What the searches below the bounds proved (_layers), said in the trace: the plan the last one found,
-    that the level has no plan, or the incumbent `proved` optimal; None when nothing."""
+    that the level has no plan, or the incumbent `proved` optimal; None when nothing (a search stopped by its
+    budget has neither a plan nor a proof)."""
     if proved is not None:
-        _tell(
-            tracer, PROVED.format("Feature cycling below one bound after another", (proved.figures or {}).get("pushes"))
-        )
+        _tell(tracer, PROVED.format("Feature cycling below one bound after another", _pushes(proved)))
         return replace(proved, proved=Proof.OPTIMAL)
-    if layer is None or layer.status is Status.TIMEOUT or not (layer.solved or layer.proved):
+    if layer is None or not (layer.solved or layer.proved):
         return None
-    _tell(tracer, FOUND.format((layer.figures or {}).get("pushes")) if layer.solved else NO_PLAN)
+    _tell(tracer, FOUND.format(_pushes(layer)) if layer.solved else NO_PLAN)
     return replace(layer, proved=Proof.OPTIMAL) if layer.solved else layer
+
+
+def _pushes(result: PlanResult | None, missing: int = 0) -> int:
+    """The pushes of a result's plan; `missing` when it has none (no plan, or no result)."""
+    return (result.figures or {}).get("pushes", missing) if result is not None else missing
 
 
 def _found(pushes: int) -> str:

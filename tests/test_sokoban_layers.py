@@ -1,7 +1,8 @@
 """Searches below one bound after another before A* (sokoban_push, option `layers` with `incumbent`): feature
 cycling that queues no position whose g + h reaches a bound, the next bound one above the least g + h the last
 search cut, as in IDA*. A plan found below a bound that no shorter plan reaches is push-optimal, checked against
-exhaustive search on random levels whatever the incumbent; on XSokoban 3 and 51, whose optimum is the bound at
+exhaustive search on random levels whatever the incumbent and on a level where the cycle closes a position first by
+a detour (the layers must reopen it); on XSokoban 3 and 51, whose optimum is the bound at
 the start, the first bound proves it where A* alone needs more than 200,000 states, and on XSokoban 7 the bounds
 from 82 run dry up to its optimum, 88."""
 
@@ -19,7 +20,7 @@ from puzzleplan.planners import sokoban_push
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import push_astar
-from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, compiled_bounds
+from puzzleplan.translator.sokoban.analysis import INFINITE, Analysis, analysis, compiled_bounds
 from puzzleplan.translator.sokoban.level import SokobanInstance
 from tests.strategies import random_state
 from tests.test_sokoban import SOKOBAN, fewest_pushes, levels
@@ -126,6 +127,51 @@ def test_a_budget_of_the_states_a_run_took_repeats_it(instance):
     else:
         assert (short.status, short.proved, short.figures) == (free.status, free.proved, free.figures)
         assert short.expanded <= free.expanded - 1
+
+
+DETOUR = "#########\n#..   $ #\n##  $ # #\n# # #@  #\n#########\n"
+"""A level whose bound at the start (8) is below its fewest pushes (10: the top box left to the far goal, the lower
+box right and up, and on left to the near goal). Feature cycling first takes the branch that pushes the lower box
+left, whose positions (the box cutting off the pocket below it) fall in feature groups of their own, and so closes
+the position with the top box on the far goal and the lower box back on its cell by that detour (7 pushes) before
+the direct way (5). A bounded cycle that did not reopen it would cut every optimal plan and prove 12."""
+
+
+def _detour(reopen: bool) -> PlanResult:
+    """native-push-astar's options without pairs (whose bound makes every search reopen) on DETOUR, the weighted
+    searches finding no plan; with `reopen` False, the layers close each position once (as before they were made
+    to reopen)."""
+    level = SOKOBAN.parse(DETOUR)
+    original = sokoban_push._forward_side
+
+    def closing_once(*args, **kwargs):
+        forward = original(*args, **kwargs)
+        forward.reopen = False
+        return forward
+
+    with pytest.MonkeyPatch.context() as patch:
+        if not reopen:
+            patch.setattr(sokoban_push, "_forward_side", closing_once)
+        return _with_incumbent(level, None, pairs=False)
+
+
+def test_the_layers_reopen_a_position_the_cycle_closed_by_a_detour():
+    """The layer below 9 runs dry (the least g + h it cuts is 10) and the one below 11, which closes a position the
+    optimal plans pass through by the detour first and reopens it, finds and proves DETOUR's fewest pushes (exhaustive
+    search's 10); the plan replays valid."""
+    level = SOKOBAN.parse(DETOUR)
+    assert (analysis(level).lower_bound(level.boxes), fewest_pushes(level)) == (8, 10)
+    result = _detour(reopen=True)
+    assert (result.status, result.proved, result.figures["pushes"]) == (Status.SOLVED, Proof.OPTIMAL, 10)
+    assert SOKOBAN.replay(level, result.plan).valid
+
+
+def test_without_reopening_the_detour_level_is_misproved():
+    """DETOUR still tests the reopening: with a bounded cycle that closes each position once, the layer below 11
+    runs dry and the one below 13 proves a plan of 12 pushes optimal (were this to pass with 10, the closing order
+    changed and the level would need replacing)."""
+    result = _detour(reopen=False)
+    assert (result.status, result.proved, result.figures["pushes"]) == (Status.SOLVED, Proof.OPTIMAL, 12)
 
 
 def test_layers_need_the_incumbent():
