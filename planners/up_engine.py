@@ -19,7 +19,7 @@ from typing import Any
 
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.common.limits import Limits
-from puzzleplan.common.processes import memory_exhausted, reproducible_environment, run
+from puzzleplan.common.processes import memory_exhausted, python_module, reproducible_environment, run
 from puzzleplan.planners.base import STRIPS, PlanResult, Status, proof_of
 from puzzleplan.translator.pddl.task import GroundAction, PddlTask, task_files
 
@@ -147,7 +147,7 @@ class UpEngine:
         temporary files go into the task's folder (TMPDIR), which goes however the run ends."""
         with task_files(task, "puzzleplan-up-") as (work, domain, problem):
             answer_file = work / "answer.json"
-            command = [sys.executable, "-m", __name__, self.engine, str(domain), str(problem), str(answer_file)]
+            command = [*python_module(__name__), self.engine, str(domain), str(problem), str(answer_file)]
             outcome = run(
                 command + [str(limits.timeout)],
                 timeout=limits.timeout,

@@ -437,3 +437,19 @@ def test_compare_defaults_to_planners_that_run_the_entries() -> None:
     task = Entry("lamps", "lamps/p01.pddl", "p01.pddl", "", "", "cost", "domain.pddl", "")
     assert default_planners([task]) == PDDL_PLANNERS and default_planners([puzzle, task]) == PUZZLE_PLANNERS
     assert default_planners([puzzle]) == ("default", "fd")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="-P (no working directory on sys.path) is Python 3.11's")
+def test_a_folder_named_puzzleplan_where_compare_runs_does_not_hide_the_package(tmp_path: Path) -> None:
+    """Run inside a checkout with a regular install, the runs' processes (`python -m`) put the working directory
+    first on sys.path, and the checkout's puzzleplan folder hid the installed package: every run was an error
+    ("No module named 'puzzleplan.planners'"). Here a folder of that name, which fails when imported, stands
+    where compare runs."""
+    (tmp_path / "puzzleplan").mkdir()
+    (tmp_path / "puzzleplan" / "__init__.py").write_text("raise ImportError('the working directory was imported')")
+    words = ["compare", "hanoi", HANOI[1], "--planners", "native-astar", "--out", str(tmp_path / "out")]
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "puzzleplan.app.cli", *words], capture_output=True, text=True, cwd=tmp_path
+    )
+    rows = read_rows(tmp_path / "out" / "results.jsonl")
+    assert done.returncode == 0 and [(row["status"], row["valid"]) for row in rows] == [("solved", True)], rows

@@ -123,6 +123,13 @@ def interrupt_on_terminate() -> None:
         signal.signal(signum, interrupt)
 
 
+def python_module(name: str) -> list[str]:
+    """The command that runs a module of this package in a new Python. From Python 3.11 on, `-P` keeps the
+    working directory off its sys.path: a folder named puzzleplan there (a checkout's, with a regular install)
+    would hide the installed package."""
+    return [sys.executable, *(["-P"] if sys.version_info >= (3, 11) else []), "-m", name]
+
+
 def reproducible_environment() -> dict[str, str]:
     """This process's environment with Python's string hashing fixed (PYTHONHASHSEED=0), for planners
     written in Python: a set of names iterates in the same order on every run, so the same task gives

@@ -27,6 +27,7 @@ from puzzleplan import api
 from puzzleplan.api import catalogue
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
+from puzzleplan.common.processes import python_module
 from puzzleplan.experiments.results import row_problem
 from puzzleplan.experiments.run_plans import animate_runs, animation_summary, keep_plan
 
@@ -253,7 +254,7 @@ _LIVE_LOCK = threading.Lock()
 
 def run_task(task: dict[str, Any]) -> dict[str, Any]:
     """Run one task in a `puzzleplan.experiments.run_one` wrapper process and return its row (on any machine)."""
-    command = [sys.executable, "-m", "puzzleplan.experiments.run_one"]
+    command = python_module("puzzleplan.experiments.run_one")
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from puzzleplan.api.runs import planner_version
 from puzzleplan.common.guard import PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl, sweep_orphans
-from puzzleplan.common.processes import Outcome, interrupt_on_terminate, memory_exhausted, run
+from puzzleplan.common.processes import Outcome, interrupt_on_terminate, memory_exhausted, python_module, run
 
 GRACE = 1.0
 """Seconds past the timeout before the child is killed: the child counts its limit from its own start and
@@ -33,7 +33,7 @@ def child_command(task: dict[str, Any], work: Path) -> list[str]:
     puzzleplan.api.pddl_files; no command line of the application is built or parsed)."""
     path = work / "task.json"
     path.write_text(json.dumps(task))
-    return [sys.executable, "-m", "puzzleplan.experiments.child", str(path)]
+    return [*python_module("puzzleplan.experiments.child"), str(path)]
 
 
 def supervise(command: list[str], timeout: float, memory_mb: int | None) -> tuple[Outcome, float]:
