@@ -449,7 +449,11 @@ def test_a_folder_named_puzzleplan_where_compare_runs_does_not_hide_the_package(
     (tmp_path / "puzzleplan" / "__init__.py").write_text("raise ImportError('the working directory was imported')")
     words = ["compare", "hanoi", HANOI[1], "--planners", "native-astar", "--out", str(tmp_path / "out")]
     done = subprocess.run(
-        [sys.executable, "-P", "-m", "puzzleplan.app.cli", *words], capture_output=True, text=True, cwd=tmp_path
+        [sys.executable, "-P", "-m", "puzzleplan.app.cli", *words],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
     )
     rows = read_rows(tmp_path / "out" / "results.jsonl")
     assert done.returncode == 0 and [(row["status"], row["valid"]) for row in rows] == [("solved", True)], rows
