@@ -199,6 +199,24 @@ static PyObject *pushed_beyond_py(PyObject *self, PyObject *args) {
     return cells ? Py_BuildValue("(NO)", cells, out ? Py_True : Py_False) : NULL;
 }
 
+static inline int32_t neighbour(const Board *board, int32_t cell, int d) {
+    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + NEIGHBOURS + d];
+}
+
+/* Whether the keeper in `reach` can push the box on `box` in direction d onto a live free cell. */
+static int can_push(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
+    int32_t behind = neighbour(board, box, BACK(d)), target = neighbour(board, box, d);
+    return pushable(board, behind, target) && has(reach, behind) && !has(boxes, target);
+}
+
+/* Whether the keeper in `reach` can pull the box on `box` in direction d: it stands on the live cell there
+ * and steps on to a free one. */
+static int can_pull(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
+    int32_t target = neighbour(board, box, d), beyond = target >= 0 ? neighbour(board, target, d) : -1;
+    return beyond >= 0 && has(reach, target) && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE] &&
+           !has(boxes, beyond);
+}
+
 /* The breadth-first search of move_one_box: nodes (box cell, keeper area) in the order met, each with its
  * parent and the (cell, direction) label of the move that reached it. */
 typedef struct {
@@ -279,20 +297,12 @@ static PyObject *lone_search(const Board *board, Lone *lone, int32_t box, const 
     meet(lone, box, reach, -1, -1, -1);
     for (Py_ssize_t node = 0; node < lone->count; node++) {
         int32_t from = lone->cell[node];
-        const int32_t *around = board->cells + (Py_ssize_t)from * CELL_FIELDS + NEIGHBOURS;
         for (int d = 0; d < 4; d++) {
-            int32_t target = around[d], keeper = from;
-            if (pulling) {
-                if (target < 0 || !board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE] ||
-                    !has(area_of(lone, node), target))
-                    continue;
-                keeper = board->cells[(Py_ssize_t)target * CELL_FIELDS + NEIGHBOURS + d];
-                if (keeper < 0)
-                    continue;
-            } else if (!pushable(board, around[BACK(d)], target) || !has(area_of(lone, node), around[BACK(d)]))
+            if (!(pulling ? can_pull : can_push)(board, area_of(lone, node), others, from, d))
                 continue;
+            int32_t target = neighbour(board, from, d), keeper = pulling ? neighbour(board, target, d) : from;
             if (has(others, target) || has(others, keeper))
-                continue;
+                continue; /* the start's area is the caller's: it may hold a box */
             int32_t label_cell = pulling ? target : from;
             int label_d = pulling ? BACK(d) : d;
             if (has(targets, target))
@@ -331,24 +341,6 @@ static PyObject *move_one_box(PyObject *self, PyObject *args) {
     PyObject *path = lone_search(&board, &lone, box, words[0], words[1], words[2], pulling);
     PyMem_Free(memory);
     return path;
-}
-
-static inline int32_t neighbour(const Board *board, int32_t cell, int d) {
-    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + NEIGHBOURS + d];
-}
-
-/* Whether the keeper in `reach` can push the box on `box` in direction d onto a live free cell. */
-static int can_push(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
-    int32_t behind = neighbour(board, box, BACK(d)), target = neighbour(board, box, d);
-    return pushable(board, behind, target) && has(reach, behind) && !has(boxes, target);
-}
-
-/* Whether the keeper in `reach` can pull the box on `box` in direction d: it stands on the live cell there
- * and steps on to a free one. */
-static int can_pull(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
-    int32_t target = neighbour(board, box, d), beyond = target >= 0 ? neighbour(board, target, d) : -1;
-    return beyond >= 0 && has(reach, target) && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE] &&
-           !has(boxes, beyond);
 }
 
 /* Analysis.pushes (pulling: Analysis.pulls): (box, direction, target) of every push (pull) the keeper can
