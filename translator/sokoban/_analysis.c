@@ -7,12 +7,14 @@
  * CELL_FIELDS of them: its four neighbours in the order of analysis.NAMES (-1 where a wall is); its axes along
  * which a box can move (the two neighbours of each, as Analysis.sides), -1 after the last; 1 when it is live
  * (not a dead square); 1 when it is a goal. Masks are Python ints, copied into arrays of 64-bit words
- * (little-endian, as the machine's) and back.
+ * (little-endian, as the machine's) and back (translator/_masks.h).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "../_masks.h"
 
 #define CELL_FIELDS 10
 #define NEIGHBOURS 0
@@ -52,13 +54,13 @@ static int board_of(PyObject *packed, Board *board) {
 
 /* Copy a mask of the board (a non-negative int below 2**cells) into the board's words; 0, or -1. */
 static int mask_of(PyObject *mask, const Board *board, uint64_t *words) {
-    if (!PyLong_Check(mask) || _PyLong_Sign(mask) < 0 || _PyLong_NumBits(mask) > (size_t)board->count) {
+    Py_ssize_t bits = mask_bits(mask);
+    if (bits < 0 || bits > board->count) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "a mask is an int of the board's cells");
         return -1;
     }
-    memset(words, 0, (size_t)board->words * 8);
-    return _PyLong_AsByteArray((PyLongObject *)mask, (unsigned char *)words, (size_t)board->words * 8, 1, 0);
+    return mask_copy(mask, words, board->words);
 }
 
 /* Whether a box between `behind` and `target` can be pushed onto `target`: both floor, the target live. */
@@ -66,9 +68,7 @@ static inline int pushable(const Board *board, int32_t behind, int32_t target) {
     return behind >= 0 && target >= 0 && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE];
 }
 
-static PyObject *int_of(const uint64_t *words, const Board *board) {
-    return _PyLong_FromByteArray((const unsigned char *)words, (size_t)board->words * 8, 1, 0);
-}
+static PyObject *int_of(const uint64_t *words, const Board *board) { return mask_int(words, board->words); }
 
 /* Whether the box on `box` is frozen: along each axis a wall, a cell of `walls` or a frozen box beside it
  * (Analysis._frozen). When it is, its cluster's boxes are added to `cluster` and `off_goal` counts those
