@@ -63,9 +63,19 @@ static int mask_of(PyObject *mask, const Board *board, uint64_t *words) {
     return mask_copy(mask, words, board->words);
 }
 
+/* The neighbour of `cell` in direction d, -1 where a wall is. */
+static inline int32_t neighbour(const Board *board, int32_t cell, int d) {
+    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + NEIGHBOURS + d];
+}
+
+/* Whether `cell` is live: not a dead square, a box on it may still reach a goal. */
+static inline int live(const Board *board, int32_t cell) {
+    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + LIVE];
+}
+
 /* Whether a box between `behind` and `target` can be pushed onto `target`: both floor, the target live. */
 static inline int pushable(const Board *board, int32_t behind, int32_t target) {
-    return behind >= 0 && target >= 0 && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE];
+    return behind >= 0 && target >= 0 && live(board, target);
 }
 
 static PyObject *int_of(const uint64_t *words, const Board *board) { return mask_int(words, board->words); }
@@ -199,10 +209,6 @@ static PyObject *pushed_beyond_py(PyObject *self, PyObject *args) {
     return cells ? Py_BuildValue("(NO)", cells, out ? Py_True : Py_False) : NULL;
 }
 
-static inline int32_t neighbour(const Board *board, int32_t cell, int d) {
-    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + NEIGHBOURS + d];
-}
-
 /* Whether the keeper in `reach` can push the box on `box` in direction d onto a live free cell. */
 static int can_push(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
     int32_t behind = neighbour(board, box, BACK(d)), target = neighbour(board, box, d);
@@ -213,8 +219,7 @@ static int can_push(const Board *board, const uint64_t *reach, const uint64_t *b
  * and steps on to a free one. */
 static int can_pull(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
     int32_t target = neighbour(board, box, d), beyond = target >= 0 ? neighbour(board, target, d) : -1;
-    return beyond >= 0 && has(reach, target) && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE] &&
-           !has(boxes, beyond);
+    return beyond >= 0 && has(reach, target) && live(board, target) && !has(boxes, beyond);
 }
 
 /* The breadth-first search of move_one_box: nodes (box cell, keeper area) in the order met, each with its
