@@ -6,12 +6,14 @@
  * changing; the same mask as the Python loop, word by word instead of over whole ints.
  * flood8: the same with diagonal neighbours joined: the row of each cell, and the rows above and below.
  *
- * Masks are copied into arrays of 64-bit words (little-endian, as the machine's) and back.
+ * Masks are copied into arrays of 64-bit words (little-endian, as the machine's) and back (_masks.h).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "_masks.h"
 
 #define STACK_WORDS 64
 
@@ -21,20 +23,10 @@ static Py_ssize_t words_of(PyObject *mask) {
         PyErr_SetString(PyExc_TypeError, "a mask is an int");
         return -1;
     }
-    if (_PyLong_Sign(mask) < 0) {
+    Py_ssize_t bits = mask_bits(mask);
+    if (bits < 0 && !PyErr_Occurred())
         PyErr_SetString(PyExc_ValueError, "a mask is never negative");
-        return -1;
-    }
-    size_t bits = _PyLong_NumBits(mask);
-    if (bits == (size_t)-1 && PyErr_Occurred())
-        return -1;
-    return (Py_ssize_t)((bits + 63) / 64);
-}
-
-/* Copy a non-negative int into `count` words (zero-filled above its own). */
-static int copy_in(PyObject *mask, uint64_t *words, Py_ssize_t count) {
-    memset(words, 0, (size_t)count * 8);
-    return _PyLong_AsByteArray((PyLongObject *)mask, (unsigned char *)words, (size_t)count * 8, 1, 0);
+    return bits < 0 ? -1 : (bits + 63) / 64;
 }
 
 static PyObject *bits(PyObject *self, PyObject *mask) {
@@ -43,7 +35,7 @@ static PyObject *bits(PyObject *self, PyObject *mask) {
         return NULL;
     uint64_t stack[STACK_WORDS], *words = count <= STACK_WORDS ? stack : PyMem_Malloc((size_t)count * 8);
     PyObject *found = words ? PyList_New(0) : PyErr_NoMemory();
-    if (found && copy_in(mask, words, count) < 0)
+    if (found && mask_copy(mask, words, count) < 0)
         Py_CLEAR(found);
     for (Py_ssize_t i = 0; found && i < count; i++) {
         for (uint64_t word = words[i]; word; word &= word - 1) {
@@ -113,12 +105,12 @@ static PyObject *flood_of(PyObject *args, int diagonal) {
     uint64_t *reach = memory, *grown = memory + count, *cells = memory + 2 * count;
     uint64_t *row = diagonal ? memory + 3 * count : NULL;
     PyObject *result = NULL;
-    if (copy_in(seed, reach, count) == 0 && copy_in(area, cells, count) == 0) {
+    if (mask_copy(seed, reach, count) == 0 && mask_copy(area, cells, count) == 0) {
         while (grow(reach, cells, grown, count, width, row)) {
             uint64_t *swap = reach;
             reach = grown, grown = swap;
         }
-        result = _PyLong_FromByteArray((const unsigned char *)reach, (size_t)count * 8, 1, 0);
+        result = mask_int(reach, count);
     }
     if (memory != stack)
         PyMem_Free(memory);

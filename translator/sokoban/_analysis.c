@@ -7,12 +7,14 @@
  * CELL_FIELDS of them: its four neighbours in the order of analysis.NAMES (-1 where a wall is); its axes along
  * which a box can move (the two neighbours of each, as Analysis.sides), -1 after the last; 1 when it is live
  * (not a dead square); 1 when it is a goal. Masks are Python ints, copied into arrays of 64-bit words
- * (little-endian, as the machine's) and back.
+ * (little-endian, as the machine's) and back (translator/_masks.h).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "../_masks.h"
 
 #define CELL_FIELDS 10
 #define NEIGHBOURS 0
@@ -52,23 +54,31 @@ static int board_of(PyObject *packed, Board *board) {
 
 /* Copy a mask of the board (a non-negative int below 2**cells) into the board's words; 0, or -1. */
 static int mask_of(PyObject *mask, const Board *board, uint64_t *words) {
-    if (!PyLong_Check(mask) || _PyLong_Sign(mask) < 0 || _PyLong_NumBits(mask) > (size_t)board->count) {
+    Py_ssize_t bits = mask_bits(mask);
+    if (bits < 0 || bits > board->count) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "a mask is an int of the board's cells");
         return -1;
     }
-    memset(words, 0, (size_t)board->words * 8);
-    return _PyLong_AsByteArray((PyLongObject *)mask, (unsigned char *)words, (size_t)board->words * 8, 1, 0);
+    return mask_copy(mask, words, board->words);
+}
+
+/* The neighbour of `cell` in direction d, -1 where a wall is. */
+static inline int32_t neighbour(const Board *board, int32_t cell, int d) {
+    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + NEIGHBOURS + d];
+}
+
+/* Whether `cell` is live: not a dead square, a box on it may still reach a goal. */
+static inline int live(const Board *board, int32_t cell) {
+    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + LIVE];
 }
 
 /* Whether a box between `behind` and `target` can be pushed onto `target`: both floor, the target live. */
 static inline int pushable(const Board *board, int32_t behind, int32_t target) {
-    return behind >= 0 && target >= 0 && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE];
+    return behind >= 0 && target >= 0 && live(board, target);
 }
 
-static PyObject *int_of(const uint64_t *words, const Board *board) {
-    return _PyLong_FromByteArray((const unsigned char *)words, (size_t)board->words * 8, 1, 0);
-}
+static PyObject *int_of(const uint64_t *words, const Board *board) { return mask_int(words, board->words); }
 
 /* Whether the box on `box` is frozen: along each axis a wall, a cell of `walls` or a frozen box beside it
  * (Analysis._frozen). When it is, its cluster's boxes are added to `cluster` and `off_goal` counts those
@@ -199,10 +209,6 @@ static PyObject *pushed_beyond_py(PyObject *self, PyObject *args) {
     return cells ? Py_BuildValue("(NO)", cells, out ? Py_True : Py_False) : NULL;
 }
 
-static inline int32_t neighbour(const Board *board, int32_t cell, int d) {
-    return board->cells[(Py_ssize_t)cell * CELL_FIELDS + NEIGHBOURS + d];
-}
-
 /* Whether the keeper in `reach` can push the box on `box` in direction d onto a live free cell. */
 static int can_push(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
     int32_t behind = neighbour(board, box, BACK(d)), target = neighbour(board, box, d);
@@ -213,8 +219,7 @@ static int can_push(const Board *board, const uint64_t *reach, const uint64_t *b
  * and steps on to a free one. */
 static int can_pull(const Board *board, const uint64_t *reach, const uint64_t *boxes, int32_t box, int d) {
     int32_t target = neighbour(board, box, d), beyond = target >= 0 ? neighbour(board, target, d) : -1;
-    return beyond >= 0 && has(reach, target) && board->cells[(Py_ssize_t)target * CELL_FIELDS + LIVE] &&
-           !has(boxes, beyond);
+    return beyond >= 0 && has(reach, target) && live(board, target) && !has(boxes, beyond);
 }
 
 /* The breadth-first search of move_one_box: nodes (box cell, keeper area) in the order met, each with its
