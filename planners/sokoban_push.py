@@ -839,8 +839,9 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
-Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly), and
-`turns=N` is `turns` with FESS taking N turns for each turn of the other cycles."""
+Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly),
+`turns=N` is `turns` with FESS taking N turns for each turn of the other cycles, and `weight=N` orders positions
+by g + N * h (`wastar`'s 5 otherwise)."""
 
 NEEDS = {
     "doors": "cycle",
@@ -885,17 +886,18 @@ class PushOptions:
 
 def push_options(text: str, source: str = "command line") -> PushOptions:
     """The options written `clusters,wastar,states=1000` (see OPTIONS); InputError naming a word that is
-    not one, or an option without the one it needs."""
+    not one, or an option without the one it needs. A number (`turns=2`, `weight=3`) overrides what a plain
+    option sets, wherever it is written."""
     fields: dict[str, Any] = {}
     words = [word.strip() for word in text.split(",") if word.strip()]
-    for word in words:
+    for word in sorted(words, key=lambda word: "=" in word):
         key, _, value = word.partition("=")
-        if key == "states" or key == "turns" and value:
-            fields[key] = _budget(value, source, key)
+        if key in NUMBERS and value:
+            fields[key] = _number(value, source, key)
         elif word in OPTIONS:
             fields |= OPTIONS[word][0]
         else:
-            known = [*OPTIONS, "states=N", "turns=N"]
+            known = [*OPTIONS, *(f"{key}=N" for key in NUMBERS)]
             raise InputError(
                 f"unknown push search option {word!r}{did_you_mean(word, known)}; known: {', '.join(known)}", source
             )
@@ -911,16 +913,23 @@ def push_options(text: str, source: str = "command line") -> PushOptions:
     return options
 
 
-def _budget(value: str, source: str, key: str = "states") -> int:
-    """The N of `states=N` or `turns=N`: a positive integer (underscores allowed, as in 2_000_000)."""
+NUMBERS = {
+    "states": "expanded positions",
+    "turns": "FESS turns for each turn of the other cycles",
+    "weight": "times the bound in g + w * h (the w)",
+}
+"""The options that take a positive whole number, `KEY=N`, and what N counts."""
+
+
+def _number(value: str, source: str, key: str) -> int:
+    """The N of `states=N`, `turns=N` or `weight=N`: a positive integer (underscores allowed, as in 2_000_000)."""
     try:
-        states = int(value)
+        number = int(value)
     except ValueError:
-        states = 0
-    if states <= 0:
-        what = "expanded positions" if key == "states" else "FESS turns for each turn of the other cycles"
-        raise InputError(f"{key}={value}: expected a positive number of {what}", source)
-    return states
+        number = 0
+    if number <= 0:
+        raise InputError(f"{key}={value}: expected a positive number of {NUMBERS[key]}", source)
+    return number
 
 
 class PushAStar:

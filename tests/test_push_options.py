@@ -16,7 +16,7 @@ from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation, Status
 from puzzleplan.planners.registry import PLANNERS, PUSH_RENAMED, get_planner, split_planners
-from puzzleplan.planners.sokoban_push import NEEDS, OPTIONS, PushOptions, push_options
+from puzzleplan.planners.sokoban_push import NEEDS, NUMBERS, OPTIONS, PushOptions, push_options
 from tests.test_sokoban import SOKOBAN
 
 FORMER = {
@@ -83,6 +83,8 @@ def test_the_best_search_keeps_its_options():
         ("wastar,turns=2", "'turns' needs 'fess'"),
         ("fess,turns=0", "positive number of FESS turns"),
         ("fess,packing,cuts", "'cuts' needs 'wastar'"),
+        ("wastar,weight=0", "positive number of times the bound"),
+        ("wastar,weight=heavy", "positive number of times the bound"),
     ],
 )
 def test_bad_options_are_refused_with_what_was_expected(options, said):
@@ -104,11 +106,11 @@ def test_options_set_their_fields_in_any_order(words):
 
 
 def test_list_names_every_option(capsys):
-    """`list` shows the option form and each option, states=N included."""
+    """`list` shows the option form and each option, the numbers (states=N, turns=N, weight=N) included."""
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     assert "native-push:OPTION,..." in out
-    assert set(listed_options()) == {*OPTIONS, "states=N"}
+    assert set(listed_options()) == {*OPTIONS, *(f"{key}=N" for key in NUMBERS)}
     for option in listed_options():
         assert f"    {option} " in out
 
@@ -183,3 +185,11 @@ def test_compare_runs_an_option_form_beside_a_table_name(tmp_path, shared_data):
         ("native-push-astar", True),
         ("native-push:wastar,cycle", True),
     ]
+
+
+@pytest.mark.parametrize("written", ["wastar,weight=3", "weight=3,wastar", "wastar,fess,turns=2,turns,weight=3"])
+def test_a_number_overrides_the_plain_option_wherever_it_is_written(written):
+    """`weight=3` beats wastar's 5 and `turns=2` beats `turns`'s 1, before or after them."""
+    options = get_planner(f"native-push:{written}").options
+    assert options.weight == 3 and options.bidirectional
+    assert options.turns in (0, 2)

@@ -130,7 +130,9 @@ def push_options() -> dict[str, str]:
     from puzzleplan.planners.sokoban_push import OPTIONS
 
     return {word: description for word, (_, description) in OPTIONS.items()} | {
-        "states=N": "stop after N expanded positions (a budget that repeats exactly, whatever the load)"
+        "states=N": "stop after N expanded positions (a budget that repeats exactly, whatever the load)",
+        "turns=N": "with fess,turns: FESS takes N turns for each turn of the other cycles",
+        "weight=N": "order positions by g + N * h (wastar's weight is 5)",
     }
 
 
