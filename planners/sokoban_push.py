@@ -892,7 +892,7 @@ def push_options(text: str, source: str = "command line") -> PushOptions:
     words = [word.strip() for word in text.split(",") if word.strip()]
     for word in sorted(words, key=lambda word: "=" in word):
         key, _, value = word.partition("=")
-        if key in NUMBERS and value:
+        if key in NUMBERS and "=" in word:
             fields[key] = _number(value, source, key)
         elif word in OPTIONS:
             fields |= OPTIONS[word][0]

@@ -85,6 +85,7 @@ def test_the_best_search_keeps_its_options():
         ("fess,packing,cuts", "'cuts' needs 'wastar'"),
         ("wastar,weight=0", "positive number of times the bound"),
         ("wastar,weight=heavy", "positive number of times the bound"),
+        ("wastar,states=", "positive number of expanded positions"),
     ],
 )
 def test_bad_options_are_refused_with_what_was_expected(options, said):
