@@ -839,9 +839,21 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     ),
 }
 """The push search's options, `native-push:OPTION,...`: the PushOptions fields each sets, and what it does.
-Besides these, `states=N` stops the search after N expanded positions (a budget that repeats exactly),
-`turns=N` is `turns` with FESS taking N turns for each turn of the other cycles, and `weight=N` orders positions
-by g + N * h (`wastar`'s 5 otherwise)."""
+Besides these, the NUMBERS."""
+
+NUMBERS = {
+    "states": (
+        "expanded positions",
+        "stop after N expanded positions (a budget that repeats exactly, whatever the load)",
+    ),
+    "turns": (
+        "FESS turns for each turn of the other cycles",
+        "with fess,turns: FESS takes N turns for each turn of the other cycles",
+    ),
+    "weight": ("times the bound in g + w * h (the w)", "order positions by g + N * h (wastar's weight is 5)"),
+}
+"""The options that take a positive whole number, `KEY=N`, each overriding what a plain option sets: the PushOptions
+field KEY; what N counts (for a refusal) and what it does."""
 
 NEEDS = {
     "doors": "cycle",
@@ -913,14 +925,6 @@ def push_options(text: str, source: str = "command line") -> PushOptions:
     return options
 
 
-NUMBERS = {
-    "states": "expanded positions",
-    "turns": "FESS turns for each turn of the other cycles",
-    "weight": "times the bound in g + w * h (the w)",
-}
-"""The options that take a positive whole number, `KEY=N`, and what N counts."""
-
-
 def _number(value: str, source: str, key: str) -> int:
     """The N of `states=N`, `turns=N` or `weight=N`: a positive integer (underscores allowed, as in 2_000_000)."""
     try:
@@ -928,7 +932,7 @@ def _number(value: str, source: str, key: str) -> int:
     except ValueError:
         number = 0
     if number <= 0:
-        raise InputError(f"{key}={value}: expected a positive number of {NUMBERS[key]}", source)
+        raise InputError(f"{key}={value}: expected a positive number of {NUMBERS[key][0]}", source)
     return number
 
 

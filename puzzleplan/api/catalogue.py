@@ -127,12 +127,10 @@ def split_planners(spec: str) -> list[str]:
 
 def push_options() -> dict[str, str]:
     """The options of the Sokoban push search `native-push:OPTION,...`, each with what it does."""
-    from puzzleplan.planners.sokoban_push import OPTIONS
+    from puzzleplan.planners.sokoban_push import NUMBERS, OPTIONS
 
     return {word: description for word, (_, description) in OPTIONS.items()} | {
-        "states=N": "stop after N expanded positions (a budget that repeats exactly, whatever the load)",
-        "turns=N": "with fess,turns: FESS takes N turns for each turn of the other cycles",
-        "weight=N": "order positions by g + N * h (wastar's weight is 5)",
+        f"{key}=N": description for key, (_, description) in NUMBERS.items()
     }
 
 
