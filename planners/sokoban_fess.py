@@ -4,9 +4,10 @@ packed following the packing order, regions of floor the keeper cannot walk betw
 rooms blocked by boxes); the search goes round the non-empty cells of that space, and in each takes the
 move of least accumulated weight. Advisors each suggest at most one push per position (packing,
 connectivity, room connectivity, hotspot, explorer): an advised push weighs 0, any other 1, and weights
-add up along the path like g. FESS's moves carry one box anywhere; here a move is pushes of one box, so a
-push of the box the last push moved goes on the same move and weighs 0 too. Moves are expanded as the
-positions they lead to, queued with their weight (ties: least g + w * h).
+add up along the path like g. FESS's moves carry one box anywhere; by default a move here is pushes of one
+box, so a push of the box the last push moved goes on the same move and weighs 0 too; with `moves`, every
+position one box reaches pushed alone is a child of its own (in FESS's cycle only), weighing as one push.
+Moves are expanded as the positions they lead to, queued with their weight (ties: least g + w * h).
 
 The push search calls `Fess.expand` instead of expanding a forward position itself; it collects the
 children the push search would queue, marks the advised ones and queues them all with their weights."""
@@ -22,6 +23,7 @@ from puzzleplan.translator.sokoban.analysis import (
     INFINITE,
     Analysis,
     GoalRoom,
+    box_moves,
     entry_cells,
     move_one_box,
     packing_order,
@@ -42,10 +44,13 @@ class _Side(Protocol):
     parents: list
     pending: list[Child] | None
     cuts: bool
+    room_cells: int
 
     def expand(self, node: int, reach: int, boxes: int, g: int) -> None: ...
 
-    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0) -> None: ...
+    def add(
+        self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0, fess_only: bool = False
+    ) -> None: ...
 
     def assess(self, boxes: int) -> tuple[int, tuple]: ...
 
@@ -61,11 +66,13 @@ class Fess(Features):
         packing: bool = False,
         opener: bool = False,
         start: int | None = None,
+        moves: bool = False,
     ) -> None:
         super().__init__(data, doors=turns > 0)
         self.turns = turns  # > 0: FESS's turns for each turn of native-push-cycle's cycles (their features are added)
         self.packing = packing  # packing moves: a box carried to the next goal of a packing order is one move
         self.opener = opener  # the opener advisor; the hotspot leaves the packed boxes aside
+        self.moves = moves  # FESS's moves: one box pushed alone to any cell it can reach is one child
         self.orders = packing_orders(data, rooms, start)  # start: the initial boxes, with `entries`
         self.prefix_masks = [_prefixes(order) for order in self.orders]
         self.passages = passages(data)
@@ -119,16 +126,38 @@ class Fess(Features):
         move = self.packing_move(side.data, node, reach, boxes, g) if self.packing else None
         if move is not None and side.cuts:
             children = []  # goal cuts: the packing move alone
+        longer = self.box_moves(side, children, node, reach, boxes, g) if self.moves else []
         live = [child for child in children if side.assess(child[2])[0] < INFINITE]
+        plain = len(live)
+        live += [child for child in longer if side.assess(child[2])[0] < INFINITE]
         advised = self.advise(side, reach, boxes, live) if live else set()
         self.explored |= reach
         link = side.parents[node]
         rank, last = side.ranks[node], _moved_to(side.data, link[1] if link else ())
         for index, child in enumerate(live):
-            free = index in advised or child[4][0][0] == last  # a push of the same box goes on its move
-            side.add(*child, rank=rank + (not free))
+            free = index in advised or (child[4][0][0] == last and not self.moves)  # the same box: one move
+            side.add(*child, rank=rank + (not free), fess_only=index >= plain)
         if move is not None:
             side.add(*move, rank=rank)
+
+    def box_moves(self, side: _Side, children: list[Child], node: int, reach: int, boxes: int, g: int) -> list[Child]:
+        """FESS's moves beyond the children: for each box they push, every other position it can be pushed to
+        alone (analysis.box_moves; not into goal rooms, which boxes enter by goal macros only), unless
+        deadlocked."""
+        data, found = side.data, []
+        firsts: dict[int, set[int]] = {}
+        for child in children:
+            firsts.setdefault(child[4][0][0], set()).add(child[4][0][1])
+        seen = {(child[2], child[1]) for child in children}
+        for box, directions in firsts.items():
+            others = boxes ^ (1 << box)
+            for made in box_moves(data, box, directions, reach, others, side.room_cells):
+                end = _moved_to(data, made)
+                moved, keeper = others | (1 << end), made[-1][0]
+                if (moved, keeper) not in seen and not data.deadlocked(end, moved):
+                    seen.add((moved, keeper))
+                    found.append((g + len(made), keeper, moved, node, made))
+        return found
 
     def packing_move(self, data: Analysis, node: int, reach: int, boxes: int, g: int) -> Child | None:
         """FESS's packing move: of the boxes not yet packed, the nearest (in a lone box's pushes) to a next

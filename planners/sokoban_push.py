@@ -147,8 +147,12 @@ class _FessTurns(_Alternation):
 
     def push(self, entry: tuple, group: tuple) -> None:
         """Queue an entry ((weight, f), ...) in FESS's cycle, and as (f, ...) in the other two."""
-        self.queues[0].push(entry, group[:-2])
+        self.push_fess(entry, group)
         self.queues[1].push((entry[0][1], *entry[1:]), (group[-2], group[1], group[-1]))
+
+    def push_fess(self, entry: tuple, group: tuple) -> None:
+        """Queue an entry in FESS's cycle only."""
+        self.queues[0].push(entry, group[:-2])
 
 
 class _Side:
@@ -198,9 +202,12 @@ class _Side:
         self.expanded = 0
         self.tracer: PushTracer | None = None  # records the search when the run is traced
 
-    def add(self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0) -> None:
+    def add(
+        self, g: int, keeper: int, boxes: int, parent: int, pushes: tuple, rank: int = 0, fess_only: bool = False
+    ) -> None:
         """Queue a position reached from node `parent` by `pushes`, unless its bound proves it dead (while
-        FESS collects children, only note it). With FESS, entries are first ordered by their `rank`."""
+        FESS collects children, only note it). With FESS, entries are first ordered by their `rank`; a
+        `fess_only` one is left out of the cycles FESS takes turns with."""
         if self.pending is not None:
             self.pending.append((g, keeper, boxes, parent, pushes))
             return
@@ -222,10 +229,11 @@ class _Side:
             self.popped.append(0)
             f = g + self.weight * h
             area = self.expanding[1] if parent == self.expanding[0] else 0  # where the keeper's flood may start
-            self.queue.push(
-                ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1, area),
-                group,
-            )
+            entry = ((rank, f) if self.fess else f, h, next(self.tie), g, keeper, boxes, len(self.parents) - 1, area)
+            if fess_only and isinstance(self.queue, _FessTurns):
+                self.queue.push_fess(entry, group)
+            else:
+                self.queue.push(entry, group)
 
     def assess(self, boxes: int) -> tuple[int, tuple]:
         """The bound of a box mask and its group (computed once per mask)."""
@@ -401,6 +409,7 @@ def push_astar(
     states: int = 0,
     cuts: bool = False,
     layers: bool = False,
+    moves: bool = False,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
     push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
@@ -436,7 +445,7 @@ def push_astar(
     rooms = goal_rooms(data, boxes0, entries) if macros else ()
     features: Features | None = None
     if fess:
-        features = Fess(data, rooms, turns, packing, opener=opener, start=boxes0 if entries else None)
+        features = Fess(data, rooms, turns, packing, opener=opener, start=boxes0 if entries else None, moves=moves)
     elif cycle:
         features = Features(data, doors)
     search = _Search(
@@ -471,7 +480,8 @@ has fewer left); each gets at most an eighth of the seconds too."""
 
 def _incumbent(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, states: int) -> PlanResult:
     """The incumbent plan of A* with `incumbent`: the one with fewer pushes of native-push-best's and
-    native-push-portfolio's other member's, each run on its share of the budget (the expansions are both's).
+    native-push:wastar,clusters,tunnels,fess,packing,entries's, each run on its share of the budget (the
+    expansions are both's).
     A budget of N states gives each the same states whatever N is above them, so that a run of N
     expansions repeats with a budget of N."""
     share, runs = Limits(limits.timeout / 8, limits.memory_mb), list[PlanResult]()
@@ -816,6 +826,10 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "turns": ({"turns": 1}, "with fess: FESS takes turns with the two cycles of cycle,doors (turns=N: N to 1)"),
     "packing": ({"packing": True}, "with fess: a box carried to its next goal of a packing order is one move"),
     "opener": ({"opener": True}, "with fess: the opener advisor"),
+    "moves": (
+        {"moves": True},
+        "with fess: FESS's moves, a box pushed alone to any cell it can reach is one child (in FESS's cycle only)",
+    ),
     "entries": ({"entries": True}, "packing orders bring boxes in by the entrances they can reach"),
     "keeper": ({"keeper": True}, "a bound that knows the keeper's side of each box (sound: A* stays optimal)"),
     "newest": ({"newest": True}, "of positions with equal bounds, the newest first (A* stays optimal)"),
@@ -860,6 +874,7 @@ NEEDS = {
     "turns": "fess",
     "packing": "fess",
     "opener": "fess",
+    "moves": "fess",
     "cuts": "wastar",
     "layers": "incumbent",
 }
@@ -889,6 +904,7 @@ class PushOptions:
     states: int = 0
     cuts: bool = False
     layers: bool = False
+    moves: bool = False
 
     @property
     def optimal(self) -> bool:

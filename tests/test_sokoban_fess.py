@@ -13,11 +13,12 @@ from puzzleplan.planners.base import Simulation
 from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_fess import Fess, hotspot, packing_orders, passages
 from puzzleplan.planners.sokoban_push import _FessTurns, _Side, push_astar
+from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.sokoban.analysis import BACK, analysis, entry_cells, packing_order
 from tests.test_sokoban import SOKOBAN, fewest_pushes, level, levels
 from tests.test_sokoban_search import TWO_ROOMS
 
-PARTS = ("packing", "opener", "entries", "cuts")
+PARTS = ("packing", "opener", "entries", "cuts", "moves")
 DEAD_END = "########\n#@ $$..#\n########\n"
 
 
@@ -83,28 +84,54 @@ def test_an_advised_push_weighs_nothing_and_the_others_one():
     assert side.expanded == 1
 
 
-def test_a_packing_move_carries_a_box_to_the_next_goal_in_one_child():
-    """With packing moves, the start's children include one of weight 0 whose four pushes, replayed, take
-    the box to the goal (the keeper able to make each)."""
-    instance = SOKOBAN.parse("#######\n#     #\n# $ @ #\n#    .#\n#######\n")
+OPEN_ROOM = "#######\n#     #\n# $ @ #\n#    .#\n#######\n"
+
+
+def expand_start(text: str, **parts) -> tuple:
+    """The level's analysis, instance, start boxes and the forward side after expanding the start with FESS."""
+    instance = SOKOBAN.parse(text)
     data = analysis(instance)
-    side = _Side(data, True, 5, (), Fess(data, packing=True))
+    side = _Side(data, True, 5, (), Fess(data, **parts))
     side.add(0, data.index[instance.keeper], data.mask(instance.boxes), -1, ())
     key, node, reach, boxes, g = side.pop()
     side.expand(node, reach, boxes, g)
-    moves = [(link[1], rank) for link, rank in zip(side.parents[1:], side.ranks[1:]) if len(link[1]) > 1]
-    assert len(moves) == 1 and moves[0][1] == 0
-    keeper = data.index[instance.keeper]
-    for cell, d in moves[0][0]:
+    return data, instance, boxes, side
+
+
+def replayed(data, keeper: int, boxes: int, pushes) -> int:
+    """The boxes after the (box cell, direction) pushes, each checked to be one the keeper can make."""
+    for cell, d in pushes:
         assert (data.reach(keeper, boxes) >> data.neighbour[cell][BACK[d]]) & 1
         keeper, boxes = cell, boxes ^ (1 << cell) ^ (1 << data.neighbour[cell][d])
-    assert boxes == data.goal_mask and len(moves[0][0]) == 4
+    return boxes
+
+
+def test_a_packing_move_carries_a_box_to_the_next_goal_in_one_child():
+    """With packing moves, the start's children include one of weight 0 whose four pushes, replayed, take
+    the box to the goal (the keeper able to make each)."""
+    data, instance, boxes, side = expand_start(OPEN_ROOM, packing=True)
+    moves = [(link[1], rank) for link, rank in zip(side.parents[1:], side.ranks[1:]) if len(link[1]) > 1]
+    assert len(moves) == 1 and moves[0][1] == 0
+    assert replayed(data, data.index[instance.keeper], boxes, moves[0][0]) == data.goal_mask
+    assert len(moves[0][0]) == 4
+
+
+def test_with_moves_a_child_carries_one_box_anywhere_it_can_go_alone():
+    """With FESS's moves, the start's children are the positions the box reaches pushed alone (one per cell
+    and keeper area, none deadlocked), each as one child whose pushes replay; a move of several pushes weighs
+    like one push (0 advised, 1 otherwise)."""
+    data, instance, boxes, side = expand_start(OPEN_ROOM, moves=True)
+    links = side.parents[1:]
+    ends = {data.cell(lowest(replayed(data, data.index[instance.keeper], boxes, link[1]))) for link in links}
+    assert set(side.ranks[1:]) <= {0, 1} and max(len(link[1]) for link in links) >= 3
+    # the live cells (not the top row, not the left column), but where the box stands
+    assert ends == {(2, 3), (2, 4), (2, 5), (3, 2), (3, 3), (3, 4), (3, 5)}
 
 
 def test_with_goal_cuts_the_packing_move_is_the_only_child():
     """The level of the test above: with goal cuts, the start's one child is the packing move (without, the
     two pushes of the box too)."""
-    instance = SOKOBAN.parse("#######\n#     #\n# $ @ #\n#    .#\n#######\n")
+    instance = SOKOBAN.parse(OPEN_ROOM)
     data = analysis(instance)
     children = []
     for cuts in (False, True):

@@ -17,7 +17,7 @@ from puzzleplan.planners.registry import get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle
 from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.graph import shortest_path
-from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, move_one_box
+from puzzleplan.translator.sokoban.analysis import BACK, _Areas, analysis, box_moves, move_one_box
 from puzzleplan.translator.sokoban.corrals import _barrier_pushes, _freezes, i_corral
 from tests.test_sokoban import SOKOBAN, levels
 
@@ -103,6 +103,51 @@ def test_move_one_box_finds_the_path_of_the_plain_breadth_first_search(instance,
     for pulling in (False, True):
         expected = plain_move_one_box(analysed, box, reach, others, targets, pulling)
         assert move_one_box(analysed, box, reach, others, targets, pulling) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(instance=levels(max_side=7, max_boxes=3), data=st.data())
+def test_box_moves_reach_every_position_of_the_lone_box_in_the_fewest_pushes(instance, data):
+    """box_moves gives one path for each (box cell, keeper area) but the start's that pushing the box alone
+    reaches from the first pushes allowed, avoiding the barred cells: pushes the keeper can make one after
+    another, as few as the plain breadth-first search (each area flooded anew) needs."""
+    analysed = analysis(instance)
+    cells = sorted(analysed.index.values())
+    box, keeper = data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells))
+    others = data.draw(st.composite(floor_masks)(instance)) & ~(1 << box) & ~(1 << keeper)
+    if box == keeper:
+        return  # the keeper stands on no box
+    reach = analysed.reach(keeper, others | (1 << box))
+    firsts = data.draw(st.sets(st.integers(0, 3)))
+    barred = sum(1 << cell for cell in data.draw(st.sets(st.sampled_from(cells), max_size=3)))
+    found: dict[tuple[int, int], int] = {}
+    for made in box_moves(analysed, box, firsts, reach, others, barred):
+        cell, area = box, reach
+        assert made[0][1] in firsts
+        for pushed_from, d in made:
+            target = analysed.neighbour[cell][d]
+            assert pushed_from == cell and (cell, d, target) in analysed.pushes(area, 1 << cell)
+            assert not ((others | barred) >> target) & 1
+            cell, area = target, analysed.reach(cell, others | (1 << target))
+        assert (cell, lowest(area)) not in found
+        found[(cell, lowest(area))] = len(made)
+    assert found == plain_box_moves(analysed, box, firsts, reach, others, barred)
+
+
+def plain_box_moves(analysed, box: int, firsts, reach: int, others: int, barred: int) -> dict:
+    """box_moves's positions by the plain breadth-first search: (box cell, lowest cell of the keeper's area)
+    and the fewest pushes that reach it, each area flooded anew (the start left out)."""
+    queue, found = [(box, reach, 0)], {(box, lowest(reach)): 0}
+    for cell, area, pushes in queue:
+        for _, d, target in analysed.pushes(area, 1 << cell):
+            if ((others | barred) >> target) & 1 or (not pushes and d not in firsts):
+                continue
+            after = analysed.reach(cell, others | (1 << target))
+            if (target, lowest(after)) not in found:
+                found[(target, lowest(after))] = pushes + 1
+                queue.append((target, after, pushes + 1))
+    del found[(box, lowest(reach))]
+    return found
 
 
 @settings(max_examples=150, deadline=None)

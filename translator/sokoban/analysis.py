@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -463,6 +463,30 @@ def move_one_box_loop(
                 parents[key] = (node, label)
                 queue.append((key, after))
     return None
+
+
+def box_moves(
+    data: Analysis, box: int, firsts: Iterable[int], reach: int, others: int, barred: int = 0
+) -> list[tuple[tuple[int, int], ...]]:
+    """Every position the box on `box` can be brought to by pushing it alone, its first push in one of the
+    directions `firsts`, the `others` staying put and the keeper starting in the `reach` mask: the pushes
+    of each, fewest first, one per (box cell, keeper area) other than the start's, as (box cell, direction)
+    pushes in the order made. No push moves the box onto a `barred` cell (breadth-first over (box, keeper
+    area), as move_one_box)."""
+    areas = _Areas(data, others)
+    paths: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {(box, lowest(reach)): ()}
+    queue: deque[tuple[int, int, tuple[tuple[int, int], ...]]] = deque([(box, reach, ())])
+    while queue:
+        cell, area, made = queue.popleft()
+        for d, target in _lone_moves(data, cell, area, False):
+            if (others >> target) & 1 or (barred >> target) & 1 or (not made and d not in firsts):
+                continue
+            after = areas.around(target, cell, area, cell)
+            key = (target, lowest(after))
+            if key not in paths:
+                paths[key] = (*made, (cell, d))
+                queue.append((target, after, paths[key]))
+    return [made for made in paths.values() if made]
 
 
 def _lone_moves(data: Analysis, box: int, area: int, pulling: bool) -> list[tuple[int, int]]:
