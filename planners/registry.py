@@ -19,6 +19,9 @@ from puzzleplan.planners.base import Planner
 PUSH_BEST = "wastar,clusters,tunnels,fess,turns,packing,opener,entries,cuts"
 """native-push-best's options (sokoban_push.OPTIONS): the best push search on one core."""
 
+PUSH_MOVES = "native-push:" + PUSH_BEST + ",moves"
+"""native-push-portfolio's second member: native-push-best with FESS's moves of a box anywhere it can go alone."""
+
 PUSH_RENAMED = {
     "native-push-wastar": "native-push:wastar,cycle",
     "native-push-cycle": "native-push:wastar,clusters,tunnels,cycle,doors",
@@ -47,7 +50,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": PUSH_BEST}),
     "native-push-portfolio": (
         "puzzleplan.planners.portfolio:Portfolio",
-        {"members": (("native-push-best", 1.0), (PUSH_RENAMED["native-push-fess-packing"], 1.0))},
+        {"members": (("native-push-best", 1.0), (PUSH_MOVES, 1.0))},
     ),
 }
 
@@ -70,7 +73,7 @@ DESCRIPTIONS = {
         "feature cycles, bidirectional, macros, goal cuts)"
     ),
     "native-push-portfolio": (
-        f"Sokoban only: native-push-best and {PUSH_RENAMED['native-push-fess-packing']} in parallel (2 processes); "
+        "Sokoban only: native-push-best and native-push-best with FESS's moves (,moves) in parallel (2 processes); "
         "the plan found in fewer states wins"
     ),
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
