@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -466,7 +466,7 @@ def move_one_box_loop(
 
 
 def box_moves(
-    data: Analysis, box: int, firsts: Iterable[int], reach: int, others: int, barred: int = 0
+    data: Analysis, box: int, firsts: Collection[int], reach: int, others: int, barred: int = 0
 ) -> list[tuple[tuple[int, int], ...]]:
     """Every position the box on `box` can be brought to by pushing it alone, its first push in one of the
     directions `firsts`, the `others` staying put and the keeper starting in the `reach` mask: the pushes
