@@ -126,7 +126,7 @@ class Fess(Features):
         move = self.packing_move(side.data, node, reach, boxes, g) if self.packing else None
         if move is not None and side.cuts:
             children = []  # goal cuts: the packing move alone
-        longer = self.box_moves(side, children, node, reach, boxes, g) if self.moves else []
+        longer = self.longer_moves(side, children, node, reach, boxes, g) if self.moves else []
         live = [child for child in children if side.assess(child[2])[0] < INFINITE]
         plain = len(live)
         live += [child for child in longer if side.assess(child[2])[0] < INFINITE]
@@ -140,7 +140,9 @@ class Fess(Features):
         if move is not None:
             side.add(*move, rank=rank)
 
-    def box_moves(self, side: _Side, children: list[Child], node: int, reach: int, boxes: int, g: int) -> list[Child]:
+    def longer_moves(
+        self, side: _Side, children: list[Child], node: int, reach: int, boxes: int, g: int
+    ) -> list[Child]:
         """FESS's moves beyond the children: for each box they push, every other position it can be pushed to
         alone (analysis.box_moves; not into goal rooms, which boxes enter by goal macros only), unless
         deadlocked."""

@@ -427,7 +427,7 @@ def push_astar(
     Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
     for each turn of the two cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
     next goal of a packing order is one move), `opener` (an advisor) and `moves` (a box pushed alone to any
-    cell it reaches is one move, Fess.box_moves). With `entries`, the packing orders (goal rooms'
+    cell it reaches is one move, Fess.longer_moves). With `entries`, the packing orders (goal rooms'
     and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
     `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
     box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
