@@ -16,11 +16,16 @@ from typing import Any
 from puzzleplan.common.errors import InputError, did_you_mean
 from puzzleplan.planners.base import Planner
 
-PUSH_BEST = "wastar,clusters,tunnels,fess,turns,packing,opener,entries,cuts"
-"""native-push-best's options (sokoban_push.OPTIONS): the best push search on one core."""
+PUSH_SINGLE = "wastar,clusters,tunnels,fess,turns,packing,opener,entries,cuts"
+"""The best push search over single pushes (sokoban_push.OPTIONS): native-push-portfolio's first member, and
+native-push-best after its first states."""
 
-PUSH_MOVES = "native-push:" + PUSH_BEST + ",moves"
-"""native-push-portfolio's second member: native-push-best with FESS's moves of a box anywhere it can go alone."""
+PUSH_BEST = PUSH_SINGLE + ",moves,first=10000"
+"""native-push-best's options, the best push search on one core: PUSH_SINGLE with FESS's moves for its first
+10,000 expanded positions; when they find no plan, PUSH_SINGLE anew."""
+
+PUSH_MOVES = "native-push:" + PUSH_SINGLE + ",moves"
+"""native-push-portfolio's second member: PUSH_SINGLE with FESS's moves of a box anywhere it can go alone."""
 
 PUSH_RENAMED = {
     "native-push-wastar": "native-push:wastar,cycle",
@@ -50,7 +55,7 @@ PLANNERS: dict[str, tuple[str, dict[str, Any]]] = {
     "native-push-best": ("puzzleplan.planners.sokoban_push:PushAStar", {"options": PUSH_BEST}),
     "native-push-portfolio": (
         "puzzleplan.planners.portfolio:Portfolio",
-        {"members": (("native-push-best", 1.0), (PUSH_MOVES, 1.0))},
+        {"members": (("native-push:" + PUSH_SINGLE, 1.0), (PUSH_MOVES, 1.0))},
     ),
 }
 
@@ -70,11 +75,12 @@ DESCRIPTIONS = {
     ),
     "native-push-best": (
         "Sokoban only: the best push search on one core, native-push:" + PUSH_BEST + " (FESS taking turns with "
-        "feature cycles, bidirectional, macros, goal cuts)"
+        "feature cycles, bidirectional, macros, goal cuts; FESS's moves for the first 10,000 states, then single "
+        "pushes anew)"
     ),
     "native-push-portfolio": (
-        "Sokoban only: native-push-best and native-push-best with FESS's moves (,moves) in parallel (2 processes); "
-        "the plan found in fewer states wins"
+        "Sokoban only: native-push-best's two searches in parallel (2 processes), each all the way: over single "
+        "pushes (native-push:" + PUSH_SINGLE + ") and with FESS's moves (,moves); the plan found in fewer states wins"
     ),
     "native-tsp": "Pac-Man only: shortest path through the pellets as an integer program, HiGHS (optimal)",
     "graphplan": "bundled Graphplan with memoized nogoods (fewest parallel time steps)",

@@ -15,6 +15,7 @@ children the push search would queue, marks the advised ones and queues them all
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from copy import copy
 from typing import Protocol
 
 from puzzleplan.planners.sokoban_features import Features, doorways
@@ -79,6 +80,13 @@ class Fess(Features):
         self.rows = {goal: row for row, goal in enumerate(data.goals)}  # of data.distance
         self.explored = 0  # the cells the keeper has stood on in expanded positions
         self._filled: tuple[int, list[int]] = (-1, [])  # the last box mask filled() was asked for, and its answer
+
+    def without_moves(self) -> Fess:
+        """A copy that expands single pushes, without FESS's moves (taken before a search, it has explored
+        nothing)."""
+        plain = copy(self)
+        plain.moves = False
+        return plain
 
     def __call__(self, boxes: int) -> tuple[int, ...]:
         """(boxes packed following the packing order, regions of free floor, passages blocked by boxes), with

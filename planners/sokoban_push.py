@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left, insort
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from functools import reduce
 from itertools import count
@@ -23,7 +24,7 @@ from puzzleplan.common.limits import Limits
 from puzzleplan.common.progress import phase, watch
 from puzzleplan.common.recorder import active, recording
 from puzzleplan.planners.base import PlanResult, Proof, Simulation, Status
-from puzzleplan.planners.registry import PUSH_BEST, PUSH_RENAMED
+from puzzleplan.planners.registry import PUSH_RENAMED, PUSH_SINGLE
 from puzzleplan.planners.search import CHECK_EVERY, LIMIT_REACHED, Deadline
 from puzzleplan.planners.sokoban_deadlocks import ClusterDeadlocks
 from puzzleplan.planners.sokoban_features import Features
@@ -33,8 +34,10 @@ from puzzleplan.planners.sokoban_push_trace import (
     FREEZE,
     INCUMBENT,
     LAYERS,
+    MOVES_DONE,
     NO_PLAN,
     PROVED,
+    RESTARTED,
     PushTracer,
     tracer,
 )
@@ -410,36 +413,38 @@ def push_astar(
     cuts: bool = False,
     layers: bool = False,
     moves: bool = False,
+    first: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
-    push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
-    and boxes are as many) alternates with a backward search over pulls from the solved position and stops
-    where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
-    optimal; when that search runs dry, the plain one goes on in the time left). With `cuts` (goal cuts, after
-    Junghanns and Schaeffer), on levels with goal rooms a position where a goal macro (or FESS's packing move)
-    applies has no other children (not complete: like the macros, a search that runs dry hands over to the
-    plain one, which has no goal rooms and so no cuts). With `cycle`, the forward
-    search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
-    the boxes blocking doorways (sokoban_features). With `clusters`, pushes
-    whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
-    `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
-    macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
-    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
-    for each turn of the two cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
-    next goal of a packing order is one move), `opener` (an advisor) and `moves` (a box pushed alone to any
-    cell it reaches is one move, Fess.longer_moves). With `entries`, the packing orders (goal rooms'
-    and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
-    `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
-    box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
-    other's way (pair_penalties; admissible but not consistent, so positions reached again with fewer pushes
-    are reopened). With `newest`, A* too takes the newest of the positions
-    with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With
-    `incumbent`, A* first runs two weighted searches on a share of the budget (_incumbent) and queues no
-    position whose g + h reaches that plan's pushes: a plan A* finds is optimal as ever, and A* running dry
-    proves the incumbent's plan optimal (no plan has fewer pushes); with `layers` too, before A*, feature cycling
-    searches below one bound after another (_layers), which proves a plan it finds optimal. With `states`
-    > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
-    machine's speed. The plan is full LURD."""
+        push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
+        and boxes are as many) alternates with a backward search over pulls from the solved position and stops
+        where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
+        optimal; when that search runs dry, the plain one goes on in the time left). With `cuts` (goal cuts, after
+        Junghanns and Schaeffer), on levels with goal rooms a position where a goal macro (or FESS's packing move)
+        applies has no other children (not complete: like the macros, a search that runs dry hands over to the
+        plain one, which has no goal rooms and so no cuts). With `cycle`, the forward
+        search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
+        the boxes blocking doorways (sokoban_features). With `clusters`, pushes
+        whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
+        `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
+        macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
+        Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
+        for each turn of the two cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
+        next goal of a packing order is one move), `opener` (an advisor) and `moves` (a box pushed alone to any
+        cell it reaches is one move, Fess.longer_moves; with `first` > 0, for that many expanded positions only, after
+    which the search without them starts anew, _moves_first). With `entries`, the packing orders (goal rooms'
+        and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
+        `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
+        box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
+        other's way (pair_penalties; admissible but not consistent, so positions reached again with fewer pushes
+        are reopened). With `newest`, A* too takes the newest of the positions
+        with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With
+        `incumbent`, A* first runs two weighted searches on a share of the budget (_incumbent) and queues no
+        position whose g + h reaches that plan's pushes: a plan A* finds is optimal as ever, and A* running dry
+        proves the incumbent's plan optimal (no plan has fewer pushes); with `layers` too, before A*, feature cycling
+        searches below one bound after another (_layers), which proves a plan it finds optimal. With `states`
+        > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
+        machine's speed. The plan is full LURD."""
     deadline = _Budget(limits.timeout, states)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
@@ -463,15 +468,42 @@ def push_astar(
     )
     if incumbent:
         return _bounded(puzzle, instance, limits, deadline, search)
-    result = _best_first(puzzle, instance, deadline, search, rooms, tunnels)
-    if not (rooms or tunnels) or result.status is not Status.UNSOLVABLE:
-        return result
-    done = result.expanded or 0
+
+    def run(budget: _Budget, search: _Search, already: int, restart: str) -> PlanResult:
+        return _best_first(puzzle, instance, budget, search, rooms, tunnels, already, restart)
+
+    if first and isinstance(features, Fess) and moves:
+        return _moves_first(deadline, search, first, run)
+    return run(deadline, search, 0, RESTARTED)
+
+
+def _moves_first(
+    deadline: _Budget, search: _Search, first: int, run: Callable[[_Budget, _Search, int, str], PlanResult]
+) -> PlanResult:
+    """With `moves` and `first`: the search with FESS's moves (`run` with `search`) for `first` expanded
+    positions (fewer when the budget has fewer); when they run out before it finds a plan, the search without
+    FESS's moves from the start anew, on the budget left (the states of both count). A level the first search
+    solves within its states is solved as by `moves` alone; one it does not is searched as without `moves`,
+    `first` states on."""
+    assert isinstance(search.features, Fess)
+    single = replace(search, features=search.features.without_moves())  # taken before the first search runs
+    budget = _Budget(deadline.remaining(), min(first, deadline.states) if deadline.limited else first)
+    result = run(budget, search, 0, RESTARTED)
+    if result.status is not Status.TIMEOUT or not budget.exhausted(result.expanded or 0):
+        return result  # solved, unsolvable or out of seconds
+    return _after(result, deadline, 0, lambda rest, done: run(rest, single, done, MOVES_DONE))
+
+
+def _after(
+    first: PlanResult, deadline: _Budget, already: int, then: Callable[[_Budget, int], PlanResult]
+) -> PlanResult:
+    """A second search after a `first` one that found no plan (after `already` states of searches before it),
+    `then(budget left, states before it)`: the states of both count."""
+    done = first.expanded or 0
     if deadline.exhausted(done):
-        return _limit_reached(done, done, deadline)
-    rest = _Budget(deadline.remaining(), states - done if states else 0)
-    plain = _best_first(puzzle, instance, rest, search, (), False, done)
-    return replace(plain, search_time=deadline.elapsed(), expanded=done + (plain.expanded or 0))
+        return _limit_reached(done, already + done, deadline)
+    second = then(_Budget(deadline.remaining(), deadline.states - done if deadline.limited else 0), already + done)
+    return replace(second, search_time=deadline.elapsed(), expanded=done + (second.expanded or 0))
 
 
 INCUMBENT_STATES = 10_000
@@ -480,13 +512,13 @@ has fewer left); each gets at most an eighth of the seconds too."""
 
 
 def _incumbent(puzzle: Sokoban, instance: SokobanInstance, limits: Limits, states: int) -> PlanResult:
-    """The incumbent plan of A* with `incumbent`: the one with fewer pushes of native-push-best's and
-    native-push:wastar,clusters,tunnels,fess,packing,entries's, each run on its share of the budget (the
-    expansions are both's).
+    """The incumbent plan of A* with `incumbent`: the one with fewer pushes of native-push-best's search over
+    single pushes (registry.PUSH_SINGLE) and native-push:wastar,clusters,tunnels,fess,packing,entries's, each run on
+    its share of the budget (the expansions are both's).
     A budget of N states gives each the same states whatever N is above them, so that a run of N
     expansions repeats with a budget of N."""
     share, runs = Limits(limits.timeout / 8, limits.memory_mb), list[PlanResult]()
-    for text in (PUSH_BEST, PUSH_RENAMED["native-push-fess-packing"].partition(":")[2]):
+    for text in (PUSH_SINGLE, PUSH_RENAMED["native-push-fess-packing"].partition(":")[2]):
         left = states - sum(run.expanded or 0 for run in runs) if states else INCUMBENT_STATES
         if left > 0:
             options = replace(push_options(text), states=min(left, INCUMBENT_STATES))
@@ -645,9 +677,12 @@ def _best_first(
     rooms: tuple[GoalRoom, ...],
     tunnels: bool,
     already: int = 0,
+    restart: str = RESTARTED,
 ) -> PlanResult:
     """push_astar's search with the given goal rooms (no macros when there are none) within `deadline`'s
-    seconds and states; its progress figures count on from the `already` states of a search before it."""
+    seconds and states; when it runs dry with goal-room or tunnel macros, the plain one on the budget left. Its
+    progress figures count on from the `already` states of a search before it, and a trace says `restart`
+    when a search before it was traced."""
     with phase("analysing the level (dead squares, push distances)"):
         data = analysis(instance)
     forward = _forward_side(data, deadline, search, rooms, tunnels)
@@ -656,7 +691,7 @@ def _best_first(
     if search.bidirectional and len(data.goals) == boxes0.bit_count():
         sides.append(_backward_side(instance, data, search.weight))
     if search.tracer is not None:
-        search.tracer.attach(sides)
+        search.tracer.attach(sides, restart)
     forward.add(0, data.index[instance.keeper], boxes0, -1, ())
     active, turn = list(sides), 0
     watch(lambda: (already + _expanded(sides), None))
@@ -678,7 +713,14 @@ def _best_first(
         side.expand(node, reach, boxes, g)
         if turn % CHECK_EVERY == 0 and deadline.passed():
             return PlanResult(Status.TIMEOUT, expanded=_expanded(sides), search_time=deadline.elapsed())
-    return _dry(forward, _expanded(sides), deadline)
+    dry = _dry(forward, _expanded(sides), deadline)
+    if not (rooms or tunnels):
+        return dry
+
+    def plain(rest: _Budget, done: int) -> PlanResult:
+        return _best_first(puzzle, instance, rest, search, (), False, done)
+
+    return _after(dry, deadline, already, plain)
 
 
 def _dry(forward: _Side, expanded: int, deadline: Deadline) -> PlanResult:
@@ -857,6 +899,11 @@ OPTIONS: dict[str, tuple[dict[str, Any], str]] = {
 Besides these, the NUMBERS."""
 
 NUMBERS = {
+    "first": (
+        "expanded positions with FESS's moves",
+        "with moves: FESS's moves for the first N expanded positions; if they find no plan, the search without"
+        " them starts anew",
+    ),
     "states": (
         "expanded positions",
         "stop after N expanded positions (a budget that repeats exactly, whatever the load)",
@@ -876,6 +923,7 @@ NEEDS = {
     "packing": "fess",
     "opener": "fess",
     "moves": "fess",
+    "first": "moves",
     "cuts": "wastar",
     "layers": "incumbent",
 }
@@ -906,6 +954,7 @@ class PushOptions:
     cuts: bool = False
     layers: bool = False
     moves: bool = False
+    first: int = 0
 
     @property
     def optimal(self) -> bool:

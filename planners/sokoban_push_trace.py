@@ -32,6 +32,10 @@ MET = "The searches met at the path's last state; the plan goes on with {} pushe
 RESTARTED = (
     "The search with goal-room and tunnel macros ran dry; a plain search started again from the start (state {})."
 )
+MOVES_DONE = (
+    "The search with FESS's moves found no plan in its states; the search without them started again from the "
+    "start (state {})."
+)
 INCUMBENT = (
     "The weighted searches run before A* for an incumbent plan ({}) are counted in `unrecorded`, not recorded: "
     "the expansions are A*'s alone."
@@ -63,8 +67,9 @@ Node = tuple[int, int, float, float, int | None, tuple]
 
 
 class PushTracer:
-    """Records the forward side of one push search (one or two runs of it: a macro search that runs dry hands
-    over to a plain one, whose nodes take the ids after the first's)."""
+    """Records the forward side of one push search (several runs of it: a macro search that runs dry hands
+    over to a plain one, a search with FESS's moves for its first states to one without them; the nodes of each
+    take the ids after those of the runs before)."""
 
     def __init__(self, recorder: Recorder, instance: SokobanInstance, data: Analysis) -> None:
         self.recorder, self.trace = recorder, recorder.trace
@@ -78,12 +83,12 @@ class PushTracer:
         self.current = 0
         self.expansion: Expansion | None = None
 
-    def attach(self, sides: list[Any]) -> None:
+    def attach(self, sides: list[Any], restart: str = RESTARTED) -> None:
         """Trace a run's sides (the forward one first); its node ids follow those of a run before, which the
-        note says."""
+        note says by `restart` (RESTARTED or MOVES_DONE)."""
         self.offset, self.taken = len(self.nodes), 0
         if self.offset:
-            self.say(RESTARTED.format(self.offset))
+            self.say(restart.format(self.offset))
         for side in sides:
             side.tracer = self
 

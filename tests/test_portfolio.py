@@ -149,8 +149,8 @@ def test_on_microban_the_portfolio_gives_its_member_s_plan(shared_data, label):
 @pytest.mark.slow
 @pytest.mark.parametrize(("label", "expanded"), [("48", 6048)])
 def test_the_portfolio_solves_xsokoban_levels_its_best_member_does_not(shared_data, label, expanded):
-    """XSokoban 48, which native-push-best does not solve in 90,000 states (a minute on a busy core), by
-    native-push-best with FESS's moves; by states, so that the answer does not hang on the machine's load."""
+    """XSokoban 48, which the search over single pushes does not solve in 90,000 states (a minute on a busy core),
+    by the one with FESS's moves; by states, so that the answer does not hang on the machine's load."""
     path = shared_data / "sokoban" / "xsokoban90.txt"
     problem = Simulation(SOKOBAN, SOKOBAN.parse_level(path.read_text(), str(path), label))
     result = get_planner("native-push-portfolio:states=90000").solve(problem, Limits(3600))

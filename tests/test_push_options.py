@@ -5,6 +5,8 @@ budget (`states=N`) stops a search after exactly N expanded positions."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -14,10 +16,10 @@ from puzzleplan.api.catalogue import push_options as listed_options
 from puzzleplan.app.cli import main
 from puzzleplan.common.errors import InputError
 from puzzleplan.common.limits import Limits
-from puzzleplan.planners.base import Simulation, Status
-from puzzleplan.planners.registry import PLANNERS, PUSH_RENAMED, get_planner, split_planners
+from puzzleplan.planners.base import PlanResult, Simulation, Status
+from puzzleplan.planners.registry import PLANNERS, PUSH_RENAMED, PUSH_SINGLE, get_planner, split_planners
 from puzzleplan.planners.sokoban_push import NEEDS, NUMBERS, OPTIONS, PushOptions, push_options
-from tests.test_sokoban import SOKOBAN
+from tests.test_sokoban import SOKOBAN, level
 
 FORMER = {
     "native-push-wastar": {"weight": 5, "bidirectional": True, "macros": True, "cycle": True},
@@ -68,9 +70,11 @@ def test_a_former_name_is_refused_naming_the_option_form_of_the_same_search(name
 
 
 def test_the_best_search_keeps_its_options():
-    """native-push-best is the former native-push-packing with entry packing orders and goal cuts."""
-    best = PushOptions(**FORMER["native-push-packing"], entries=True, cuts=True)
-    assert get_planner("native-push-best").options == best
+    """native-push-best is the former native-push-packing with entry packing orders and goal cuts, and FESS's
+    moves for its first 10,000 states."""
+    single = PushOptions(**FORMER["native-push-packing"], entries=True, cuts=True)
+    assert get_planner(f"native-push:{PUSH_SINGLE}").options == single
+    assert get_planner("native-push-best").options == replace(single, moves=True, first=10_000)
 
 
 @pytest.mark.parametrize(
@@ -86,6 +90,8 @@ def test_the_best_search_keeps_its_options():
         ("wastar,weight=0", "positive number of times the bound"),
         ("wastar,weight=heavy", "positive number of times the bound"),
         ("wastar,states=", "positive number of expanded positions"),
+        ("wastar,fess,first=100", "'first' needs 'moves'"),
+        ("wastar,fess,moves,first", "did you mean 'first=N'"),
     ],
 )
 def test_bad_options_are_refused_with_what_was_expected(options, said):
@@ -197,3 +203,30 @@ def test_a_number_overrides_the_plain_option_wherever_it_is_written(written, tur
     options = get_planner(f"native-push:{written}").options
     assert options.weight == 3 and options.bidirectional
     assert options.turns == turns
+
+
+@cache
+def goal_room_runs() -> tuple[Simulation, PlanResult, PlanResult]:
+    """The goal room, and native-push-best's search over single pushes on it with and without FESS's moves."""
+    problem = Simulation(SOKOBAN, level("goal-room.xsb"))
+    with_moves, single = (get_planner(f"native-push:{PUSH_SINGLE}{moves}") for moves in (",moves", ""))
+    return problem, with_moves.solve(problem, Limits(60)), single.solve(problem, Limits(60))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(first=st.integers(1, 30), states=st.one_of(st.none(), st.integers(1, 50)))
+def test_moves_for_the_first_states_then_the_search_without_them_anew(first, states):
+    """With `moves,first=N` the search with FESS's moves has N expanded positions: a plan it finds in them is
+    its plan; else the search over single pushes starts from the start, the states of both counting, and a
+    state budget holds across the two."""
+    problem, with_moves, single = goal_room_runs()
+    budget = f",states={states}" if states else ""
+    result = get_planner(f"native-push:{PUSH_SINGLE},moves,first={first}{budget}").solve(problem, Limits(60))
+    found = with_moves if first >= with_moves.expanded else single
+    needed = (found.expanded or 0) + (0 if found is with_moves else first)
+    if states is not None and states < needed:
+        assert (result.status, result.expanded) == (Status.TIMEOUT, states)
+        assert result.message == f"limit reached: states ({states:,} expanded)"
+    else:
+        assert (result.plan, result.expanded) == (found.plan, needed)
+        assert SOKOBAN.replay(problem.instance, result.plan).valid

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import puzzleplan
 from puzzleplan import TraceOptions
-from puzzleplan.planners.registry import tracing_planners
+from puzzleplan.planners.registry import PUSH_SINGLE, tracing_planners
 from puzzleplan.translator.sokoban.puzzle import Sokoban
 from tests.strategies import random_state
 
@@ -35,10 +35,11 @@ CASES = [
     ("problems/sokoban/goal-room.xsb", "native-push:wastar,cycle,doors"),
     ("problems/sokoban/extra-goal.xsb", "native-push-astar"),
     ("problems/sokoban/extra-goal.xsb", "native-push:clusters,pairs,newest,incumbent"),
+    ("problems/sokoban/goal-room.xsb", f"native-push:{PUSH_SINGLE},moves,first=3"),
 ]
 """Small levels, each searched in moments: native-push-astar (whose incumbent or layers prove these before A*
 expands a position), A* below an incumbent (finding a shorter plan itself on extra-goal) and without one, the
-bidirectional best search, macros and cycling."""
+bidirectional best search, macros and cycling, and FESS's moves for 3 states, then single pushes anew."""
 
 
 def replayed(inst: puzzleplan.Instance, state, move: str):

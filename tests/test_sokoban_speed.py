@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from puzzleplan.common.limits import Limits
 from puzzleplan.planners.base import Simulation
-from puzzleplan.planners.registry import get_planner
+from puzzleplan.planners.registry import PUSH_SINGLE, get_planner
 from puzzleplan.planners.sokoban_push import _FeatureCycle
 from puzzleplan.translator.bitset import lowest
 from puzzleplan.translator.graph import shortest_path
@@ -332,23 +332,32 @@ PINNED_XSOKOBAN = [
     ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener", "17", 1744, "32539c6e"),
     ("native-push:wastar,clusters,tunnels,fess,turns,packing,opener,entries", "27", 5000, "6955c223"),
     ("native-push:wastar,clusters,tunnels,fess,turns=3,packing,opener,entries", "27", 4936, "97b8fea0"),
-    ("native-push-best", "4", 524, "f10b6700"),
+    (f"native-push:{PUSH_SINGLE}", "4", 524, "f10b6700"),
 ]
 """The same on XSokoban levels (packing moves and goal macros at work),
 native-push:wastar,clusters,tunnels,fess,turns,packing,opener of main at f716ac1; the same with entries on 27,
 whose packing order they change, when they came in (native-push-best then); the same with FESS's three turns
-(turns=3) when that came in; native-push-best on 4 when goal cuts (cuts) became part of it."""
+(turns=3) when that came in; native-push-best on 4 when goal cuts (cuts) became part of it (its search over
+single pushes, registry.PUSH_SINGLE, since it takes FESS's moves first)."""
 
-NEWLY_SOLVED = [("native-push-best", "10", 12954, "a9a913d6"), ("native-push-best", "76", 33786, "cca98ee6")]
-"""XSokoban levels that native-push-best solves since goal cuts (the former one did not in a minute): slow, about
-5 and 10 CPU seconds on a quiet machine."""
+NEWLY_SOLVED = [
+    (f"native-push:{PUSH_SINGLE}", "10", 12954, "a9a913d6"),
+    (f"native-push:{PUSH_SINGLE}", "76", 33786, "cca98ee6"),
+]
+"""XSokoban levels that native-push-best's search over single pushes solves since goal cuts (the former one did
+not in a minute): slow, about 5 and 10 CPU seconds on a quiet machine."""
+
+MOVES_FIRST = [("native-push-best", "40", 4158, "2a43aaf8"), ("native-push-best", "48", 6048, "006cdc05")]
+"""XSokoban levels that native-push-best solves since it takes FESS's moves for its first 10,000 states (its search
+over single pushes did not in a minute on one busy core): 40 in about 2 CPU seconds, 48 (slow) in about 8."""
 
 
 @pytest.mark.parametrize(
     ("collection", "planner", "label", "expanded", "digest"),
     [("microban", *pin) for pin in PINNED]
     + [("xsokoban90", *pin) for pin in PINNED_XSOKOBAN]
-    + [pytest.param("xsokoban90", *pin, marks=pytest.mark.slow) for pin in NEWLY_SOLVED],
+    + [pytest.param("xsokoban90", *pin, marks=pytest.mark.slow) for pin in NEWLY_SOLVED]
+    + [("xsokoban90", *MOVES_FIRST[0]), pytest.param("xsokoban90", *MOVES_FIRST[1], marks=pytest.mark.slow)],
 )
 def test_the_shortcuts_keep_the_states_expanded_and_the_plan(shared_data, collection, planner, label, expanded, digest):
     """The same states expanded and the same plan as before the push search was made faster (the run is
