@@ -416,35 +416,35 @@ def push_astar(
     first: int = 0,
 ) -> PlanResult:
     """Best-first search over pushes (each costs 1) on g + weight * h: forward A* (weight 1) is
-        push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
-        and boxes are as many) alternates with a backward search over pulls from the solved position and stops
-        where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
-        optimal; when that search runs dry, the plain one goes on in the time left). With `cuts` (goal cuts, after
-        Junghanns and Schaeffer), on levels with goal rooms a position where a goal macro (or FESS's packing move)
-        applies has no other children (not complete: like the macros, a search that runs dry hands over to the
-        plain one, which has no goal rooms and so no cuts). With `cycle`, the forward
-        search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
-        the boxes blocking doorways (sokoban_features). With `clusters`, pushes
-        whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
-        `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
-        macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
-        Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
-        for each turn of the two cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
-        next goal of a packing order is one move), `opener` (an advisor) and `moves` (a box pushed alone to any
-        cell it reaches is one move, Fess.longer_moves; with `first` > 0, for that many expanded positions only, after
-    which the search without them starts anew, _moves_first). With `entries`, the packing orders (goal rooms'
-        and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
-        `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
-        box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
-        other's way (pair_penalties; admissible but not consistent, so positions reached again with fewer pushes
-        are reopened). With `newest`, A* too takes the newest of the positions
-        with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With
-        `incumbent`, A* first runs two weighted searches on a share of the budget (_incumbent) and queues no
-        position whose g + h reaches that plan's pushes: a plan A* finds is optimal as ever, and A* running dry
-        proves the incumbent's plan optimal (no plan has fewer pushes); with `layers` too, before A*, feature cycling
-        searches below one bound after another (_layers), which proves a plan it finds optimal. With `states`
-        > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
-        machine's speed. The plan is full LURD."""
+    push-optimal; weight w > 1 finds at most w times the optimal pushes. Bidirectional search (when goals
+    and boxes are as many) alternates with a backward search over pulls from the solved position and stops
+    where the two meet (not optimal). With macros, boxes enter goal rooms by goal macros only (not
+    optimal; when that search runs dry, the plain one goes on in the time left). With `cuts` (goal cuts, after
+    Junghanns and Schaeffer), on levels with goal rooms a position where a goal macro (or FESS's packing move)
+    applies has no other children (not complete: like the macros, a search that runs dry hands over to the
+    plain one, which has no goal rooms and so no cuts). With `cycle`, the forward
+    search goes round groups of positions by features (_FeatureCycle; not optimal), with `doors` also by
+    the boxes blocking doorways (sokoban_features). With `clusters`, pushes
+    whose cluster of boxes is dead are pruned (sokoban_deadlocks; sound, so A* stays optimal). With
+    `tunnels`, a box pushed along a one-wide tunnel goes on to its end in one step (not optimal; like goal
+    macros, a search that runs dry hands over to the plain one). With `fess`, the forward search is
+    Festival's FESS instead of the cycle (sokoban_fess; not optimal), with `turns` > 0 taking `turns` turns
+    for each turn of the two cycles that `cycle` with `doors` runs. FESS's parts: `packing` (a box carried to the
+    next goal of a packing order is one move), `opener` (an advisor) and `moves` (a box pushed alone to any
+    cell it reaches is one move, Fess.longer_moves; with `first` > 0, for that many expanded positions only,
+    after which the search without them starts anew, _moves_first). With `entries`, the packing orders (goal
+    rooms' and FESS's) bring boxes in by the entrances the level's boxes can reach (analysis.entry_cells). With
+    `keeper`, the forward bound is also the matching on push distances that know the keeper's side of each
+    box (keeper_sides; sound, so A* stays optimal), with `pairs` plus the penalties of pairs of boxes in each
+    other's way (pair_penalties; admissible but not consistent, so positions reached again with fewer pushes
+    are reopened). With `newest`, A* too takes the newest of the positions
+    with equal bounds first (as the weighted search does; any order of ties keeps A* optimal). With
+    `incumbent`, A* first runs two weighted searches on a share of the budget (_incumbent) and queues no
+    position whose g + h reaches that plan's pushes: a plan A* finds is optimal as ever, and A* running dry
+    proves the incumbent's plan optimal (no plan has fewer pushes); with `layers` too, before A*, feature cycling
+    searches below one bound after another (_layers), which proves a plan it finds optimal. With `states`
+    > 0, the search stops (TIMEOUT, "limit reached: states") after that many expanded positions, whatever the
+    machine's speed. The plan is full LURD."""
     deadline = _Budget(limits.timeout, states)
     data = analysis(instance)
     boxes0 = data.mask(instance.active_boxes)
@@ -982,7 +982,8 @@ def push_options(text: str, source: str = "command line") -> PushOptions:
     keys = [word.partition("=")[0] for word in words]
     for word, needed in NEEDS.items():
         if word in keys and needed not in keys:
-            raise InputError(f"push search option {word!r} needs {needed!r} (native-push:{needed},{word})", source)
+            written = word if word in OPTIONS else f"{word}=N"
+            raise InputError(f"push search option {word!r} needs {needed!r} (native-push:{needed},{written})", source)
     options = PushOptions(**fields)
     if options.incumbent and not options.optimal:
         raise InputError(

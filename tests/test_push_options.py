@@ -90,7 +90,7 @@ def test_the_best_search_keeps_its_options():
         ("wastar,weight=0", "positive number of times the bound"),
         ("wastar,weight=heavy", "positive number of times the bound"),
         ("wastar,states=", "positive number of expanded positions"),
-        ("wastar,fess,first=100", "'first' needs 'moves'"),
+        ("wastar,fess,first=100", "'first' needs 'moves' \\(native-push:moves,first=N\\)"),
         ("wastar,fess,moves,first", "did you mean 'first=N'"),
     ],
 )
